@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import { migrationsCurrent, type Database } from './db/connect.js';
+import { registerAuth, type RouteAccess } from './http/auth.js';
+import { AppError, registerErrorHandling } from './http/errors.js';
+import { parseQueryString } from './http/querystring.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { preferenceRoutes } from './modules/preferences/routes.js';
+import { statusRoutes } from './modules/statuses/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { registerModules } from './modules/index.js';
+
+export interface App {
+  app: FastifyInstance;
+  /** Every API route with the permission it needs. */
+  routes: RouteAccess[];
+}
+
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      opts.logger === false || config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization'] },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", ...(process.env.ERROR_REPORT_ORIGIN ? [process.env.ERROR_REPORT_ORIGIN] : [])],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, 'rate_limited', `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`, undefined, {
+        'retry-after': String(Math.ceil(ctx.ttl / 1000)),
+      }) as unknown as object,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Quartermaster API', version: '0.1.0', description: 'Back-office API. Send `Authorization: Bearer <token>` from `POST /api/auth/login`.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+
+  const routes: RouteAccess[] = [];
+  registerAuth(app, database.db, routes);
+
+  const db = database.db;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/health', {
+    config: { public: true },
+    schema: { tags: ['ops'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } },
+    handler: async () => ({ status: 'ok' as const }),
+  });
+  r.get('/api/ready', {
+    config: { public: true },
+    schema: {
+      tags: ['ops'],
+      summary: 'Readiness: database reachable and migrations current',
+      response: { 200: z.object({ status: z.string(), database: z.string(), migrations: z.string() }), 503: z.object({ status: z.string(), database: z.string(), migrations: z.string() }) },
+    },
+    handler: async (_req, reply) => {
+      let dbOk = false;
+      let migOk = false;
+      try {
+        await db.execute(sql`select 1`);
+        dbOk = true;
+        migOk = await migrationsCurrent(db);
+      } catch {
+        /* reported below */
+      }
+      const ok = dbOk && migOk;
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? 'ready' : 'not ready',
+        database: dbOk ? `${database.kind} reachable` : 'unreachable',
+        migrations: migOk ? 'current' : 'pending',
+      });
+    },
+  });
+
+  authRoutes(app, db, config);
+  userRoutes(app, db);
+  statusRoutes(app, db);
+  auditRoutes(app, db);
+  dashboardRoutes(app, db);
+  preferenceRoutes(app, db);
+  registerModules(app, db);
+
+  // The SPA: built files, and index.html for every client-side route.
+  const indexHtml = path.join(config.webDist, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    const html = fs.readFileSync(indexHtml, 'utf8');
+    app.get('/*', { config: { public: true } }, (req, reply) => {
+      if (req.url.startsWith('/api')) return reply.callNotFound();
+      return reply.header('cache-control', 'no-cache').type('text/html').send(html);
+    });
+  } else {
+    app.get('/', { config: { public: true } }, (_req, reply) =>
+      reply.type('text/plain').send('The console is not built. Run `npm run build` (or `npm start`, which builds it).'),
+    );
+  }
+
+  return { app, routes };
+}

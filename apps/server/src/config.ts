@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  /** PostgreSQL server; absent → embedded PGlite under dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Seed demo data and demo accounts into a new database (never in production). */
+  seedDemo: boolean;
+  logLevel: string;
+  /** Built SPA served at / (apps/web/dist). */
+  webDist: string;
+  dbPoolSize: number;
+  /** Sign-in lockout: failures before the account locks, and for how long. */
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  /** Requests to auth/login per IP per minute. */
+  loginRateLimitPerMinute: number;
+  trustProxy: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const int = (name: string, def: number) => {
+    const v = env[name];
+    if (v === undefined || v === '') return def;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
+    return n;
+  };
+  return {
+    env: nodeEnv,
+    port: int('PORT', 3000),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR || path.join(ROOT_DIR, 'data')),
+    seedDemo: nodeEnv !== 'production' && env.SEED_DEMO !== 'false',
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    webDist: path.resolve(env.WEB_DIST || path.join(ROOT_DIR, 'apps/web/dist')),
+    dbPoolSize: int('DB_POOL_SIZE', 10),
+    loginMaxFailures: int('LOGIN_MAX_FAILURES', 5),
+    loginLockMinutes: int('LOGIN_LOCK_MINUTES', 15),
+    loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT', 20),
+    trustProxy: env.TRUST_PROXY === 'true',
+  };
+}

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** created_at, updated_at and the optimistic-concurrency version of every mutable table. */
+export const stamps = () => ({
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    is_active: boolean('is_active').notNull().default(true),
+    failed_logins: integer('failed_logins').notNull().default(0),
+    locked_until: ts('locked_until'),
+    last_login_at: ts('last_login_at'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_roles_idx').using('gin', t.roles),
+    index('users_name_idx').on(t.name),
+    index('users_created_idx').on(t.created_at),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    token_hash: text('token_hash').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    impersonator_id: integer('impersonator_id').references(() => users.id),
+    created_at: ts('created_at').notNull().defaultNow(),
+    expires_at: ts('expires_at').notNull(),
+    revoked_at: ts('revoked_at'),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
+);
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    actor_id: integer('actor_id').references(() => users.id),
+    impersonator_id: integer('impersonator_id').references(() => users.id),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entity_id: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    request_id: text('request_id'),
+  },
+  (t) => [
+    index('audit_logs_at_idx').on(t.at),
+    index('audit_logs_entity_idx').on(t.entity, t.entity_id),
+    index('audit_logs_actor_idx').on(t.actor_id, t.at),
+    index('audit_logs_action_idx').on(t.action, t.at),
+  ],
+);
+
+export const clientErrors = pgTable(
+  'client_errors',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    user_id: integer('user_id').references(() => users.id),
+    level: text('level').notNull(),
+    message: text('message').notNull(),
+    url: text('url'),
+    environment: text('environment'),
+    payload: jsonb('payload').notNull(),
+  },
+  (t) => [index('client_errors_at_idx').on(t.at)],
+);
+
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.key] })],
+);
+
+export const internalStatuses = pgTable(
+  'internal_statuses',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    ...stamps(),
+  },
+  (t) => [uniqueIndex('internal_statuses_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** Read-only lookup lists: order, vendor-order, purchase-order, invoice, customer-service, order-route statuses and use cases. */
+export const statuses = pgTable(
+  'statuses',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    sort_order: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('statuses_kind_code_key').on(t.kind, t.code)],
+);

@@ -1,0 +1,9 @@
+import type { Db } from '../connect.js';
+import { isEmpty, seedDemo } from './demo.js';
+import { seedReference } from './reference.js';
+
+/** Reference data always; demo data and accounts only into a new database outside production. */
+export async function seed(db: Db, opts: { demo: boolean }) {
+  await seedReference(db);
+  if (opts.demo && (await isEmpty(db))) await seedDemo(db);
+}

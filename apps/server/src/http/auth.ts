@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isAllowed, permissionsOfRoles, type Permission } from '@qm/contracts';
+import { queryOne, type Db } from '../db/connect.js';
+import type { Actor } from '../modules/audit/service.js';
+import { forbidden, unauthenticated } from './errors.js';
+
+export interface AuthContext {
+  userId: number;
+  name: string;
+  email: string;
+  roles: string[];
+  permissions: Permission[];
+  sessionId: number;
+  impersonator: { id: number; name: string; email: string } | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Route is open to guests. */
+    public?: boolean;
+    /** Any one of these permissions opens the route; absent → any signed-in user. */
+    permission?: Permission | readonly Permission[];
+  }
+}
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+export const newToken = () => crypto.randomBytes(32).toString('base64url');
+
+export function bearerOf(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m ? m[1]! : null;
+}
+
+export async function resolveSession(db: Db, token: string): Promise<AuthContext | null> {
+  const row = await queryOne<{
+    session_id: number;
+    user_id: number;
+    name: string;
+    email: string;
+    roles: string[];
+    is_active: boolean;
+    imp_id: number | null;
+    imp_name: string | null;
+    imp_email: string | null;
+  }>(
+    db,
+    sql`select s.id as session_id, u.id as user_id, u.name, u.email, u.roles, u.is_active,
+               i.id as imp_id, i.name as imp_name, i.email as imp_email
+          from sessions s
+          join users u on u.id = s.user_id
+          left join users i on i.id = s.impersonator_id
+         where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > now()`,
+  );
+  if (!row || !row.is_active) return null;
+  return {
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    roles: row.roles,
+    permissions: permissionsOfRoles(row.roles),
+    sessionId: row.session_id,
+    impersonator: row.imp_id ? { id: row.imp_id, name: row.imp_name!, email: row.imp_email! } : null,
+  };
+}
+
+/** The route table of the API with the permission each route needs (for docs and the access test). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  public: boolean;
+  permission: readonly Permission[];
+}
+
+export function registerAuth(app: FastifyInstance, db: Db, routes: RouteAccess[]) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRoute', (opts) => {
+    if (!opts.url.startsWith('/api') || opts.url.startsWith('/api/docs')) return;
+    const cfg = (opts.config ?? {}) as { public?: boolean; permission?: Permission | readonly Permission[] };
+    const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      const permission = cfg.permission === undefined ? [] : typeof cfg.permission === 'string' ? [cfg.permission] : [...cfg.permission];
+      routes.push({ method, url: opts.url, public: Boolean(cfg.public), permission });
+    }
+  });
+  // Before body parsing and validation: an unauthorised caller learns nothing about the input rules.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api')) return;
+    const cfg = request.routeOptions.config as { public?: boolean; permission?: Permission | readonly Permission[] } | undefined;
+    const token = bearerOf(request);
+    if (token) request.auth = await resolveSession(db, token);
+    if (!request.routeOptions.url || cfg?.public || request.url.startsWith('/api/docs')) return;
+    if (!request.auth) throw unauthenticated(token ? 'Your session has expired. Sign in again.' : 'Sign in to continue');
+    const needed = cfg?.permission === undefined ? [] : typeof cfg.permission === 'string' ? [cfg.permission] : cfg.permission;
+    if (!isAllowed(needed, request.auth.permissions)) throw forbidden(`This needs the permission ${needed.join(' or ')}`);
+  });
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  return {
+    userId: request.auth?.userId ?? null,
+    impersonatorId: request.auth?.impersonator?.id ?? null,
+    requestId: request.id,
+  };
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+export function can(request: FastifyRequest, permission: Permission): boolean {
+  return Boolean(request.auth?.permissions.includes(permission));
+}

@@ -1,0 +1,141 @@
+import { Readable } from 'node:stream';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { ListQuery, ListResponse } from '@qm/contracts';
+import { query, type Db } from '../db/connect.js';
+import { badRequest } from './errors.js';
+
+/** How one list endpoint may be paged, sorted, filtered and searched. Everything is whitelisted. */
+export interface ListSpec<Row> {
+  /** FROM clause with joins, e.g. sql`users u`. */
+  from: SQL;
+  /** Columns of one row (SELECT list). */
+  select: SQL;
+  /** Sortable field → expression. */
+  sort: Record<string, SQL>;
+  /** Default sort, e.g. '-id'. */
+  defaultSort: string;
+  /** Tie-breaker expression appended to every ORDER BY (unique). */
+  key: SQL;
+  /** Filter field → condition builder; receives one or more values as sent. */
+  filters?: Record<string, (values: string[]) => SQL>;
+  /** Condition for `q`. */
+  search?: (q: string) => SQL;
+  /** Always applied (e.g. scoping). */
+  where?: SQL;
+  /** CSV columns; default: every key of a row. */
+  csv?: { key: keyof Row & string; header: string; value?: (row: Row) => unknown }[];
+  /** Post-process the page of rows (e.g. attach relations in one extra query). */
+  hydrate?: (db: Db, rows: Row[]) => Promise<Row[]>;
+}
+
+export function whereOf<Row>(spec: ListSpec<Row>, q: ListQuery): SQL {
+  const conds: SQL[] = [];
+  if (spec.where) conds.push(spec.where);
+  if (q.q && q.q.trim() && spec.search) conds.push(spec.search(q.q.trim()));
+  for (const [field, raw] of Object.entries(q.filter ?? {})) {
+    const build = spec.filters?.[field];
+    if (!build) throw badRequest(`Unknown filter "${field}"`, { [`filter.${field}`]: 'Unknown filter' });
+    const values = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== '');
+    if (values.length === 0) continue;
+    conds.push(build(values));
+  }
+  return conds.length ? sql`where ${sql.join(conds.map((c) => sql`(${c})`), sql` and `)}` : sql``;
+}
+
+export function orderOf<Row>(spec: ListSpec<Row>, sortParam: string | undefined): SQL {
+  const parts: SQL[] = [];
+  for (const token of (sortParam || spec.defaultSort).split(',').map((s) => s.trim()).filter(Boolean)) {
+    const desc = token.startsWith('-');
+    const field = desc ? token.slice(1) : token;
+    const expr = spec.sort[field];
+    if (!expr) throw badRequest(`Cannot sort by "${field}"`, { sort: `Cannot sort by "${field}"` });
+    parts.push(desc ? sql`${expr} desc nulls last` : sql`${expr} asc nulls first`);
+  }
+  parts.push(sql`${spec.key} desc`);
+  return sql`order by ${sql.join(parts, sql`, `)}`;
+}
+
+export async function runList<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): Promise<ListResponse<Row>> {
+  const where = whereOf(spec, q);
+  const order = orderOf(spec, q.sort);
+  const offset = (q.page - 1) * q.per_page;
+  const [rows, count] = await Promise.all([
+    query<Row & Record<string, unknown>>(db, sql`select ${spec.select} from ${spec.from} ${where} ${order} limit ${q.per_page} offset ${offset}`),
+    query<{ n: number }>(db, sql`select count(*)::int as n from ${spec.from} ${where}`),
+  ]);
+  const data = spec.hydrate ? await spec.hydrate(db, rows as Row[]) : (rows as Row[]);
+  return { data, meta: { total: count[0]!.n, page: q.page, per_page: q.per_page } };
+}
+
+function csvCell(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  // Neutralise spreadsheet formulas, then quote when needed.
+  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Streams the whole filtered, sorted list as CSV in batches, so memory stays flat on large tables. */
+export function sendCsv<Row>(reply: FastifyReply, db: Db, spec: ListSpec<Row>, q: ListQuery, filename: string) {
+  const where = whereOf(spec, q);
+  const order = orderOf(spec, q.sort);
+  const batch = 2000;
+  async function* lines() {
+    let columns = spec.csv;
+    for (let offset = 0; ; offset += batch) {
+      let rows = await query<Row & Record<string, unknown>>(
+        db,
+        sql`select ${spec.select} from ${spec.from} ${where} ${order} limit ${batch} offset ${offset}`,
+      );
+      if (spec.hydrate) rows = (await spec.hydrate(db, rows as Row[])) as typeof rows;
+      if (offset === 0) {
+        columns ??= Object.keys(rows[0] ?? {}).map((key) => ({ key: key as keyof Row & string, header: key }));
+        yield columns.map((c) => csvCell(c.header)).join(',') + '\r\n';
+      }
+      let chunk = '';
+      for (const row of rows) chunk += columns!.map((c) => csvCell(c.value ? c.value(row) : row[c.key])).join(',') + '\r\n';
+      if (chunk) yield chunk;
+      if (rows.length < batch) return;
+    }
+  }
+  const stamp = new Date().toISOString().slice(0, 10);
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}-${stamp}.csv"`);
+  return reply.send(Readable.from(lines()));
+}
+
+/** Helpers for filter builders. */
+export const filters = {
+  eq: (expr: SQL) => (values: string[]) => (values.length === 1 ? sql`${expr} = ${values[0]}` : sql`${expr} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`),
+  int: (expr: SQL, field: string) => (values: string[]) => {
+    const nums = values.map((v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n)) throw badRequest(`filter[${field}] must be a whole number`, { [`filter.${field}`]: 'Must be a whole number' });
+      return n;
+    });
+    return nums.length === 1 ? sql`${expr} = ${nums[0]}` : sql`${expr} in (${sql.join(nums.map((v) => sql`${v}`), sql`, `)})`;
+  },
+  bool: (expr: SQL, field: string) => (values: string[]) => {
+    const v = values[0];
+    if (v !== 'true' && v !== 'false') throw badRequest(`filter[${field}] must be true or false`, { [`filter.${field}`]: 'Must be true or false' });
+    return sql`${expr} = ${v === 'true'}`;
+  },
+  /** Date range bound, inclusive day: `from` ≥ start of day, `to` < the next day. */
+  date: (expr: SQL, field: string, bound: 'from' | 'to') => (values: string[]) => {
+    const v = values[0]!;
+    if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(v) || Number.isNaN(Date.parse(v)))
+      throw badRequest(`filter[${field}] must be a date (YYYY-MM-DD)`, { [`filter.${field}`]: 'Must be a date (YYYY-MM-DD)' });
+    return bound === 'from'
+      ? sql`${expr} >= ${v}::timestamptz`
+      : v.length === 10
+        ? sql`${expr} < (${v}::date + 1)::timestamptz`
+        : sql`${expr} <= ${v}::timestamptz`;
+  },
+  /** Case-insensitive contains over several expressions. */
+  ilike: (...exprs: SQL[]) => (q: string) => {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql.join(exprs.map((e) => sql`${e} ilike ${pattern}`), sql` or `);
+  },
+};

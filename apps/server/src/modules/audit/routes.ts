@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuditEntry, ClientError, CONSTANTS, dataResponse, IdParams, ListQuery, listResponse } from '@qm/contracts';
+import { type Db } from '../../db/connect.js';
+import { loadOne } from '../../http/crud.js';
+import { notFound } from '../../http/errors.js';
+import { filters, runList, sendCsv, type ListSpec } from '../../http/list.js';
+
+export const auditList: ListSpec<AuditEntry> = {
+  from: sql`audit_logs a left join users u on u.id = a.actor_id left join users i on i.id = a.impersonator_id`,
+  select: sql`a.id, a.at, a.actor_id, u.name as actor_name, a.impersonator_id, i.name as impersonator_name,
+              a.action, a.entity, a.entity_id, a.before, a.after, a.request_id`,
+  sort: { id: sql`a.id`, at: sql`a.at`, entity: sql`a.entity`, action: sql`a.action` },
+  defaultSort: '-id',
+  key: sql`a.id`,
+  filters: {
+    actor_id: filters.int(sql`a.actor_id`, 'actor_id'),
+    entity: filters.eq(sql`a.entity`),
+    entity_id: filters.eq(sql`a.entity_id`),
+    action: filters.eq(sql`a.action`),
+    from: filters.date(sql`a.at`, 'from', 'from'),
+    to: filters.date(sql`a.at`, 'to', 'to'),
+  },
+  search: filters.ilike(sql`a.entity`, sql`a.entity_id`, sql`u.name`),
+  csv: [
+    { key: 'id', header: 'ID' },
+    { key: 'at', header: 'When' },
+    { key: 'actor_name', header: 'Who' },
+    { key: 'impersonator_name', header: 'Impersonated by' },
+    { key: 'action', header: 'Action' },
+    { key: 'entity', header: 'Entity' },
+    { key: 'entity_id', header: 'Entity ID' },
+    { key: 'before', header: 'Before' },
+    { key: 'after', header: 'After' },
+  ],
+};
+
+export const clientErrorList: ListSpec<ClientError> = {
+  from: sql`client_errors c left join users u on u.id = c.user_id`,
+  select: sql`c.id, c.at, c.user_id, u.name as user_name, c.level, c.message, c.url, c.environment, c.payload`,
+  sort: { id: sql`c.id`, at: sql`c.at`, level: sql`c.level` },
+  defaultSort: '-id',
+  key: sql`c.id`,
+  filters: {
+    level: filters.eq(sql`c.level`),
+    user_id: filters.int(sql`c.user_id`, 'user_id'),
+    from: filters.date(sql`c.at`, 'from', 'from'),
+    to: filters.date(sql`c.at`, 'to', 'to'),
+  },
+  search: filters.ilike(sql`c.message`, sql`c.url`),
+};
+
+/** Field names whose values never leave the browser unmasked (SPEC §1), checked again here. */
+const SCRUB = /pass(word)?|secret|token|cvv|cvc|card.?num|cc.?num|card_?number|expir|exp_?date|cardholder|authorization/i;
+
+export function scrub(value: unknown, depth = 0): unknown {
+  if (depth > 40 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    out[k] = SCRUB.test(k) && (typeof v === 'string' || typeof v === 'number') ? CONSTANTS.errorReporter.maskedText : scrub(v, depth + 1);
+  }
+  return out;
+}
+
+/** The item a browser error reporter sends (`{ access_token, data: { level, body, request, environment } }`). */
+const ReportItem = z
+  .object({
+    access_token: z.string().max(200).optional(),
+    data: z
+      .object({
+        level: z.string().max(20).optional(),
+        environment: z.string().max(50).optional(),
+        body: z.unknown().optional(),
+        request: z.object({ url: z.string().max(2000).optional() }).loose().optional(),
+      })
+      .loose(),
+  })
+  .loose();
+
+function messageOf(body: unknown): string {
+  const b = body as {
+    trace?: { exception?: { class?: string; message?: string } };
+    trace_chain?: { exception?: { class?: string; message?: string } }[];
+    message?: { body?: string };
+  };
+  const ex = b?.trace?.exception ?? b?.trace_chain?.[0]?.exception;
+  if (ex) return `${ex.class ?? 'Error'}: ${ex.message ?? ''}`.slice(0, 2000);
+  return String(b?.message?.body ?? 'Unknown error').slice(0, 2000);
+}
+
+export function auditRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/audit-log', {
+    config: { permission: 'audit.read' },
+    schema: { tags: ['audit'], summary: 'Audit log: every write, who, when, before → after', querystring: ListQuery, response: { 200: listResponse(AuditEntry) } },
+    handler: async (req, reply) => (req.query.format === 'csv' ? sendCsv(reply, db, auditList, req.query, 'audit-log') : runList(db, auditList, req.query)),
+  });
+
+  r.get('/api/audit-log/:id', {
+    config: { permission: 'audit.read' },
+    schema: { tags: ['audit'], summary: 'One audit entry', params: IdParams, response: { 200: dataResponse(AuditEntry) } },
+    handler: async (req) => {
+      const item = await loadOne(db, auditList, req.params.id);
+      if (!item) throw notFound('The audit entry');
+      return { data: item };
+    },
+  });
+
+  r.get('/api/client-error', {
+    config: { permission: 'audit.read' },
+    schema: { tags: ['audit'], summary: 'Errors reported by browsers', querystring: ListQuery, response: { 200: listResponse(ClientError) } },
+    handler: async (req, reply) =>
+      req.query.format === 'csv' ? sendCsv(reply, db, clientErrorList, req.query, 'browser-errors') : runList(db, clientErrorList, req.query),
+  });
+
+  r.post('/api/client-error/item/', {
+    config: { public: true, rateLimit: { max: CONSTANTS.errorReporter.itemsPerMinute, timeWindow: '1 minute' } },
+    bodyLimit: CONSTANTS.errorReporter.maxPayloadBytes + 65536,
+    schema: {
+      tags: ['audit'],
+      summary: "Browser error reporter's endpoint; stores the scrubbed report",
+      body: ReportItem,
+      response: { 200: z.object({ err: z.number(), result: z.object({ id: z.number() }) }) },
+    },
+    handler: async (req) => {
+      const data = scrub(req.body.data) as z.infer<typeof ReportItem>['data'];
+      const rows = (await db.execute(sql`
+        insert into client_errors (user_id, level, message, url, environment, payload)
+        values (${req.auth?.userId ?? null}, ${(data.level ?? 'error').slice(0, 20)}, ${messageOf(data.body)},
+                ${data.request?.url ?? null}, ${data.environment ?? null}, ${JSON.stringify(data)}::jsonb)
+        returning id`)) as unknown as { rows: { id: number }[] };
+      return { err: 0, result: { id: Number(rows.rows[0]!.id) } };
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect.js';
+
+/** Who is acting: the signed-in user, the impersonator behind them, and the request. */
+export interface Actor {
+  userId: number | null;
+  impersonatorId: number | null;
+  requestId: string | null;
+}
+
+export const SYSTEM_ACTOR: Actor = { userId: null, impersonatorId: null, requestId: null };
+
+const SECRET_KEYS = new Set(['password', 'password_hash', 'token', 'token_hash', 'secret', 'secret_encrypted']);
+
+function redact(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(redact);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    out[k] = SECRET_KEYS.has(k) ? '[redacted]' : v instanceof Date ? v.toISOString() : v;
+  }
+  return out;
+}
+
+export interface AuditInput {
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Writes one audit entry; call it with the transaction handle of the write it records. */
+export async function audit(db: Db, actor: Actor, e: AuditInput): Promise<void> {
+  const before = redact(e.before);
+  const after = redact(e.after);
+  await db.execute(sql`
+    insert into audit_logs (actor_id, impersonator_id, action, entity, entity_id, before, after, request_id)
+    values (${actor.userId}, ${actor.impersonatorId}, ${e.action}, ${e.entity},
+            ${e.entityId === undefined || e.entityId === null ? null : String(e.entityId)},
+            ${before === null ? null : JSON.stringify(before)}::jsonb,
+            ${after === null ? null : JSON.stringify(after)}::jsonb, ${actor.requestId})`);
+}

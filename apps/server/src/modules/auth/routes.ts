@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuthUser, dataResponse, ImpersonateBody, LoginBody, RegisterBody, User } from '@qm/contracts';
+import type { Config } from '../../config.js';
+import { queryOne, type Db } from '../../db/connect.js';
+import { actorOf, requireAuth } from '../../http/auth.js';
+import { AppError, ruleViolated, unauthenticated } from '../../http/errors.js';
+import { audit } from '../audit/service.js';
+import { createUser } from '../users/service.js';
+import {
+  authUserById,
+  authUserOf,
+  createSession,
+  dummyVerify,
+  findLoginUser,
+  revokeSession,
+  verifyPassword,
+} from './service.js';
+
+const WRONG = 'Email or password is incorrect';
+
+export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  r.post('/api/auth/login', {
+    config: {
+      public: true,
+      rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' },
+    },
+    schema: {
+      tags,
+      summary: 'Sign in; the bearer token comes back in the Authorization response header',
+      body: LoginBody,
+      response: { 200: dataResponse(AuthUser) },
+    },
+    handler: async (req, reply) => {
+      const { email, password } = req.body;
+      const user = await findLoginUser(db, email);
+      if (!user) {
+        await dummyVerify(password);
+        throw unauthenticated(WRONG);
+      }
+      if (user.locked_until && Date.parse(user.locked_until) > Date.now()) {
+        const minutes = Math.max(1, Math.ceil((Date.parse(user.locked_until) - Date.now()) / 60000));
+        throw new AppError(429, 'rate_limited', `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+          'retry-after': String(minutes * 60),
+        });
+      }
+      if (!(await verifyPassword(user.password_hash, password))) {
+        const failures = user.failed_logins + 1;
+        const lock = failures >= config.loginMaxFailures;
+        await db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          await t.execute(
+            lock
+              ? sql`update users set failed_logins = 0, locked_until = now() + make_interval(mins => ${config.loginLockMinutes}) where id = ${user.id}`
+              : sql`update users set failed_logins = failed_logins + 1 where id = ${user.id}`,
+          );
+          await audit(t, { userId: null, impersonatorId: null, requestId: req.id }, {
+            action: lock ? 'lock' : 'login_failed',
+            entity: 'user',
+            entityId: user.id,
+            after: { email: user.email, failed_logins: lock ? config.loginMaxFailures : failures, ip: req.ip },
+          });
+        });
+        if (lock)
+          throw new AppError(429, 'rate_limited', `Too many failed sign-in attempts. Try again in ${config.loginLockMinutes} minutes.`, undefined, {
+            'retry-after': String(config.loginLockMinutes * 60),
+          });
+        throw unauthenticated(WRONG);
+      }
+      if (!user.is_active) throw unauthenticated('This account is deactivated. Ask an administrator to reactivate it.');
+      const token = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await t.execute(sql`update users set failed_logins = 0, locked_until = null, last_login_at = now() where id = ${user.id}`);
+        const tok = await createSession(t, user.id, { ip: req.ip, userAgent: req.headers['user-agent'] });
+        await audit(t, { userId: user.id, impersonatorId: null, requestId: req.id }, { action: 'login', entity: 'user', entityId: user.id });
+        return tok;
+      });
+      reply.header('authorization', `Bearer ${token}`);
+      return { data: await authUserById(db, user.id) };
+    },
+  });
+
+  r.get('/api/auth/user', {
+    schema: { tags, summary: 'The signed-in user', response: { 200: dataResponse(AuthUser) } },
+    handler: async (req) => ({ data: authUserOf(requireAuth(req)) }),
+  });
+
+  r.post('/api/auth/logout', {
+    config: { public: true },
+    schema: { tags, summary: 'Revoke the current token', response: { 204: z.null() } },
+    handler: async (req, reply) => {
+      if (req.auth) {
+        const auth = req.auth;
+        await db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          await revokeSession(t, auth.sessionId);
+          await audit(t, actorOf(req), { action: 'logout', entity: 'user', entityId: auth.userId });
+        });
+      }
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/api/auth/register', {
+    config: { permission: 'users.write' },
+    schema: { tags, summary: 'Create a staff account (no open sign-up)', body: RegisterBody, response: { 201: dataResponse(User) } },
+    handler: async (req, reply) => {
+      const user = await createUser(db, actorOf(req), { ...req.body, is_active: true });
+      return reply.status(201).send({ data: user });
+    },
+  });
+
+  r.post('/api/auth/impersonate', {
+    config: { permission: 'users.impersonate' },
+    schema: { tags, summary: 'Act as another user; the new token comes back in the Authorization header', body: ImpersonateBody, response: { 200: dataResponse(AuthUser) } },
+    handler: async (req, reply) => {
+      const me = requireAuth(req);
+      if (me.impersonator) throw ruleViolated('You are already impersonating someone. Stop impersonating first.');
+      const targetId = req.body.user_id;
+      if (targetId === me.userId) throw ruleViolated('You cannot impersonate yourself.', { user_id: 'You cannot impersonate yourself' });
+      const target = await findTarget(db, targetId);
+      if (!target) throw new AppError(404, 'not_found', 'The user was not found', { user_id: 'No such user' });
+      if (!target.is_active) throw ruleViolated('A deactivated user cannot be impersonated.', { user_id: 'This user is deactivated' });
+      if (target.roles.includes('admin')) throw ruleViolated('An administrator cannot be impersonated.', { user_id: 'This user is an administrator' });
+      const token = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const tok = await createSession(t, targetId, { impersonatorId: me.userId, ip: req.ip, userAgent: req.headers['user-agent'] });
+        await audit(t, { userId: me.userId, impersonatorId: null, requestId: req.id }, {
+          action: 'impersonate',
+          entity: 'user',
+          entityId: targetId,
+          after: { impersonator: me.email, impersonated: target.email },
+        });
+        return tok;
+      });
+      reply.header('authorization', `Bearer ${token}`);
+      return { data: await authUserById(db, targetId, { id: me.userId, name: me.name, email: me.email }) };
+    },
+  });
+
+  r.post('/api/auth/impersonate/stop', {
+    schema: { tags, summary: 'Stop impersonating; a token for the original user comes back in the Authorization header', response: { 200: dataResponse(AuthUser) } },
+    handler: async (req, reply) => {
+      const me = requireAuth(req);
+      if (!me.impersonator) throw ruleViolated('You are not impersonating anyone.');
+      const impersonator = me.impersonator;
+      const token = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await revokeSession(t, me.sessionId);
+        const tok = await createSession(t, impersonator.id, { ip: req.ip, userAgent: req.headers['user-agent'] });
+        await audit(t, actorOf(req), {
+          action: 'impersonate_stop',
+          entity: 'user',
+          entityId: me.userId,
+          after: { impersonator: impersonator.email, impersonated: me.email },
+        });
+        return tok;
+      });
+      reply.header('authorization', `Bearer ${token}`);
+      return { data: await authUserById(db, impersonator.id) };
+    },
+  });
+}
+
+async function findTarget(db: Db, id: number) {
+  return queryOne<{ id: number; roles: string[]; is_active: boolean; email: string }>(
+    db,
+    sql`select id, roles, is_active, email from users where id = ${id}`,
+  );
+}

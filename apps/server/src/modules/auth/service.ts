@@ -1,0 +1,80 @@
+import { hash, verify } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
+import type { AuthUser } from '@qm/contracts';
+import { permissionsOfRoles } from '@qm/contracts';
+import { query, queryOne, type Db } from '../../db/connect.js';
+import { hashToken, newToken, type AuthContext } from '../../http/auth.js';
+
+/** argon2id, 64 MiB, t=3, p=4 (OWASP's first recommended setting). */
+const ARGON = { memoryCost: 65536, timeCost: 3, parallelism: 4 } as const;
+export const hashPassword = (password: string) => hash(password, { ...ARGON, algorithm: 2 });
+export const verifyPassword = (hashed: string, password: string) => verify(hashed, password).catch(() => false);
+
+/** Compared against when the email is unknown, so both answers take as long. */
+let dummyHash: Promise<string> | undefined;
+export const dummyVerify = async (password: string) => {
+  dummyHash ??= hashPassword('not-a-real-password-placeholder');
+  await verifyPassword(await dummyHash, password);
+  return false;
+};
+
+export const TOKEN_LIFETIME_MS = 14 * 24 * 3600 * 1000;
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  opts: { impersonatorId?: number | null; ip?: string; userAgent?: string } = {},
+): Promise<string> {
+  const token = newToken();
+  await db.execute(sql`
+    insert into sessions (token_hash, user_id, impersonator_id, expires_at, ip, user_agent)
+    values (${hashToken(token)}, ${userId}, ${opts.impersonatorId ?? null}, ${new Date(Date.now() + TOKEN_LIFETIME_MS).toISOString()}::timestamptz,
+            ${opts.ip ?? null}, ${opts.userAgent?.slice(0, 300) ?? null})`);
+  return token;
+}
+
+export async function revokeSession(db: Db, sessionId: number) {
+  await db.execute(sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`);
+}
+
+export async function revokeUserSessions(db: Db, userId: number) {
+  await db.execute(sql`update sessions set revoked_at = now() where (user_id = ${userId} or impersonator_id = ${userId}) and revoked_at is null`);
+}
+
+export function authUserOf(ctx: AuthContext): AuthUser {
+  return {
+    id: ctx.userId,
+    name: ctx.name,
+    email: ctx.email,
+    roles: ctx.roles,
+    security: { permissions: ctx.permissions },
+    impersonator: ctx.impersonator,
+  };
+}
+
+export async function authUserById(db: Db, userId: number, impersonator: AuthUser['impersonator'] = null): Promise<AuthUser> {
+  const u = (await queryOne<{ id: number; name: string; email: string; roles: string[] }>(
+    db,
+    sql`select id, name, email, roles from users where id = ${userId}`,
+  ))!;
+  return { ...u, security: { permissions: permissionsOfRoles(u.roles) }, impersonator };
+}
+
+export interface LoginUserRow {
+  id: number;
+  name: string;
+  email: string;
+  roles: string[];
+  is_active: boolean;
+  password_hash: string;
+  failed_logins: number;
+  locked_until: string | null;
+}
+
+export async function findLoginUser(db: Db, email: string) {
+  const rows = await query<LoginUserRow>(
+    db,
+    sql`select id, name, email, roles, is_active, password_hash, failed_logins, locked_until from users where lower(email) = ${email.toLowerCase()}`,
+  );
+  return rows[0];
+}

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuditEntry, dataResponse } from '@qm/contracts';
+import { query, type Db } from '../../db/connect.js';
+import { can, requireAuth } from '../../http/auth.js';
+import { runList } from '../../http/list.js';
+import { auditList } from '../audit/routes.js';
+
+const Dashboard = z.object({
+  recent_activity: z.array(AuditEntry),
+  recent_scope: z.enum(['all', 'own']),
+  counts: z.record(z.string(), z.number()),
+});
+
+export function dashboardRoutes(app: FastifyInstance, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/dashboard', {
+    schema: { tags: ['dashboard'], summary: "The signed-in user's dashboard", response: { 200: dataResponse(Dashboard) } },
+    handler: async (req) => {
+      const me = requireAuth(req);
+      const all = can(req, 'audit.read');
+      const recent = await runList(db, auditList, {
+        page: 1,
+        per_page: 10,
+        sort: '-id',
+        filter: all ? undefined : { actor_id: String(me.userId) },
+      });
+      const counts: Record<string, number> = {};
+      const jobs: Promise<void>[] = [];
+      const count = (key: string, q: ReturnType<typeof sql>) =>
+        jobs.push(query<{ n: number }>(db, q).then((rows) => void (counts[key] = rows[0]!.n)));
+      if (can(req, 'users.read')) count('users_active', sql`select count(*)::int as n from users where is_active`);
+      if (all) {
+        count('audit_today', sql`select count(*)::int as n from audit_logs where at >= date_trunc('day', now())`);
+        count('client_errors_today', sql`select count(*)::int as n from client_errors where at >= date_trunc('day', now())`);
+      }
+      await Promise.all(jobs);
+      return { data: { recent_activity: recent.data, recent_scope: all ? 'all' : 'own', counts } as const };
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { InternalStatus, InternalStatusCreate, InternalStatusUpdate, Status, STATUS_KINDS } from '@qm/contracts';
+import { query, type Db } from '../../db/connect.js';
+import { registerCrud } from '../../http/crud.js';
+import { filters } from '../../http/list.js';
+
+export function statusRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  registerCrud(app, db, {
+    resource: 'internal-status',
+    entity: 'internal_status',
+    noun: 'internal status',
+    table: 'internal_statuses',
+    read: 'statuses.read',
+    write: 'statuses.write',
+    item: InternalStatus,
+    create: InternalStatusCreate,
+    update: InternalStatusUpdate,
+    list: {
+      from: sql`internal_statuses s`,
+      select: sql`s.id, s.name, s.created_at, s.updated_at, s.version`,
+      sort: { id: sql`s.id`, name: sql`lower(s.name)`, created_at: sql`s.created_at` },
+      defaultSort: 'name',
+      key: sql`s.id`,
+      search: filters.ilike(sql`s.name`),
+    },
+    unique: [{ constraint: 'internal_statuses_name_key', field: 'name', message: 'An internal status with this name already exists' }],
+    toRow: (b) => ({ name: (b as { name: string }).name }),
+  });
+
+  for (const kind of STATUS_KINDS) {
+    r.get(`/api/${kind}`, {
+      config: { permission: 'statuses.read' },
+      schema: { tags: ['statuses'], summary: `Lookup list: ${kind}`, response: { 200: z.object({ data: z.array(Status) }) } },
+      handler: async () => ({
+        data: await query<Status>(db, sql`select id, code, name, sort_order from statuses where kind = ${kind} order by sort_order, id`),
+      }),
+    });
+  }
+}

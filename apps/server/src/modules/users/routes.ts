@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataResponse, IdParams, PasswordReset, ROLES, User, UserCreate, UserUpdate } from '@qm/contracts';
+import type { Db } from '../../db/connect.js';
+import { actorOf, requireAuth } from '../../http/auth.js';
+import { loadOne, registerCrud } from '../../http/crud.js';
+import { notFound, ruleViolated } from '../../http/errors.js';
+import { audit } from '../audit/service.js';
+import { hashPassword, revokeUserSessions } from '../auth/service.js';
+import { assertAdminRemains, createUser, USER_UNIQUE, userList } from './service.js';
+
+const Role = z.object({ code: z.string(), name: z.string(), description: z.string(), permissions: z.array(z.string()) });
+
+export function userRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  registerCrud(app, db, {
+    resource: 'user',
+    entity: 'user',
+    noun: 'user',
+    table: 'users',
+    read: 'users.read',
+    write: 'users.write',
+    item: User,
+    update: UserUpdate,
+    list: userList,
+    unique: USER_UNIQUE,
+    deletable: false,
+    toRow: (b) => {
+      const body = b as z.infer<typeof UserUpdate>;
+      return { name: body.name, email: body.email, roles: body.roles, is_active: body.is_active };
+    },
+    beforeWrite: async (t, b, existing) => {
+      const body = b as z.infer<typeof UserUpdate>;
+      if (existing) await assertAdminRemains(t, existing.id, body.roles, body.is_active);
+    },
+    afterUpdate: async (t, before, after) => {
+      if (before.is_active && !after.is_active) await revokeUserSessions(t, after.id);
+    },
+  });
+
+  r.post('/api/user', {
+    config: { permission: 'users.write' },
+    schema: { tags: ['user'], summary: 'Create a user', body: UserCreate, response: { 201: dataResponse(User) } },
+    handler: async (req, reply) => reply.status(201).send({ data: await createUser(db, actorOf(req), req.body) }),
+  });
+
+  r.delete('/api/user/:id', {
+    config: { permission: 'users.write' },
+    schema: { tags: ['user'], summary: 'Deactivate a user and revoke their sessions', params: IdParams, response: { 204: z.null() } },
+    handler: async (req, reply) => {
+      const me = requireAuth(req);
+      const id = req.params.id;
+      if (id === me.userId || id === me.impersonator?.id) throw ruleViolated('You cannot deactivate your own account.');
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const before = await loadOne(t, userList, id);
+        if (!before) throw notFound('The user');
+        await assertAdminRemains(t, id, before.roles, false);
+        await t.execute(sql`update users set is_active = false, version = version + 1, updated_at = now() where id = ${id}`);
+        await revokeUserSessions(t, id);
+        await audit(t, actorOf(req), { action: 'deactivate', entity: 'user', entityId: id, before, after: await loadOne(t, userList, id) });
+      });
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/api/user/:id/password', {
+    config: { permission: 'users.write' },
+    schema: { tags: ['user'], summary: 'Set a new password; signs the user out everywhere', params: IdParams, body: PasswordReset, response: { 204: z.null() } },
+    handler: async (req, reply) => {
+      const hashed = await hashPassword(req.body.password);
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const before = await loadOne(t, userList, req.params.id);
+        if (!before) throw notFound('The user');
+        await t.execute(sql`update users set password_hash = ${hashed}, failed_logins = 0, locked_until = null, version = version + 1, updated_at = now() where id = ${req.params.id}`);
+        await revokeUserSessions(t, req.params.id);
+        await audit(t, actorOf(req), { action: 'password_reset', entity: 'user', entityId: req.params.id });
+      });
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.get('/api/role', {
+    config: { permission: 'users.read' },
+    schema: { tags: ['user'], summary: 'Roles and the permissions each grants', response: { 200: z.object({ data: z.array(Role) }) } },
+    handler: async () => ({ data: ROLES.map((x) => ({ ...x, permissions: [...x.permissions] })) }),
+  });
+}

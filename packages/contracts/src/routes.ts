@@ -1,0 +1,123 @@
+import type { Permission } from './permissions.js';
+
+export type NavGroup =
+  | 'Overview'
+  | 'Catalogue'
+  | 'Stores & Feeds'
+  | 'Vendors'
+  | 'Orders'
+  | 'Purchasing'
+  | 'Pricing'
+  | 'Compliance'
+  | 'Merchandising'
+  | 'Reports'
+  | 'Administration';
+
+export interface RouteDef {
+  /** Route name, unique. */
+  name: string;
+  /** Path relative to `/` (SPEC §2), without a leading slash. `:id` marks a parameter. */
+  path: string;
+  /** Page title (SPEC §2). */
+  title: string;
+  /** Any one of these opens the route (SPEC §6). Empty: any signed-in user. */
+  permissions: readonly Permission[];
+  /** Shown in the navigation under this group with this label. */
+  nav?: { group: NavGroup; label: string };
+  /** Screen module that renders it (web `features/<screen>`); absent while the area is not built. */
+  screen?: string;
+}
+
+const p = (...x: Permission[]) => x;
+
+/** Every authenticated route of the console (SPEC §2). Paths with `/:id` view one item on the same screen. */
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'dashboard', path: '', title: 'Dashboard', permissions: [], nav: { group: 'Overview', label: 'Dashboard' }, screen: 'dashboard' },
+
+  { name: 'product', path: 'product', title: 'Products', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Products' } },
+  { name: 'product.view', path: 'product/:id', title: 'Products', permissions: p('catalog.read') },
+  { name: 'product-family', path: 'product-family', title: 'Product Families', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Product Families' } },
+  { name: 'product-family.view', path: 'product-family/:id', title: 'Product Families', permissions: p('catalog.read') },
+  { name: 'attribute', path: 'attribute', title: 'Attributes', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Attributes' } },
+  { name: 'brand', path: 'brand', title: 'Brands', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Brands' } },
+  { name: 'category', path: 'category', title: 'Categories', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Categories' } },
+
+  { name: 'store', path: 'store', title: 'Stores', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Stores' } },
+  { name: 'store-brand', path: 'store-brand', title: 'Store Brand', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Store Brands' } },
+  { name: 'store-category', path: 'store-category', title: 'Store Categories', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Store Categories' } },
+  { name: 'feed', path: 'feed', title: 'Feeds', permissions: p('feeds.read'), nav: { group: 'Stores & Feeds', label: 'Feeds' } },
+
+  { name: 'vendor', path: 'vendor', title: 'Vendors', permissions: p('vendors.read'), nav: { group: 'Vendors', label: 'Vendors' } },
+  { name: 'vendor.view', path: 'vendor/:id', title: 'Vendors', permissions: p('vendors.read') },
+  { name: 'vendor-fee-schema', path: 'vendor-fee-schema', title: 'Vendor Fee Schemas', permissions: p('vendors.read'), nav: { group: 'Vendors', label: 'Fee Schemas' } },
+  { name: 'vendor-fee-schema.view', path: 'vendor-fee-schema/:id', title: 'Vendor Fee Schemas', permissions: p('vendors.read') },
+  { name: 'vendor-credential', path: 'vendor-credential', title: 'Vendor Credentials', permissions: p('vendors.read'), nav: { group: 'Vendors', label: 'Credentials' } },
+
+  { name: 'order', path: 'order', title: 'Orders', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Orders' } },
+  { name: 'order.view', path: 'order/:id', title: 'Orders', permissions: p('orders.read') },
+  { name: 'order-resolution', path: 'order-resolution', title: 'Order Resolution Dashboard', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Resolution' } },
+  { name: 'order-resolution-summary', path: 'order-resolution-summary', title: 'Order Resolution Summary', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Resolution Summary' } },
+  { name: 'order-route', path: 'order-route', title: 'Order Routes', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Routes' } },
+  { name: 'order-route.view', path: 'order-route/:id', title: 'Order Routes', permissions: p('orders.read') },
+  { name: 'order-route-item', path: 'order-route-item', title: 'Order Route Items', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Route Items' } },
+  { name: 'order-route-item.view', path: 'order-route-item/:id', title: 'Order Route Items', permissions: p('orders.read') },
+  { name: 'order-route-option', path: 'order-route-option', title: 'Order Route Options', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Route Options' } },
+  { name: 'order-route-option.view', path: 'order-route-option/:id', title: 'Order Route Options', permissions: p('orders.read') },
+  { name: 'order-route-option-vendor-total', path: 'order-route-option-vendor-total', title: 'Order Route Options', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Route Vendor Totals' } },
+  { name: 'order-route-option-vendor-total.view', path: 'order-route-option-vendor-total/:id', title: 'Order Route Options', permissions: p('orders.read') },
+  { name: 'vendor-order', path: 'vendor-order', title: 'Vendor Orders', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Vendor Orders' } },
+  { name: 'vendor-order.view', path: 'vendor-order/:id', title: 'Vendor Orders', permissions: p('orders.read') },
+
+  { name: 'purchase-order', path: 'purchase-order', title: 'Purchase Orders', permissions: p('purchasing.read'), nav: { group: 'Purchasing', label: 'Purchase Orders' } },
+  { name: 'purchase-order.view', path: 'purchase-order/:id', title: 'Purchase Orders', permissions: p('purchasing.read') },
+
+  { name: 'pricing', path: 'pricing', title: 'Pricing Dashboard', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Dashboard' } },
+  { name: 'pricing.product', path: 'pricing/product', title: 'Product Pricing', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Product Pricing' } },
+  { name: 'pricing.store-variant', path: 'pricing/store-variant', title: 'Store Variant Pricing', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Store Variant Pricing' } },
+  { name: 'competitor-offer', path: 'competitor-offer', title: 'Competitor Offers', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Competitor Offers' } },
+  { name: 'competitor-blacklist', path: 'competitor-blacklist', title: 'Competitor Blacklist', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Competitor Blacklist' } },
+  { name: 'exclude-sku', path: 'exclude-sku', title: 'Exclude Skus', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Exclude SKUs' } },
+  { name: 'target-url', path: 'target-url', title: 'Target URLs', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Target URLs' } },
+
+  { name: 'compliance-restriction', path: 'compliance-restriction', title: 'Compliance Restrictions', permissions: p('compliance.read'), nav: { group: 'Compliance', label: 'Restrictions' } },
+  { name: 'compliance-restriction.search', path: 'compliance-restriction/search', title: 'Compliance Restriction Search', permissions: p('compliance.read'), nav: { group: 'Compliance', label: 'Restriction Search' } },
+  { name: 'compliance-restriction.view', path: 'compliance-restriction/:id', title: 'Compliance Restrictions', permissions: p('compliance.read') },
+  { name: 'compliance-restriction-type', path: 'compliance-restriction-type', title: 'Compliance Restriction Types', permissions: p('compliance.read'), nav: { group: 'Compliance', label: 'Restriction Types' } },
+  { name: 'zip-code-group', path: 'zip-code-group', title: 'Zip Code Groups', permissions: p('compliance.read'), nav: { group: 'Compliance', label: 'Zip Code Groups' } },
+
+  { name: 'merchandising-use-case', path: 'merchandising-use-case', title: 'Merchandising Use Case', permissions: p('merchandising.read'), nav: { group: 'Merchandising', label: 'Use Cases' } },
+  { name: 'merchandising-use-case.view', path: 'merchandising-use-case/:id', title: 'Merchandising Use Case', permissions: p('merchandising.read') },
+
+  { name: 'report.merchandising', path: 'report/merchandising', title: 'Merchandising Report', permissions: p('reports.read', 'merchandising.read'), nav: { group: 'Reports', label: 'Merchandising' } },
+  { name: 'report.merchandising.hv-ds', path: 'report/merchandising/hv-ds', title: 'Merchandising Report', permissions: p('reports.read', 'merchandising.read') },
+  { name: 'report.merchandising.brand', path: 'report/merchandising/brand', title: 'Brand Merchandising Report', permissions: p('reports.read', 'merchandising.read'), nav: { group: 'Reports', label: 'Brand Merchandising' } },
+  { name: 'report.merchandising.category', path: 'report/merchandising/category', title: 'Category Merchandising Report', permissions: p('reports.read', 'merchandising.read'), nav: { group: 'Reports', label: 'Category Merchandising' } },
+  { name: 'report.merchandising.inventory', path: 'report/merchandising/inventory', title: 'Merchandising Inventory Reports', permissions: p('reports.read', 'merchandising.read'), nav: { group: 'Reports', label: 'Merchandising Inventory' } },
+  { name: 'report.merchandising.use-case', path: 'report/merchandising/use-case', title: 'Merchandising Use Case', permissions: p('reports.read', 'merchandising.read'), nav: { group: 'Reports', label: 'Use Case Report' } },
+  { name: 'report.merchandising.low-use-case', path: 'report/merchandising/low-use-case', title: 'Low Merchandising Use Case', permissions: p('reports.read', 'merchandising.read'), nav: { group: 'Reports', label: 'Low Use Case' } },
+  { name: 'report.monthly-summary', path: 'report/monthly-summary', title: 'Monthly Summary Report', permissions: p('reports.read'), nav: { group: 'Reports', label: 'Monthly Summary' } },
+  { name: 'report.order-margin', path: 'report/order-margin', title: 'Order Margin Report', permissions: p('reports.read'), nav: { group: 'Reports', label: 'Order Margin' } },
+  { name: 'report.order-item', path: 'report/order-item', title: 'Order Item Report', permissions: p('reports.read'), nav: { group: 'Reports', label: 'Order Items' } },
+  { name: 'report.po-summary', path: 'report/po-summary', title: 'PO Summary Report', permissions: p('reports.read'), nav: { group: 'Reports', label: 'PO Summary' } },
+  { name: 'report.po-item', path: 'report/po-item', title: 'PO Item Report', permissions: p('reports.read'), nav: { group: 'Reports', label: 'PO Items' } },
+  { name: 'report.product-inventory', path: 'report/product-inventory', title: 'Product Inventory Report', permissions: p('reports.read', 'inventory.read'), nav: { group: 'Reports', label: 'Product Inventory' } },
+  { name: 'report.inventory-item', path: 'report/inventory-item', title: 'Inventory Item Report', permissions: p('reports.read', 'inventory.read'), nav: { group: 'Reports', label: 'Inventory Items' } },
+  { name: 'report.inventory-transaction', path: 'report/inventory-transaction', title: 'Inventory Transaction Report', permissions: p('reports.read', 'inventory.read'), nav: { group: 'Reports', label: 'Inventory Transactions' } },
+  { name: 'report.vendor-order', path: 'report/vendor-order', title: 'Vendor Order Report', permissions: p('reports.read'), nav: { group: 'Reports', label: 'Vendor Orders' } },
+  { name: 'report.vendor-order-item', path: 'report/vendor-order-item', title: 'Vendor Order Item Report', permissions: p('reports.read'), nav: { group: 'Reports', label: 'Vendor Order Items' } },
+  { name: 'report.download-log', path: 'report/download-log', title: 'Download Logs', permissions: p('reports.read', 'feeds.read'), nav: { group: 'Reports', label: 'Download Logs' } },
+
+  { name: 'user', path: 'user', title: 'Users', permissions: p('users.read'), nav: { group: 'Administration', label: 'Users' }, screen: 'users' },
+  { name: 'internal-status', path: 'internal-status', title: 'Internal Statuses', permissions: p('statuses.read'), nav: { group: 'Administration', label: 'Internal Statuses' }, screen: 'internal-statuses' },
+  { name: 'report.log', path: 'report/log', title: 'Logs', permissions: p('audit.read'), nav: { group: 'Administration', label: 'Logs' }, screen: 'audit-log' },
+];
+
+/** Public routes (SPEC §2): guest-only login, and the refusal page. */
+export const PUBLIC_ROUTES = {
+  login: { name: 'login', path: 'auth/login', title: 'Login' },
+  forbidden: { name: 'forbidden', path: '403', title: 'Access denied' },
+} as const;
+
+export function routeByName(name: string): RouteDef | undefined {
+  return ROUTES.find((r) => r.name === name);
+}
