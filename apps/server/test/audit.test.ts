@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { BACKENDS, startApp, type TestApp } from './harness.js';
+
+describe.each(BACKENDS)('audit log and browser errors on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startApp(kind);
+    admin = await t.login('admin@example.com');
+  });
+  afterAll(() => t?.close());
+
+  it('filters the audit log by user, entity, action and date range', async () => {
+    const s = await t.req('POST', '/api/internal-status', { token: admin, body: { name: 'Audit Probe' } });
+    const [me] = await t.sql<{ id: number }>(sql`select id from users where email = 'admin@example.com'`);
+    const mine = await t.req('GET', `/api/audit-log?filter[actor_id]=${me!.id}&filter[entity]=internal_status&filter[action]=create`, { token: admin });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toHaveLength(1);
+    expect(mine.body.data[0]).toMatchObject({ actor_name: 'Morgan Hale', entity_id: String(s.body.data.id), after: { name: 'Audit Probe' } });
+    expect(mine.body.data[0].at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const today = new Date().toISOString().slice(0, 10);
+    const inRange = await t.req('GET', `/api/audit-log?filter[from]=${today}&filter[to]=${today}&per_page=500`, { token: admin });
+    expect(inRange.body.meta.total).toBeGreaterThan(10);
+    const past = await t.req('GET', '/api/audit-log?filter[from]=2000-01-01&filter[to]=2000-01-02', { token: admin });
+    expect(past.body.meta.total).toBe(0);
+    expect((await t.req('GET', '/api/audit-log?filter[from]=yesterday', { token: admin })).status).toBe(400);
+    expect((await t.req('GET', '/api/audit-log?filter[actor_id]=abc', { token: admin })).status).toBe(400);
+    const one = await t.req('GET', `/api/audit-log/${mine.body.data[0].id}`, { token: admin });
+    expect(one.body.data.id).toBe(mine.body.data[0].id);
+  });
+
+  it('is readable only with audit.read', async () => {
+    const catalog = await t.login('catalog@example.com');
+    expect((await t.req('GET', '/api/audit-log', { token: catalog })).status).toBe(403);
+    const analyst = await t.login('analyst@example.com');
+    expect((await t.req('GET', '/api/audit-log', { token: analyst })).status).toBe(200);
+  });
+
+  it('stores browser error reports scrubbed, from guests and users alike', async () => {
+    const report = {
+      access_token: 'quartermaster',
+      data: {
+        level: 'error',
+        environment: 'production',
+        body: { trace: { exception: { class: 'TypeError', message: 'x is undefined' }, frames: [] } },
+        request: { url: 'http://localhost/user' },
+        custom: { password: 'hunter2', form: { card_number: '4111111111111111', cvv: '123', cardholder: 'J Doe', expiration_date: '12/30', note: 'kept' } },
+      },
+    };
+    const res = await t.req('POST', '/api/client-error/item/', { body: report });
+    expect(res.status).toBe(200);
+    expect(res.body.err).toBe(0);
+    const list = await t.req('GET', '/api/client-error', { token: admin });
+    expect(list.body.data[0]).toMatchObject({ level: 'error', message: 'TypeError: x is undefined', url: 'http://localhost/user', environment: 'production' });
+    const text = JSON.stringify(list.body.data[0].payload);
+    for (const secret of ['hunter2', '4111111111111111', '"123"', 'J Doe', '12/30']) expect(text).not.toContain(secret);
+    expect(text).toContain('********');
+    expect(text).toContain('kept');
+    expect((await t.req('POST', '/api/client-error/item/', { body: { nothing: true } })).status).toBe(400);
+  });
+
+  it('shows the dashboard: all recent activity for auditors, own activity for others', async () => {
+    const dash = await t.req('GET', '/api/dashboard', { token: admin });
+    expect(dash.body.data.recent_scope).toBe('all');
+    expect(dash.body.data.recent_activity.length).toBe(10);
+    expect(dash.body.data.counts).toMatchObject({ users_active: 8, audit_today: expect.any(Number), client_errors_today: expect.any(Number) });
+    const catalog = await t.login('catalog@example.com');
+    const own = await t.req('GET', '/api/dashboard', { token: catalog });
+    expect(own.body.data.recent_scope).toBe('own');
+    expect(own.body.data.counts).toEqual({});
+    const [me] = await t.sql<{ id: number }>(sql`select id from users where email = 'catalog@example.com'`);
+    expect(own.body.data.recent_activity.every((e: { actor_id: number }) => e.actor_id === me!.id)).toBe(true);
+  });
+});
