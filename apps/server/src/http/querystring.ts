@@ -11,6 +11,8 @@ export function parseQueryString(qs: string): Record<string, unknown> {
       const parent = (out[m[1]!] ??= {}) as Record<string, unknown>;
       if (typeof parent !== 'object' || Array.isArray(parent)) continue;
       add(parent, m[2]!, value, Boolean(m[3]));
+    } else if (rawKey.endsWith('[]')) {
+      add(out, rawKey.slice(0, -2), value, true);
     } else {
       add(out, rawKey, value, false);
     }
