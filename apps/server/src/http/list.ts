@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ListQuery, ListResponse } from '@qm/contracts';
 import { query, type Db } from '../db/connect.js';
 import { badRequest } from './errors.js';
@@ -50,22 +51,49 @@ export function orderOf<Row>(spec: ListSpec<Row>, sortParam: string | undefined)
     const field = desc ? token.slice(1) : token;
     const expr = spec.sort[field];
     if (!expr) throw badRequest(`Cannot sort by "${field}"`, { sort: `Cannot sort by "${field}"` });
-    parts.push(desc ? sql`${expr} desc nulls last` : sql`${expr} asc nulls first`);
+    // Plain asc/desc (nulls last/first) so b-tree indexes can serve the order in either direction.
+    parts.push(desc ? sql`${expr} desc` : sql`${expr} asc`);
+    if (expr === spec.key) return sql`order by ${sql.join(parts, sql`, `)}`;
   }
   parts.push(sql`${spec.key} desc`);
   return sql`order by ${sql.join(parts, sql`, `)}`;
+}
+
+/**
+ * Totals of large lists are cached for a few seconds: counting hundreds of thousands of rows on every
+ * page turn costs more than the page itself, and a total that lags a few seconds on such a list is
+ * invisible. Small lists (under LARGE_COUNT) are always counted exactly, so what a user just created
+ * shows at once.
+ */
+const LARGE_COUNT = 20_000;
+const COUNT_TTL_MS = 10_000;
+const dialect = new PgDialect();
+const countCache = new Map<string, { n: number; at: number }>();
+
+async function countOf(db: Db, from: SQL, where: SQL): Promise<number> {
+  const q = sql`select count(*)::int as n from ${from} ${where}`;
+  const compiled = dialect.sqlToQuery(q);
+  const key = compiled.sql + '\u0000' + JSON.stringify(compiled.params);
+  const hit = countCache.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
+  const n = (await query<{ n: number }>(db, q))[0]!.n;
+  if (n >= LARGE_COUNT) {
+    if (countCache.size > 1000) countCache.clear();
+    countCache.set(key, { n, at: Date.now() });
+  } else if (hit) countCache.delete(key);
+  return n;
 }
 
 export async function runList<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): Promise<ListResponse<Row>> {
   const where = whereOf(spec, q);
   const order = orderOf(spec, q.sort);
   const offset = (q.page - 1) * q.per_page;
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     query<Row & Record<string, unknown>>(db, sql`select ${spec.select} from ${spec.from} ${where} ${order} limit ${q.per_page} offset ${offset}`),
-    query<{ n: number }>(db, sql`select count(*)::int as n from ${spec.from} ${where}`),
+    countOf(db, spec.from, where),
   ]);
   const data = spec.hydrate ? await spec.hydrate(db, rows as Row[]) : (rows as Row[]);
-  return { data, meta: { total: count[0]!.n, page: q.page, per_page: q.per_page } };
+  return { data, meta: { total, page: q.page, per_page: q.per_page } };
 }
 
 function csvCell(v: unknown): string {
