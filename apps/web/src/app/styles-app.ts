@@ -1,0 +1,26 @@
+/** Mantine CSS of the signed-in console (loaded with the layout, not with the login screen). */
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Kbd.css';

@@ -1,0 +1,36 @@
+/** Links into the Logs screen and labels shared by the dashboard and the audit log. */
+
+
+export const LOGS_PATH = '/report/log';
+
+/** Logs filtered to one entity (and one item of it when known). */
+export function auditLink(entity: string, entityId?: string | null): string {
+  const p = new URLSearchParams();
+  p.set('filter[entity]', entity);
+  if (entityId) p.set('filter[entity_id]', entityId);
+  return `${LOGS_PATH}?${p.toString()}`;
+}
+
+export function entityLabel(entity: string, entityId?: string | null): string {
+  const name = entity.replace(/[_-]/g, ' ');
+  return entityId ? `${name} #${entityId}` : name;
+}
+
+export function actionColor(action: string): string {
+  switch (action) {
+    case 'create':
+      return 'teal';
+    case 'update':
+      return 'blue';
+    case 'delete':
+    case 'deactivate':
+      return 'red';
+    case 'impersonate':
+    case 'reveal':
+      return 'orange';
+    case 'password_reset':
+      return 'grape';
+    default:
+      return 'gray';
+  }
+}

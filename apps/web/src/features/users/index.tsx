@@ -1,0 +1,172 @@
+/** Users (Administration): who may use the console, with which roles. */
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ActionIcon, Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { isAllowed, type User } from '@qm/contracts';
+import { errorMessage, isApiError } from '../../lib/api';
+import { impersonate } from '../../lib/auth';
+import { useRoles } from '../../lib/lookups';
+import { invalidateResource } from '../../lib/queryClient';
+import { useCurrentUser } from '../../lib/session';
+import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
+import { BooleanBadge, DateTimeDisplay } from '../../ui/displays';
+import { IconDots, IconPlus, IconUserSwitch } from '../../ui/icons';
+import { PageHeader } from '../../ui/PageHeader';
+import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
+import { USERS, usersApi } from './api';
+import { EditUserForm, NewUserForm } from './UserForm';
+import { PasswordForm } from './PasswordForm';
+
+export default function UsersScreen() {
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const canWrite = isAllowed(['users.write'], me.security.permissions);
+  const canImpersonate = isAllowed(['users.impersonate'], me.security.permissions) && !me.impersonator;
+  const roles = useRoles();
+  const roleName = useMemo(() => new Map((roles.data ?? []).map((r) => [r.code, r.name])), [roles.data]);
+  const [passwordFor, setPasswordFor] = useState<User | null>(null);
+
+  // Open dialogs live in the URL too: `?dialog=new`, `?edit=<id>`.
+  const editId = params.get('edit') ? Number(params.get('edit')) : null;
+  const creating = params.get('dialog') === 'new';
+  const setDialog = (name: 'dialog' | 'edit', value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('dialog');
+        next.delete('edit');
+        if (value !== null) next.set(name, value);
+        return next;
+      },
+      { replace: value === null },
+    );
+
+  const startImpersonating = async (u: User) => {
+    const ok = await confirmDialog({
+      title: `Impersonate ${u.name}?`,
+      message: `You will see and do exactly what ${u.name} can until you stop impersonating. Every change is recorded as made by ${u.name}, with you as the impersonator.`,
+      confirmLabel: 'Impersonate',
+      danger: false,
+    });
+    if (!ok) return;
+    try {
+      await impersonate(u.id);
+      notifications.show({ color: 'orange', message: `Now impersonating ${u.name}` });
+      navigate('/', { replace: true });
+    } catch (e) {
+      alertDialog('Error', errorMessage(e));
+    }
+  };
+
+  const deactivate = async (u: User) => {
+    const ok = await confirmDialog({
+      title: `Deactivate ${u.name}?`,
+      message: `${u.name} will no longer be able to sign in, and every session they have open ends now. You can reactivate the account later by editing it.`,
+      confirmLabel: 'Deactivate',
+    });
+    if (!ok) return;
+    try {
+      await usersApi.deactivate(u.id);
+      notifications.show({ color: 'teal', message: `${u.name} was deactivated` });
+      await invalidateResource(USERS);
+    } catch (e) {
+      alertDialog(isApiError(e) && e.status === 422 ? 'Not allowed' : 'Error', errorMessage(e));
+    }
+  };
+
+  const columns: Column<User>[] = [
+    { key: 'id', header: 'ID', sortable: true, width: 64, align: 'right' },
+    { key: 'name', header: 'Name', sortable: true, render: (u) => <Text size="sm" fw={500}>{u.name}</Text> },
+    { key: 'email', header: 'Email', sortable: true },
+    {
+      key: 'roles',
+      header: 'Roles',
+      render: (u) => (
+        <Group gap={4}>
+          {u.roles.map((r) => (
+            <Badge key={r} size="sm" variant="light" radius="sm" color={r === 'admin' ? 'red' : 'steel'}>
+              {roleName.get(r) ?? r}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    { key: 'is_active', header: 'Active', sortable: true, width: 90, render: (u) => <BooleanBadge value={u.is_active} trueLabel="Active" falseLabel="Inactive" /> },
+    { key: 'last_login_at', header: 'Last sign-in', sortable: true, render: (u) => <DateTimeDisplay value={u.last_login_at} /> },
+    { key: 'created_at', header: 'Created', sortable: true, defaultVisible: false, render: (u) => <DateTimeDisplay value={u.created_at} /> },
+    { key: 'updated_at', header: 'Updated', defaultVisible: false, render: (u) => <DateTimeDisplay value={u.updated_at} /> },
+  ];
+
+  const filters: FilterDef[] = [
+    { kind: 'select', key: 'role', label: 'Role', options: (roles.data ?? []).map((r) => ({ value: r.code, label: r.name })), loading: roles.isPending },
+    { kind: 'boolean', key: 'is_active', label: 'Status', trueLabel: 'Active', falseLabel: 'Inactive' },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Staff accounts, their roles and access."
+        actions={
+          canWrite ? (
+            <Button leftSection={<IconPlus size={14} />} onClick={() => setDialog('dialog', 'new')}>
+              New user
+            </Button>
+          ) : null
+        }
+      />
+      <ResourceList<User>
+        resource={USERS}
+        noun={{ one: 'user', many: 'users' }}
+        columns={columns}
+        filters={filters}
+        searchPlaceholder="Search name or email"
+        defaultSort="name"
+        writePermission="users.write"
+        exportCsv
+        onRowClick={canWrite ? (u) => setDialog('edit', String(u.id)) : undefined}
+        rowActions={(u) => {
+          const self = u.id === me.id;
+          if (!canWrite && !canImpersonate) return null;
+          return (
+            <Group gap={4} justify="flex-end" wrap="nowrap">
+              {canImpersonate && !self && u.is_active && !u.roles.includes('admin') ? (
+                <Tooltip label={`Impersonate ${u.name}`}>
+                  <Button size="compact-xs" variant="subtle" leftSection={<IconUserSwitch size={12} />} onClick={() => void startImpersonating(u)} aria-label={`Impersonate ${u.name}`}>
+                    Impersonate
+                  </Button>
+                </Tooltip>
+              ) : null}
+              {canWrite ? (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" size="sm" aria-label={`Actions for ${u.name}`}>
+                      <IconDots />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item onClick={() => setDialog('edit', String(u.id))}>Edit</Menu.Item>
+                    <Menu.Item onClick={() => setPasswordFor(u)}>Reset password</Menu.Item>
+                    <Menu.Divider />
+                    <Menu.Item color="red" disabled={!u.is_active || self} onClick={() => void deactivate(u)}>
+                      Deactivate
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              ) : null}
+            </Group>
+          );
+        }}
+      />
+      {canWrite ? (
+        <>
+          <NewUserForm opened={creating} onClose={() => setDialog('dialog', null)} />
+          <EditUserForm id={editId !== null && Number.isFinite(editId) ? editId : null} onClose={() => setDialog('edit', null)} />
+          <PasswordForm user={passwordFor} onClose={() => setPasswordFor(null)} />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { CONSTANTS } from '@qm/contracts';
+import { CLIENT_ERROR_PATH, MASKED_TEXT, SCRUB_FIELDS, errorReporterConfig, itemEndpoint } from './errors';
+
+describe('error reporter configuration', () => {
+  const config = errorReporterConfig({}, 'https://qm.example.com');
+
+  it('captures uncaught errors but not unhandled rejections, in environment production', () => {
+    expect(config.captureUncaught).toBe(true);
+    expect(config.captureUnhandledRejections).toBe(false);
+    expect(config.environment).toBe('production');
+    expect(config.payload?.environment).toBe('production');
+  });
+
+  it('keeps the limits of the specification', () => {
+    expect(config.itemsPerMinute).toBe(60);
+    expect(config.maxTelemetryEvents).toBe(100);
+    expect(CONSTANTS.errorReporter.maxPayloadBytes).toBe(524288);
+    expect(MASKED_TEXT).toBe('********');
+  });
+
+  it('scrubs password and card fields', () => {
+    for (const f of ['password', 'password_confirmation', 'cvv', 'card_number', 'cardNumber', 'cc_number', 'expiration_date', 'exp_date', 'cardholder', 'cardholder_name']) {
+      expect(config.scrubFields).toContain(f);
+    }
+    expect(SCRUB_FIELDS.length).toBe(config.scrubFields?.length);
+  });
+
+  it("reports to the console's own endpoint by default", () => {
+    expect(CLIENT_ERROR_PATH).toBe('/api/client-error/');
+    expect(config.endpoint).toBe('https://qm.example.com/api/client-error/item/');
+    expect(config.accessToken).toBeTruthy();
+  });
+
+  it('switches to an external service with VITE_ERROR_ENDPOINT and VITE_ERROR_TOKEN', () => {
+    const external = errorReporterConfig({ VITE_ERROR_ENDPOINT: 'https://api.rollbar.com/api/1/', VITE_ERROR_TOKEN: 'post_client_item_token' }, 'https://qm.example.com');
+    expect(external.endpoint).toBe('https://api.rollbar.com/api/1/item/');
+    expect(external.accessToken).toBe('post_client_item_token');
+    expect(itemEndpoint('https://errors.example.com/api/1')).toBe('https://errors.example.com/api/1/item/');
+  });
+});
+
+describe("rollbar's own scrubbing and truncation (what the configuration relies on)", () => {
+  it('masks scrubbed values with 8 asterisks', async () => {
+    const { default: scrub } = (await import('rollbar/src/scrub')) as { default: (d: unknown, f: string[]) => Record<string, unknown> };
+    const out = scrub({ password: 'hunter22', card_number: '4111', name: 'Ada' }, [...SCRUB_FIELDS]);
+    expect(out).toEqual({ password: '********', card_number: '********', name: 'Ada' });
+  });
+
+  it('caps payloads at 524288 bytes, trimming stack frames to 30 first', async () => {
+    const { default: truncation } = (await import('rollbar/src/truncation')) as {
+      default: { truncate: (p: unknown) => { value: string }; truncateFrames: (p: unknown, j?: unknown, r?: number) => [unknown, unknown] };
+    };
+    const frames = Array.from({ length: 200 }, (_, i) => ({ filename: `f${i}.js`, lineno: i, method: 'x'.repeat(4000) }));
+    const payload = { data: { body: { trace: { frames, exception: { class: 'Error', message: 'boom' } } } } };
+    const result = truncation.truncate(payload);
+    expect(new TextEncoder().encode(result.value).length).toBeLessThanOrEqual(524288);
+    const kept = (JSON.parse(result.value) as { data: { body: { trace: { frames: unknown[] } } } }).data.body.trace.frames;
+    expect(kept.length).toBe(60); // 30 from the top and 30 from the bottom of the stack
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Error reporting (SPEC §1, §9) with the `rollbar` browser SDK.
+ *
+ * - Errors are reported at level `error` and re-thrown (`reportError`).
+ * - Uncaught errors are captured; unhandled promise rejections are not.
+ * - environment `production`; at most 60 items a minute; a telemetry queue of 100 events.
+ * - Password and card field names are scrubbed; rollbar replaces a scrubbed value with its masked
+ *   text `********` (rollbar/src/utility.js `redact()`).
+ * - The payload cap (524288 bytes) and trimming stack frames to 30 when a payload is over that size are
+ *   rollbar's own truncation (rollbar/src/truncation.js: `truncate(payload, jsonBackup, maxSize =
+ *   512 * 1024)` tries `raw`, then `truncateFrames` with range 30, then shorter strings). They are
+ *   not options of the SDK, so nothing is configured for them here.
+ *
+ * By default errors go to the console's own API: rollbar POSTs each item to its `endpoint`, which it
+ * uses as the full URL of the item call. The console's receiver lives at `/api/client-error/`, the
+ * item call at `/api/client-error/item/`. `VITE_ERROR_ENDPOINT` (a Rollbar-style API base ending
+ * in `/`) and `VITE_ERROR_TOKEN` set at build time switch to an external service.
+ *
+ * The SDK is loaded lazily so that it stays out of the login screen's bundle: once someone has
+ * signed in, or as soon as there is an error to send. Until it has loaded, uncaught errors are
+ * caught by a plain `error` listener (`installEarlyCapture`) and queued with anything reported.
+ */
+import type Rollbar from 'rollbar';
+import { CONSTANTS } from '@qm/contracts';
+
+/** The console's own receiver of browser errors (rollbar appends nothing: see `itemEndpoint`). */
+export const CLIENT_ERROR_PATH = '/api/client-error/';
+export const PLACEHOLDER_ACCESS_TOKEN = 'quartermaster-console';
+
+/** Field names whose values never leave the browser (matched whole, case-insensitive, by rollbar). */
+export const SCRUB_FIELDS = [
+  'password',
+  'password_confirmation',
+  'passwordConfirmation',
+  'current_password',
+  'new_password',
+  'cvv',
+  'cvv2',
+  'cvc',
+  'card_number',
+  'cardNumber',
+  'cc_number',
+  'ccNumber',
+  'expiration_date',
+  'expirationDate',
+  'exp_date',
+  'expDate',
+  'cardholder',
+  'cardholder_name',
+  'cardholderName',
+  'token',
+  'authorization',
+  'secret',
+] as const;
+
+/** Rollbar's masked text for a scrubbed value: 8 asterisks (SPEC §9). */
+export const MASKED_TEXT = CONSTANTS.errorReporter.maskedText;
+
+interface ReporterEnv {
+  VITE_ERROR_ENDPOINT?: string;
+  VITE_ERROR_TOKEN?: string;
+  VITE_CODE_VERSION?: string;
+}
+
+/** `<base>item/`: the URL rollbar's browser transport POSTs an item to. */
+export function itemEndpoint(base: string): string {
+  return `${base.endsWith('/') ? base : `${base}/`}item/`;
+}
+
+export function errorReporterConfig(env: ReporterEnv = import.meta.env, origin = window.location.origin): Rollbar.Configuration {
+  const external = env.VITE_ERROR_ENDPOINT?.trim();
+  // rollbar's URL parser needs an absolute URL (a bare path has no host and is dropped).
+  const base = external ? external : `${origin}${CLIENT_ERROR_PATH}`;
+  return {
+    accessToken: env.VITE_ERROR_TOKEN?.trim() || PLACEHOLDER_ACCESS_TOKEN,
+    endpoint: itemEndpoint(base),
+    captureUncaught: true,
+    captureUnhandledRejections: false,
+    uncaughtErrorLevel: 'error',
+    environment: 'production',
+    itemsPerMinute: CONSTANTS.errorReporter.itemsPerMinute,
+    maxTelemetryEvents: CONSTANTS.errorReporter.maxTelemetryEvents,
+    scrubFields: [...SCRUB_FIELDS],
+    scrubTelemetryInputs: true,
+    captureIp: false,
+    captureEmail: false,
+    payload: {
+      environment: 'production',
+      client: { javascript: { source_map_enabled: true, code_version: env.VITE_CODE_VERSION ?? 'dev' } },
+    },
+  };
+}
+
+let rollbar: Rollbar | null = null;
+let loading: Promise<Rollbar | null> | null = null;
+const pending: unknown[] = [];
+let person: { id: string; username?: string; email?: string } | null = null;
+
+function earlyErrorListener(event: ErrorEvent): void {
+  pending.push(event.error ?? event.message);
+  void initErrorReporting();
+}
+
+/** Until the SDK is loaded, uncaught errors are queued here (then rollbar's own handler takes over). */
+export function installEarlyCapture(): void {
+  if (typeof window !== 'undefined' && !rollbar) window.addEventListener('error', earlyErrorListener);
+}
+
+/** Loads and starts the reporter. Safe to call more than once. */
+export function initErrorReporting(): Promise<Rollbar | null> {
+  if (loading) return loading;
+  if (typeof window === 'undefined') return Promise.resolve(null);
+  loading = import('rollbar')
+    .then(({ default: RollbarCtor }) => {
+      const instance = new RollbarCtor(errorReporterConfig());
+      if (person) instance.configure({ payload: { person } });
+      rollbar = instance;
+      window.removeEventListener('error', earlyErrorListener);
+      for (const err of pending.splice(0)) send(err);
+      return instance;
+    })
+    .catch((e: unknown) => {
+      window.removeEventListener('error', earlyErrorListener);
+      console.error('Error reporting is unavailable', e);
+      return null;
+    });
+  return loading;
+}
+
+/** Attach the signed-in user to later reports (the server records who saw the error). */
+export function setErrorReportingUser(user: { id: number; name: string; email: string } | null): void {
+  person = user ? { id: String(user.id), username: user.name, email: user.email } : null;
+  rollbar?.configure({ payload: { person: person ?? { id: null } } });
+}
+
+function send(err: unknown): void {
+  if (!rollbar) {
+    pending.push(err);
+    void initErrorReporting();
+    return;
+  }
+  if (err instanceof Error) rollbar.error(err);
+  else rollbar.error(typeof err === 'string' ? err : 'Non-error value thrown', { value: safeValue(err) });
+}
+
+function safeValue(v: unknown): unknown {
+  try {
+    return JSON.parse(JSON.stringify(v)) as unknown;
+  } catch {
+    return String(v);
+  }
+}
+
+/** Reports without re-throwing: for places that go on to show the error themselves. */
+export function captureError(err: unknown): void {
+  if (import.meta.env.DEV) console.error(err);
+  send(err);
+}
+
+/** Reports `err` at error level, then re-throws it (SPEC §1). */
+export function reportError(err: unknown): never {
+  captureError(err);
+  throw err;
+}

@@ -1,0 +1,81 @@
+/**
+ * The only place numbers, money and dates are turned into text (SPEC §1, §9):
+ * US dollars in en-US with at most 2 fraction digits; integers with en-US grouping.
+ */
+import dayjs from 'dayjs';
+
+const LOCALE = 'en-US';
+
+const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
+
+type Num = number | string | null | undefined;
+
+function toNumber(v: Num): number | null {
+  if (v === null || v === undefined || v === '') return null;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** `1234.5` → `$1,234.50`; empty for a missing value. */
+export function formatMoney(dollars: Num, empty = ''): string {
+  const n = toNumber(dollars);
+  return n === null ? empty : moneyFormat.format(n);
+}
+
+/** Integer cents (the API's money unit) → `$1,234.50`. */
+export function formatCents(cents: Num, empty = ''): string {
+  const n = toNumber(cents);
+  return n === null ? empty : moneyFormat.format(n / 100);
+}
+
+/** `1234567` → `1,234,567`. */
+export function formatInteger(v: Num, empty = ''): string {
+  const n = toNumber(v);
+  return n === null ? empty : integerFormat.format(Math.round(n));
+}
+
+export function formatDecimal(v: Num, empty = ''): string {
+  const n = toNumber(v);
+  return n === null ? empty : decimalFormat.format(n);
+}
+
+/** `0.125` → `12.5%`. */
+export function formatPercent(ratio: Num, empty = ''): string {
+  const n = toNumber(ratio);
+  return n === null ? empty : percentFormat.format(n);
+}
+
+/** `2024-03-05…` → `Mar 5, 2024`. */
+export function formatDate(v: string | number | Date | null | undefined, empty = ''): string {
+  if (v === null || v === undefined || v === '') return empty;
+  const d = dayjs(v);
+  return d.isValid() ? d.format('MMM D, YYYY') : empty;
+}
+
+/** `2024-03-05T14:07:00Z` → `Mar 5, 2024, 2:07 PM` (local time). */
+export function formatDateTime(v: string | number | Date | null | undefined, empty = ''): string {
+  if (v === null || v === undefined || v === '') return empty;
+  const d = dayjs(v);
+  return d.isValid() ? d.format('MMM D, YYYY, h:mm A') : empty;
+}
+
+/** ISO calendar date for query parameters: `YYYY-MM-DD`. */
+export function toIsoDate(v: Date | string): string {
+  return dayjs(v).format('YYYY-MM-DD');
+}
+
+/** "1–25 of 1,234" for a page of a list. */
+export function formatRange(page: number, perPage: number, total: number): string {
+  if (total === 0) return '0 of 0';
+  const first = (page - 1) * perPage + 1;
+  const last = Math.min(page * perPage, total);
+  return `${formatInteger(first)}–${formatInteger(last)} of ${formatInteger(total)}`;
+}
+
+/** `3 users` / `1 user`. */
+export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${formatInteger(n)} ${n === 1 ? singular : pluralForm}`;
+}

@@ -1,0 +1,134 @@
+/**
+ * Small lists every screen needs (SPEC §7 "Statuses", "Feeds and stores"): loaded once, then cached
+ * for the session (staleTime Infinity). A failed load shows an `Error` dialog naming the list
+ * (SPEC §8) and leaves the loading flag off so the screen can go on.
+ */
+import { useEffect } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { modals } from '@mantine/modals';
+import { CONSTANTS, STATUS_KINDS, type Status, type StatusKind } from '@qm/contracts';
+import { api } from './api';
+import { qk } from './queryKeys';
+
+export interface Lookup {
+  id: number;
+  name: string;
+  code?: string;
+  [key: string]: unknown;
+}
+
+export interface Store {
+  id: number;
+  name: string;
+  is_enabled: boolean;
+  [key: string]: unknown;
+}
+
+export interface Category {
+  id: number;
+  parent_id: number | null;
+  sort_order: number;
+  name?: string;
+  children?: Category[];
+  [key: string]: unknown;
+}
+
+export interface Feed {
+  id: number;
+  name?: string;
+  [key: string]: unknown;
+}
+
+export interface Role {
+  code: string;
+  name: string;
+  description: string;
+  permissions: string[];
+}
+
+/** Noun used in the failure dialog for each list (SPEC §8). */
+export type LookupNoun = 'statuses' | 'categories' | 'feeds' | 'stores' | 'use cases' | 'roles' | 'users';
+
+export function lookupErrorText(noun: LookupNoun): string {
+  return `An error occurred while fetching ${noun}. Please try again later`;
+}
+
+const shownFailures = new Set<string>();
+
+function showLookupError(noun: LookupNoun): void {
+  if (shownFailures.has(noun)) return; // one dialog per list, not one per component using it
+  shownFailures.add(noun);
+  modals.open({
+    title: 'Error',
+    centered: true,
+    onClose: () => shownFailures.delete(noun),
+    children: lookupErrorText(noun),
+  });
+}
+
+function useLookup<T>(name: string, noun: LookupNoun, load: (signal: AbortSignal) => Promise<T>, enabled = true): UseQueryResult<T> {
+  const query = useQuery({
+    queryKey: qk.lookup(name),
+    queryFn: ({ signal }) => load(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: 1,
+    enabled,
+  });
+  const failed = query.isError && query.fetchStatus === 'idle';
+  useEffect(() => {
+    if (failed) showLookupError(noun);
+  }, [failed, noun]);
+  return query;
+}
+
+/** Lists may come as a bare `data` array or as a page with `meta`; both unwrap to the array. */
+async function all<T>(path: string, signal: AbortSignal, query?: Record<string, string | number>): Promise<T[]> {
+  const body = await api.get<{ data: T[] }>(path, query, signal);
+  return body.data;
+}
+
+/** Read-only status lists: `GET <kind>` for each of STATUS_KINDS. */
+export function useStatuses(kind: StatusKind): UseQueryResult<Status[]> {
+  return useLookup(kind, kind === 'usecase' ? 'use cases' : 'statuses', (s) => all<Status>(kind, s));
+}
+
+export function useUseCases(): UseQueryResult<Status[]> {
+  return useStatuses('usecase');
+}
+
+export function useInternalStatuses(): UseQueryResult<Lookup[]> {
+  return useLookup('internal-status', 'statuses', (s) => all<Lookup>('internal-status', s, { per_page: CONSTANTS.maxPerPage }));
+}
+
+export function useCategories(): UseQueryResult<Category[]> {
+  return useLookup('category', 'categories', (s) => all<Category>('category', s));
+}
+
+export function useFeeds(): UseQueryResult<Feed[]> {
+  return useLookup('feed', 'feeds', (s) => all<Feed>('feed', s));
+}
+
+export function useStores(): UseQueryResult<Store[]> {
+  return useLookup('store', 'stores', (s) => all<Store>('store', s));
+}
+
+export function useRoles(): UseQueryResult<Role[]> {
+  return useLookup('role', 'roles', (s) => all<Role>('role', s));
+}
+
+export interface UserOption {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/** Everyone, for "who" filters (`GET user?per_page=500`). */
+export function useUserOptions(enabled = true): UseQueryResult<UserOption[]> {
+  return useLookup('user', 'users', (s) => all<UserOption>('user', s, { per_page: CONSTANTS.maxPerPage, sort: 'name' }), enabled);
+}
+
+export { STATUS_KINDS };
+
+/** The caches above are per session: a new user must not see the last one's lists. */
+export const LOOKUP_PREFIX = ['lookup'] as const;

@@ -1,0 +1,181 @@
+/**
+ * Create/edit form of any resource: react-hook-form validated by the shared zod schema, shown in a
+ * Modal or a Drawer.
+ *
+ * - Server 400 `fields` land on their fields; 409 says someone else saved first (with Reload) and
+ *   keeps what was typed; 422 shows the business rule; anything else shows its message.
+ * - Closing, or leaving the page, with unsaved changes asks first.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { Alert, Button, Drawer, Group, Modal, Stack, Text } from '@mantine/core';
+import { ApiError, errorMessage } from '../lib/api';
+import { confirmDialog } from './ConfirmDialog';
+import { useUnsavedChangesGuard } from './unsavedChanges';
+import { IconAlert, IconRefresh } from './icons';
+
+type Schema = z.ZodType<FieldValues, FieldValues>;
+
+export interface ResourceFormProps<S extends Schema> {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  /** Singular noun for messages ("user", "internal status"). */
+  noun: string;
+  schema: S;
+  defaultValues: DefaultValues<z.input<S>>;
+  onSubmit: (values: z.output<S>) => Promise<unknown>;
+  /** Called after a successful save (before closing). */
+  onSaved?: (result: unknown) => void;
+  /** Re-reads the item after a 409; the form is reset to what it returns. */
+  onReload?: () => Promise<DefaultValues<z.input<S>> | undefined>;
+  children: ReactNode | ((form: UseFormReturn<z.input<S>, unknown, z.output<S>>) => ReactNode);
+  variant?: 'modal' | 'drawer';
+  submitLabel?: string;
+  size?: string | number;
+}
+
+type Problem = { kind: 'stale' | 'rule' | 'error'; message: string } | null;
+
+export function ResourceForm<S extends Schema>(props: ResourceFormProps<S>) {
+  const { opened, onClose, title, noun, schema, defaultValues, onSubmit, onSaved, onReload, children, variant = 'modal', submitLabel = 'Save', size } = props;
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as never) as never,
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const [problem, setProblem] = useState<Problem>(null);
+  const [reloading, setReloading] = useState(false);
+  const { isDirty, isSubmitting } = form.formState;
+
+  // A new item to edit (or a fresh "new" form) starts clean.
+  const key = JSON.stringify(defaultValues);
+  useEffect(() => {
+    if (opened) {
+      form.reset(defaultValues);
+      setProblem(null);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, key]);
+
+  useUnsavedChangesGuard(opened && isDirty && !isSubmitting);
+
+  const requestClose = async () => {
+    if (isSubmitting) return;
+    if (isDirty) {
+      const discard = await confirmDialog({
+        title: 'Discard changes?',
+        message: `This ${noun} has unsaved changes. Close the form and lose them?`,
+        confirmLabel: 'Discard',
+        cancelLabel: 'Keep editing',
+      });
+      if (!discard) return;
+    }
+    onClose();
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const result = await onSubmit(values);
+      form.reset(form.getValues());
+      onSaved?.(result);
+      onClose();
+    } catch (e) {
+      if (e instanceof ApiError) {
+        if (e.status === 400 && Object.keys(e.fields).length > 0) {
+          let first = true;
+          for (const [field, message] of Object.entries(e.fields)) {
+            form.setError(field as Path<z.input<S>>, { type: 'server', message }, { shouldFocus: first });
+            first = false;
+          }
+          setProblem({ kind: 'error', message: 'Some fields need attention.' });
+          return;
+        }
+        if (e.status === 409 && e.code === 'conflict' && Object.keys(e.fields).length > 0) {
+          for (const [field, message] of Object.entries(e.fields)) form.setError(field as Path<z.input<S>>, { type: 'server', message });
+          return;
+        }
+        if (e.status === 409) {
+          setProblem({ kind: 'stale', message: `Someone else saved this ${noun} first. Reload to see their changes` });
+          return;
+        }
+        if (e.status === 422) {
+          setProblem({ kind: 'rule', message: e.message });
+          return;
+        }
+      }
+      setProblem({ kind: 'error', message: errorMessage(e) });
+    }
+  });
+
+  const reload = async () => {
+    if (!onReload) return;
+    setReloading(true);
+    try {
+      const fresh = await onReload();
+      if (fresh) form.reset(fresh);
+      setProblem(null);
+    } catch (e) {
+      setProblem({ kind: 'error', message: errorMessage(e) });
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const body = (
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="sm">
+          {problem ? (
+            <Alert
+              color={problem.kind === 'error' ? 'red' : 'orange'}
+              variant="light"
+              icon={<IconAlert />}
+              role="alert"
+              title={problem.kind === 'stale' ? 'Not saved' : problem.kind === 'rule' ? 'Not allowed' : 'Not saved'}
+            >
+              <Stack gap={6}>
+                <Text size="sm">{problem.message}</Text>
+                {problem.kind === 'stale' && onReload ? (
+                  <Group>
+                    <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} loading={reloading} onClick={reload}>
+                      Reload
+                    </Button>
+                    <Text size="xs" c="dimmed">
+                      Reloading replaces what you typed with the saved version.
+                    </Text>
+                  </Group>
+                ) : null}
+              </Stack>
+            </Alert>
+          ) : null}
+          {typeof children === 'function' ? children(form) : children}
+          <Group justify="flex-end" gap="xs" mt="xs">
+            <Button variant="default" onClick={requestClose} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+
+  if (variant === 'drawer') {
+    return (
+      <Drawer opened={opened} onClose={requestClose} title={title} position="right" size={size ?? 'md'} closeOnClickOutside={!isDirty}>
+        {body}
+      </Drawer>
+    );
+  }
+  return (
+    <Modal opened={opened} onClose={requestClose} title={title} size={size ?? 'md'} closeOnClickOutside={!isDirty}>
+      {body}
+    </Modal>
+  );
+}

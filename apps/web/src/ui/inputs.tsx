@@ -1,0 +1,186 @@
+/**
+ * Masked inputs (SPEC §1 "input-mask facility") built on react-imask and Mantine's TextInput, for
+ * every form: phone, ZIP, UPC, money (integer cents in and out, dollars shown), integer, date range.
+ */
+import { forwardRef, useEffect, useMemo, useRef, useState } from 'react';
+import { Group, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { useIMask } from 'react-imask';
+import type { FactoryOpts } from 'imask';
+
+type BaseProps = Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'>;
+
+interface MaskedTextInputProps extends BaseProps {
+  mask: FactoryOpts;
+  /** Unmasked value (or masked, with `emit: 'masked'`). */
+  value: string;
+  onChange: (value: string) => void;
+  emit?: 'unmasked' | 'masked';
+}
+
+/** A TextInput driven by an imask pattern; `value`/`onChange` carry the raw (unmasked) text. */
+export const MaskedTextInput = forwardRef<HTMLInputElement, MaskedTextInputProps>(function MaskedTextInput(
+  { mask, value, onChange, emit = 'unmasked', ...rest },
+  forwarded,
+) {
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const { ref, maskRef } = useIMask<HTMLInputElement>(mask, {
+    onAccept: (_v, m) => onChangeRef.current(emit === 'masked' ? m.value : m.unmaskedValue),
+    defaultValue: emit === 'masked' ? value : undefined,
+    defaultUnmaskedValue: emit === 'unmasked' ? value : undefined,
+  });
+  useEffect(() => {
+    const m = maskRef.current;
+    if (!m) return;
+    if (emit === 'masked' ? m.value !== value : m.unmaskedValue !== value) {
+      if (emit === 'masked') m.value = value;
+      else m.unmaskedValue = value;
+    }
+  }, [value, emit, maskRef]);
+  return (
+    <TextInput
+      {...rest}
+      ref={(el) => {
+        ref.current = el;
+        if (typeof forwarded === 'function') forwarded(el);
+        else if (forwarded) forwarded.current = el;
+      }}
+    />
+  );
+});
+
+interface StringInputProps extends BaseProps {
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+}
+
+/** US phone `(555) 123-4567`; value is the 10 digits. */
+export function PhoneInput({ value, onChange, ...rest }: StringInputProps) {
+  const mask = useMemo<FactoryOpts>(() => ({ mask: '(000) 000-0000' }), []);
+  return <MaskedTextInput type="tel" autoComplete="tel" placeholder="(555) 123-4567" {...rest} mask={mask} value={value ?? ''} onChange={onChange} />;
+}
+
+/** ZIP `12345` or ZIP+4 `12345-6789`; value is what is shown. */
+export function ZipInput({ value, onChange, ...rest }: StringInputProps) {
+  const mask = useMemo<FactoryOpts>(() => ({ mask: [{ mask: '00000' }, { mask: '00000-0000' }] }), []);
+  return <MaskedTextInput inputMode="numeric" autoComplete="postal-code" placeholder="12345" {...rest} mask={mask} emit="masked" value={value ?? ''} onChange={onChange} />;
+}
+
+/** UPC-A: exactly 12 digits. */
+export function UpcInput({ value, onChange, ...rest }: StringInputProps) {
+  const mask = useMemo<FactoryOpts>(() => ({ mask: '000000000000' }), []);
+  return <MaskedTextInput inputMode="numeric" placeholder="012345678905" ff="monospace" {...rest} mask={mask} value={value ?? ''} onChange={onChange} />;
+}
+
+interface NumberInputProps extends BaseProps {
+  value: number | null | undefined;
+  onChange: (value: number | null) => void;
+  min?: number;
+  max?: number;
+}
+
+/** Money: the value is integer cents; the field shows and accepts dollars (`1,234.50`). */
+export function MoneyInput({ value, onChange, min = 0, max = 100_000_000, ...rest }: NumberInputProps) {
+  const mask = useMemo<FactoryOpts>(
+    () => ({ mask: Number, scale: 2, radix: '.', mapToRadix: [','], thousandsSeparator: ',', padFractionalZeros: true, normalizeZeros: true, min, max }),
+    [min, max],
+  );
+  const text = value === null || value === undefined ? '' : (value / 100).toFixed(2);
+  return (
+    <MaskedTextInput
+      inputMode="decimal"
+      leftSection={<Text size="sm" c="dimmed">$</Text>}
+      leftSectionWidth={24}
+      classNames={{ input: 'qm-num' }}
+      {...rest}
+      mask={mask}
+      value={text}
+      onChange={(raw) => onChange(raw === '' ? null : Math.round(Number(raw) * 100))}
+    />
+  );
+}
+
+/** Whole numbers with en-US grouping (`12,000`). */
+export function IntegerInput({ value, onChange, min = 0, max = 2_000_000_000, ...rest }: NumberInputProps) {
+  const mask = useMemo<FactoryOpts>(() => ({ mask: Number, scale: 0, thousandsSeparator: ',', min, max }), [min, max]);
+  return (
+    <MaskedTextInput
+      inputMode="numeric"
+      classNames={{ input: 'qm-num' }}
+      {...rest}
+      mask={mask}
+      value={value === null || value === undefined ? '' : String(value)}
+      onChange={(raw) => onChange(raw === '' ? null : Number(raw))}
+    />
+  );
+}
+
+/** `MM/DD/YYYY` typed → `YYYY-MM-DD`, or null while incomplete or impossible (Feb 30). */
+export function parseUsDate(text: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (!m) return null;
+  const [mm, dd, yyyy] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(yyyy, mm - 1, dd));
+  if (d.getUTCFullYear() !== yyyy || d.getUTCMonth() !== mm - 1 || d.getUTCDate() !== dd) return null;
+  return `${m[3]}-${m[1]}-${m[2]}`;
+}
+
+function isoToUs(iso: string | null | undefined): string {
+  const m = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
+}
+
+function DateField({ label, value, onChange, size }: { label: string; value: string | null; onChange: (iso: string | null) => void; size?: TextInputProps['size'] }) {
+  const [text, setText] = useState(isoToUs(value));
+  const [invalid, setInvalid] = useState(false);
+  useEffect(() => {
+    const shown = parseUsDate(text);
+    if (shown !== value) setText(isoToUs(value));
+    // Only follow changes from outside (e.g. filters cleared).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+  const mask = useMemo<FactoryOpts>(() => ({ mask: '00/00/0000', lazy: true }), []);
+  return (
+    <MaskedTextInput
+      aria-label={label}
+      placeholder="MM/DD/YYYY"
+      size={size}
+      w={118}
+      mask={mask}
+      emit="masked"
+      value={text}
+      error={invalid ? true : undefined}
+      onChange={(t) => {
+        setText(t);
+        if (t === '') {
+          setInvalid(false);
+          if (value !== null) onChange(null);
+          return;
+        }
+        const iso = parseUsDate(t);
+        setInvalid(t.length === 10 && iso === null);
+        if (iso && iso !== value) onChange(iso);
+      }}
+    />
+  );
+}
+
+export type DateRange = [from: string | null, to: string | null];
+
+/** Two dates (`YYYY-MM-DD` each, either may be open) typed as MM/DD/YYYY. */
+export function DateRangeInput({ label, value, onChange, size = 'xs' }: { label: string; value: DateRange; onChange: (v: DateRange) => void; size?: TextInputProps['size'] }) {
+  return (
+    <div role="group" aria-label={label}>
+      <Text size="xs" fw={500} mb={2} component="div">
+        {label}
+      </Text>
+      <Group gap={4} wrap="nowrap" align="center">
+        <DateField label={`${label} from`} size={size} value={value[0]} onChange={(v) => onChange([v, value[1]])} />
+        <Text size="xs" c="dimmed" aria-hidden>
+          –
+        </Text>
+        <DateField label={`${label} to`} size={size} value={value[1]} onChange={(v) => onChange([value[0], v])} />
+      </Group>
+    </div>
+  );
+}

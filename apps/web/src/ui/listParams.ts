@@ -1,0 +1,65 @@
+/**
+ * List state in the URL (DESIGN §6): `page`, `per_page`, `sort`, `q` and `filter[field]` live in the
+ * search params, so every list view can be bookmarked and shared. The same names go to the API.
+ */
+import { CONSTANTS } from '@qm/contracts';
+
+export const PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
+
+export interface ListState {
+  page: number;
+  perPage: number;
+  sort: string | null;
+  q: string;
+  /** `filter[field]` → values (repeated params mean "any of"). */
+  filters: Record<string, string[]>;
+}
+
+const FILTER_RE = /^filter\[([^\]]+)\]$/;
+
+export function filterParam(key: string): string {
+  return `filter[${key}]`;
+}
+
+export function readListState(params: URLSearchParams, defaultSort: string | null): ListState {
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const rawPer = Number.parseInt(params.get('per_page') ?? '', 10);
+  const perPage = Number.isFinite(rawPer) && rawPer >= 1 ? Math.min(rawPer, CONSTANTS.maxPerPage) : CONSTANTS.defaultPerPage;
+  const filters: Record<string, string[]> = {};
+  params.forEach((value, name) => {
+    const m = FILTER_RE.exec(name);
+    if (m && value !== '') (filters[m[1]] ??= []).push(value);
+  });
+  return { page, perPage, sort: params.get('sort') ?? defaultSort, q: params.get('q') ?? '', filters };
+}
+
+/** The API query for a list state (`format=csv` for exports, without paging). */
+export function apiQuery(state: ListState, opts: { csv?: boolean } = {}): URLSearchParams {
+  const out = new URLSearchParams();
+  if (!opts.csv) {
+    out.set('page', String(state.page));
+    out.set('per_page', String(state.perPage));
+  }
+  if (state.sort) out.set('sort', state.sort);
+  if (state.q.trim()) out.set('q', state.q.trim());
+  for (const key of Object.keys(state.filters).sort()) {
+    for (const v of state.filters[key]) out.append(filterParam(key), v);
+  }
+  if (opts.csv) out.set('format', 'csv');
+  return out;
+}
+
+/** Sort cycle of one column: none → ascending → descending → none. */
+export function nextSort(current: string | null, key: string): string | null {
+  if (current === key) return `-${key}`;
+  if (current === `-${key}`) return null;
+  return key;
+}
+
+export function sortDirection(current: string | null, key: string): 'ascending' | 'descending' | 'none' {
+  if (!current) return 'none';
+  const first = current.split(',')[0];
+  if (first === key) return 'ascending';
+  if (first === `-${key}`) return 'descending';
+  return 'none';
+}

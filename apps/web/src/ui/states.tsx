@@ -1,0 +1,46 @@
+/** Loading, empty and failure states shared by every screen. */
+import type { ReactNode } from 'react';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { errorMessage } from '../lib/api';
+import { IconAlert, IconRefresh } from './icons';
+
+export function Spinner({ label = 'Loading…', minHeight = 160 }: { label?: string; minHeight?: number }) {
+  return (
+    <Center mih={minHeight} role="status" aria-live="polite">
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+      </Group>
+    </Center>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack align="center" gap={4} py="xl">
+      <Text fw={500}>{title}</Text>
+      {children ? (
+        <Text size="sm" c="dimmed">
+          {children}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function ErrorState({ error, onRetry, title = 'Could not load this' }: { error: unknown; onRetry?: () => void; title?: string }) {
+  return (
+    <Alert color="red" variant="light" title={title} icon={<IconAlert />} role="alert">
+      <Group justify="space-between" align="center" gap="sm">
+        <Text size="sm">{errorMessage(error)}</Text>
+        {onRetry ? (
+          <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
+            Retry
+          </Button>
+        ) : null}
+      </Group>
+    </Alert>
+  );
+}
