@@ -41,6 +41,6 @@ export const PasswordReset = z.object({ password: Password }).strict();
 
 /** Sortable and filterable fields of `GET user`. */
 export const USER_LIST = {
-  sort: ['id', 'name', 'email', 'is_active', 'last_login_at', 'created_at'],
+  sort: ['id', 'name', 'email', 'roles', 'is_active', 'last_login_at', 'created_at'],
   filter: ['role', 'is_active'],
 } as const;

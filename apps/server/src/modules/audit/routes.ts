@@ -75,6 +75,7 @@ const ReportItem = z
         environment: z.string().max(50).optional(),
         body: z.unknown().optional(),
         request: z.object({ url: z.string().max(2000).optional() }).loose().optional(),
+        person: z.object({ id: z.union([z.string(), z.number()]).optional() }).loose().optional(),
       })
       .loose(),
   })
@@ -128,9 +129,12 @@ export function auditRoutes(app: FastifyInstance, db: Db) {
     },
     handler: async (req) => {
       const data = scrub(req.body.data) as z.infer<typeof ReportItem>['data'];
+      // The reporter sends no bearer token; the browser names its signed-in user in `person`.
+      const personId = Number(data.person?.id);
+      const userId = req.auth?.userId ?? (Number.isInteger(personId) && personId > 0 ? personId : null);
       const rows = (await db.execute(sql`
         insert into client_errors (user_id, level, message, url, environment, payload)
-        values (${req.auth?.userId ?? null}, ${(data.level ?? 'error').slice(0, 20)}, ${messageOf(data.body)},
+        values ((select id from users where id = ${userId}), ${(data.level ?? 'error').slice(0, 20)}, ${messageOf(data.body)},
                 ${data.request?.url ?? null}, ${data.environment ?? null}, ${JSON.stringify(data)}::jsonb)
         returning id`)) as unknown as { rows: { id: number }[] };
       return { err: 0, result: { id: Number(rows.rows[0]!.id) } };

@@ -14,6 +14,7 @@ export const userList: ListSpec<User> = {
     id: sql`u.id`,
     name: sql`lower(u.name)`,
     email: sql`lower(u.email)`,
+    roles: sql`array_to_string(u.roles, ',')`,
     is_active: sql`u.is_active`,
     last_login_at: sql`u.last_login_at`,
     created_at: sql`u.created_at`,

@@ -83,6 +83,7 @@ export default function UsersScreen() {
     {
       key: 'roles',
       header: 'Roles',
+      sortable: true,
       render: (u) => (
         <Group gap={4}>
           {u.roles.map((r) => (
