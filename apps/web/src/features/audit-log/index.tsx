@@ -64,13 +64,7 @@ function AuditLog() {
     { key: 'request_id', header: 'Request', defaultVisible: false },
   ];
   const filters: FilterDef[] = [
-    {
-      kind: 'select',
-      key: 'actor_id',
-      label: 'User',
-      options: (users.data ?? []).map((u) => ({ value: String(u.id), label: u.name })),
-      loading: users.isPending,
-    },
+    userFilter('actor_id', users),
     { kind: 'text', key: 'entity', label: 'Entity', placeholder: 'e.g. user' },
     { kind: 'select', key: 'action', label: 'Action', options: AUDIT_ACTIONS.map((a) => ({ value: a, label: a.replace(/_/g, ' ') })) },
     { kind: 'dateRange', key: 'at', label: 'Date', fromKey: 'from', toKey: 'to' },
@@ -88,6 +82,17 @@ function AuditLog() {
       expandRow={(e) => <AuditDetail entry={e} />}
     />
   );
+}
+
+/** A "User" filter over the staff list. */
+function userFilter(key: string, users: ReturnType<typeof useUserOptions>): FilterDef {
+  return {
+    kind: 'select',
+    key,
+    label: 'User',
+    options: (users.data ?? []).map((u) => ({ value: String(u.id), label: u.name })),
+    loading: users.isPending,
+  };
 }
 
 function levelColor(level: string): string {
@@ -117,13 +122,7 @@ function BrowserErrors() {
     { key: 'environment', header: 'Environment', defaultVisible: false },
   ];
   const filters: FilterDef[] = [
-    {
-      kind: 'select',
-      key: 'user_id',
-      label: 'User',
-      options: (users.data ?? []).map((u) => ({ value: String(u.id), label: u.name })),
-      loading: users.isPending,
-    },
+    userFilter('user_id', users),
     {
       kind: 'select',
       key: 'level',

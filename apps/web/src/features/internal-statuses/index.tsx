@@ -1,6 +1,6 @@
 /** Internal Statuses (Administration): the statuses staff put on orders for their own follow-up. */
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useDialogParams } from '../../ui/dialogParams';
 import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
@@ -70,21 +70,7 @@ function EditStatusForm({ id, onClose }: { id: number | null; onClose: () => voi
 export default function InternalStatusesScreen() {
   const permissions = usePermissions();
   const canWrite = isAllowed(['statuses.write'], permissions);
-  const [params, setParams] = useSearchParams();
-  const editParam = params.get('edit');
-  const editId = editParam && /^\d+$/.test(editParam) ? Number(editParam) : null;
-  const creating = params.get('dialog') === 'new';
-  const setDialog = (name: 'dialog' | 'edit', value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete('dialog');
-        next.delete('edit');
-        if (value !== null) next.set(name, value);
-        return next;
-      },
-      { replace: value === null },
-    );
+  const { editId, creating, openNew, openEdit, close } = useDialogParams();
 
   const remove = async (s: InternalStatus) => {
     const ok = await confirmDialog({
@@ -117,7 +103,7 @@ export default function InternalStatusesScreen() {
         description="Statuses staff give orders for internal follow-up."
         actions={
           canWrite ? (
-            <Button leftSection={<IconPlus size={14} />} onClick={() => setDialog('dialog', 'new')}>
+            <Button leftSection={<IconPlus size={14} />} onClick={() => openNew()}>
               New internal status
             </Button>
           ) : null
@@ -132,7 +118,7 @@ export default function InternalStatusesScreen() {
         writePermission="statuses.write"
         bulkDelete
         exportCsv
-        onRowClick={canWrite ? (s) => setDialog('edit', String(s.id)) : undefined}
+        onRowClick={canWrite ? (s) => openEdit(s.id) : undefined}
         rowActions={
           canWrite
             ? (s) => (
@@ -144,7 +130,7 @@ export default function InternalStatusesScreen() {
                       </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
-                      <Menu.Item onClick={() => setDialog('edit', String(s.id))}>Edit</Menu.Item>
+                      <Menu.Item onClick={() => openEdit(s.id)}>Edit</Menu.Item>
                       <Menu.Item color="red" onClick={() => void remove(s)}>
                         Delete
                       </Menu.Item>
@@ -159,7 +145,7 @@ export default function InternalStatusesScreen() {
         <>
           <ResourceForm
             opened={creating}
-            onClose={() => setDialog('dialog', null)}
+            onClose={() => close()}
             title="New internal status"
             noun="internal status"
             schema={InternalStatusCreate}
@@ -172,7 +158,7 @@ export default function InternalStatusesScreen() {
           >
             <TextField name="name" label="Name" required autoFocus />
           </ResourceForm>
-          <EditStatusForm id={editId} onClose={() => setDialog('edit', null)} />
+          <EditStatusForm id={editId} onClose={() => close()} />
         </>
       ) : null}
     </>

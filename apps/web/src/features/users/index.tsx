@@ -1,6 +1,7 @@
 /** Users (Administration): who may use the console, with which roles. */
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useDialogParams } from '../../ui/dialogParams';
 import { ActionIcon, Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isAllowed, type User } from '@qm/contracts';
@@ -21,27 +22,13 @@ import { PasswordForm } from './PasswordForm';
 export default function UsersScreen() {
   const me = useCurrentUser();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
   const canWrite = isAllowed(['users.write'], me.security.permissions);
   const canImpersonate = isAllowed(['users.impersonate'], me.security.permissions) && !me.impersonator;
   const roles = useRoles();
   const roleName = useMemo(() => new Map((roles.data ?? []).map((r) => [r.code, r.name])), [roles.data]);
   const [passwordFor, setPasswordFor] = useState<User | null>(null);
 
-  // Open dialogs live in the URL too: `?dialog=new`, `?edit=<id>`.
-  const editId = params.get('edit') ? Number(params.get('edit')) : null;
-  const creating = params.get('dialog') === 'new';
-  const setDialog = (name: 'dialog' | 'edit', value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.delete('dialog');
-        next.delete('edit');
-        if (value !== null) next.set(name, value);
-        return next;
-      },
-      { replace: value === null },
-    );
+  const { editId, creating, openNew, openEdit, close } = useDialogParams();
 
   const startImpersonating = async (u: User) => {
     const ok = await confirmDialog({
@@ -112,7 +99,7 @@ export default function UsersScreen() {
         description="Staff accounts, their roles and access."
         actions={
           canWrite ? (
-            <Button leftSection={<IconPlus size={14} />} onClick={() => setDialog('dialog', 'new')}>
+            <Button leftSection={<IconPlus size={14} />} onClick={() => openNew()}>
               New user
             </Button>
           ) : null
@@ -127,7 +114,7 @@ export default function UsersScreen() {
         defaultSort="name"
         writePermission="users.write"
         exportCsv
-        onRowClick={canWrite ? (u) => setDialog('edit', String(u.id)) : undefined}
+        onRowClick={canWrite ? (u) => openEdit(u.id) : undefined}
         rowActions={(u) => {
           const self = u.id === me.id;
           if (!canWrite && !canImpersonate) return null;
@@ -148,7 +135,7 @@ export default function UsersScreen() {
                     </ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Item onClick={() => setDialog('edit', String(u.id))}>Edit</Menu.Item>
+                    <Menu.Item onClick={() => openEdit(u.id)}>Edit</Menu.Item>
                     <Menu.Item onClick={() => setPasswordFor(u)}>Reset password</Menu.Item>
                     <Menu.Divider />
                     <Menu.Item color="red" disabled={!u.is_active || self} onClick={() => void deactivate(u)}>
@@ -163,8 +150,8 @@ export default function UsersScreen() {
       />
       {canWrite ? (
         <>
-          <NewUserForm opened={creating} onClose={() => setDialog('dialog', null)} />
-          <EditUserForm id={editId !== null && Number.isFinite(editId) ? editId : null} onClose={() => setDialog('edit', null)} />
+          <NewUserForm opened={creating} onClose={() => close()} />
+          <EditUserForm id={editId} onClose={() => close()} />
           <PasswordForm user={passwordFor} onClose={() => setPasswordFor(null)} />
         </>
       ) : null}
