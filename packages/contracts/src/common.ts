@@ -20,7 +20,8 @@ export const ListQuery = z
   .strict();
 export type ListQuery = z.infer<typeof ListQuery>;
 
-export const ListMeta = z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+/** `total_exact` is false when a list counts only up to a cap and `total` is that cap ("1,000+"). */
+export const ListMeta = z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int(), total_exact: z.boolean() });
 export type ListMeta = z.infer<typeof ListMeta>;
 
 export const listResponse = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: ListMeta });

@@ -6,3 +6,4 @@ export * from './auth.js';
 export * from './users.js';
 export * from './statuses.js';
 export * from './audit.js';
+export * from './catalog.js';

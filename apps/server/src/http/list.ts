@@ -26,6 +26,16 @@ export interface ListSpec<Row> {
   where?: SQL;
   /** CSV columns; default: every key of a row. */
   csv?: { key: keyof Row & string; header: string; value?: (row: Row) => unknown }[];
+  /**
+   * Costly select columns: pick the page's keys on `from` alone (filters, order, limit), then compute
+   * the columns for those rows only. Needs `key` to be unique in `from`.
+   */
+  lateRowLookup?: boolean;
+  /**
+   * Count at most this many matching rows; past it `meta.total` is the cap and `meta.total_exact`
+   * is false (the console shows "1,000+"). For lists whose exact count costs more than the page.
+   */
+  countCap?: number;
   /** Post-process the page of rows (e.g. attach relations in one extra query). */
   hydrate?: (db: Db, rows: Row[]) => Promise<Row[]>;
 }
@@ -88,12 +98,19 @@ export async function runList<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): P
   const where = whereOf(spec, q);
   const order = orderOf(spec, q.sort);
   const offset = (q.page - 1) * q.per_page;
+  const page = spec.lateRowLookup
+    ? sql`select ${spec.select} from (select ${spec.key} as page_key from ${spec.from} ${where} ${order} limit ${q.per_page} offset ${offset}) page
+            join ${spec.from} on ${spec.key} = page.page_key ${order}`
+    : sql`select ${spec.select} from ${spec.from} ${where} ${order} limit ${q.per_page} offset ${offset}`;
   const [rows, total] = await Promise.all([
-    query<Row & Record<string, unknown>>(db, sql`select ${spec.select} from ${spec.from} ${where} ${order} limit ${q.per_page} offset ${offset}`),
-    countOf(db, spec.from, where),
+    query<Row & Record<string, unknown>>(db, page),
+    spec.countCap === undefined
+      ? countOf(db, spec.from, where)
+      : query<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${spec.from} ${where} limit ${spec.countCap + 1}) x`).then((r) => r[0]!.n),
   ]);
   const data = spec.hydrate ? await spec.hydrate(db, rows as Row[]) : (rows as Row[]);
-  return { data, meta: { total, page: q.page, per_page: q.per_page } };
+  const exact = spec.countCap === undefined || total <= spec.countCap;
+  return { data, meta: { total: exact ? total : spec.countCap!, page: q.page, per_page: q.per_page, total_exact: exact } };
 }
 
 function csvCell(v: unknown): string {

@@ -3,6 +3,7 @@ import { query, type Db } from '../connect.js';
 import { hashPassword } from '../../modules/auth/service.js';
 import { audit, SYSTEM_ACTOR } from '../../modules/audit/service.js';
 import { insertRow } from '../../http/crud.js';
+import { seedCatalogDemo } from './catalog.js';
 
 /** Demo accounts (README): the password of each is its role code. */
 export const DEMO_USERS = [
@@ -48,6 +49,7 @@ export async function seedDemo(db: Db) {
       await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'internal_status', entityId: id, after: { name } });
     }
   });
+  await seedCatalogDemo(db);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

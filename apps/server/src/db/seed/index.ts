@@ -1,9 +1,11 @@
 import type { Db } from '../connect.js';
 import { isEmpty, seedDemo } from './demo.js';
 import { seedReference } from './reference.js';
+import { seedCatalogReference } from './catalog.js';
 
 /** Reference data always; demo data and accounts only into a new database outside production. */
 export async function seed(db: Db, opts: { demo: boolean }) {
   await seedReference(db);
+  await seedCatalogReference(db);
   if (opts.demo && (await isEmpty(db))) await seedDemo(db);
 }

@@ -1,0 +1,284 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  Attribute,
+  ATTRIBUTE_LIST,
+  AttributeCreate,
+  AttributeUpdate,
+  attributeValueProblem,
+  IMAGE_ATTRIBUTE_ID,
+  TITLE_ATTRIBUTE_ID,
+  type AttributeData,
+  type AttributeType,
+  type SourceableType,
+} from '@qm/contracts';
+import { query, queryOne, type Db } from '../../db/connect.js';
+import { registerCrud } from '../../http/crud.js';
+import { badRequest, conflict, notFound, ruleViolated, stale } from '../../http/errors.js';
+import { filters, type ListSpec } from '../../http/list.js';
+import { audit, type Actor } from '../audit/service.js';
+import { intArray, plural } from './common.js';
+
+export const SYSTEM_ATTRIBUTE_IDS = [TITLE_ATTRIBUTE_ID, IMAGE_ATTRIBUTE_ID];
+
+export const attributeList: ListSpec<Attribute> = {
+  from: sql`attributes a`,
+  select: sql`a.id, a.code, a.name, a.type, a.options, a.unit, a.required_for_publish,
+              a.id in (${TITLE_ATTRIBUTE_ID}, ${IMAGE_ATTRIBUTE_ID}) as is_system, a.created_at, a.updated_at, a.version`,
+  sort: {
+    id: sql`a.id`,
+    code: sql`a.code`,
+    name: sql`lower(a.name)`,
+    type: sql`a.type`,
+  } satisfies Record<(typeof ATTRIBUTE_LIST.sort)[number], unknown>,
+  defaultSort: 'name',
+  key: sql`a.id`,
+  filters: {
+    id: filters.int(sql`a.id`, 'id'),
+    type: filters.eq(sql`a.type`),
+    code: filters.eq(sql`a.code`),
+    required_for_publish: filters.bool(sql`a.required_for_publish`, 'required_for_publish'),
+  } satisfies Record<(typeof ATTRIBUTE_LIST.filter)[number], unknown>,
+  search: filters.ilike(sql`a.code`, sql`a.name`),
+};
+
+export function attributeRoutes(app: FastifyInstance, db: Db) {
+  registerCrud(app, db, {
+    resource: 'attribute',
+    entity: 'attribute',
+    noun: 'attribute',
+    table: 'attributes',
+    read: 'catalog.read',
+    write: 'catalog.write',
+    item: Attribute,
+    create: AttributeCreate,
+    update: AttributeUpdate,
+    list: attributeList,
+    tags: ['catalog'],
+    unique: [{ constraint: 'attributes_code_key', field: 'code', message: 'An attribute with this code already exists' }],
+    toRow: (b) => {
+      const body = b as z.infer<typeof AttributeCreate>;
+      return {
+        code: body.code,
+        name: body.name,
+        type: body.type,
+        options: body.options,
+        unit: body.unit ?? null,
+        required_for_publish: body.required_for_publish,
+      };
+    },
+    beforeWrite: async (t, b, existing) => {
+      if (!existing) return;
+      const body = b as z.infer<typeof AttributeUpdate>;
+      if (existing.is_system && (body.code !== existing.code || body.type !== existing.type))
+        throw ruleViolated(`The ${existing.name} attribute (id ${existing.id}) is built in: its code and type cannot change.`, {
+          [body.code !== existing.code ? 'code' : 'type']: 'Built-in attribute: cannot change',
+        });
+      if (body.type !== existing.type) {
+        const n = (await queryOne<{ n: number }>(t, sql`select count(*)::int as n from attribute_data where attribute_id = ${existing.id}`))!.n;
+        if (n > 0)
+          throw ruleViolated(`The type cannot change while ${plural(n, 'value')} use this attribute. Remove the values first.`, {
+            type: `${plural(n, 'value')} use this attribute`,
+          });
+      }
+      if (body.type === 'select') {
+        const used = await query<{ v: string; n: number }>(
+          t,
+          sql`select value #>> '{}' as v, count(*)::int as n from attribute_data
+               where attribute_id = ${existing.id} and not (value #>> '{}' = any(${`{${body.options.map((o) => `"${o.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]))
+               group by 1 order by 1 limit 10`,
+        );
+        if (used.length)
+          throw ruleViolated(`Options still in use cannot be removed: ${used.map((u) => `${u.v} (${plural(u.n, 'value')})`).join(', ')}.`, {
+            options: `In use: ${used.map((u) => u.v).join(', ')}`,
+          });
+      }
+    },
+    beforeDelete: async (t, existing) => {
+      if (existing.is_system) throw ruleViolated(`The ${existing.name} attribute (id ${existing.id}) is built in and cannot be deleted.`);
+      const n = (await queryOne<{ n: number }>(t, sql`select count(*)::int as n from attribute_data where attribute_id = ${existing.id}`))!.n;
+      if (n > 0) throw ruleViolated(`${plural(n, 'value')} still use the ${existing.name} attribute. Remove them before deleting it.`);
+    },
+  });
+}
+
+// ───────────────────────────── attribute values ─────────────────────────────
+
+export const attributeDataColumns = sql`d.id, d.attribute_id, d.sourceable_type, d.sourceable_id, d.source_type, d.source_id,
+  d.source_label, d.value, d.updated_at, d.version`;
+
+/** Every value (canonical and sourced) of several owners of one type, in one query. */
+export async function attributeDataOf(db: Db, type: SourceableType, ids: readonly number[]): Promise<AttributeData[]> {
+  if (!ids.length) return [];
+  return query<AttributeData>(
+    db,
+    sql`select ${attributeDataColumns} from attribute_data d
+         where d.sourceable_type = ${type} and d.sourceable_id = any(${intArray(ids)})
+         order by d.sourceable_id, d.attribute_id, d.source_type nulls first, d.source_id`,
+  );
+}
+
+export interface Owner {
+  type: SourceableType;
+  id: number;
+}
+
+async function loadAttribute(t: Db, id: number) {
+  return queryOne<{ id: number; name: string; type: AttributeType; options: string[] }>(
+    t,
+    sql`select id, name, type, options from attributes where id = ${id}`,
+  );
+}
+
+async function checkValue(t: Db, attributeId: number, value: unknown, field: string) {
+  const attr = await loadAttribute(t, attributeId);
+  if (!attr) throw ruleViolated(`Unknown attribute ${attributeId}`, { [field]: 'Unknown attribute' });
+  const problem = attributeValueProblem(attr, value);
+  if (problem) throw badRequest(problem, { value: problem });
+  return attr;
+}
+
+/**
+ * Refreshes the product list cache of `products` (title, image, search text, variant count, default
+ * variant, published stores) from the rows it copies. Every write that changes one of them calls it in
+ * its own transaction; so must any future writer of attribute 11/13 values, variants or publishing.
+ */
+export async function refreshProductCache(t: Db, productIds: readonly number[]) {
+  if (!productIds.length) return;
+  await t.execute(sql`
+    update products p set
+      title = c.title,
+      image = (select d.value #>> '{}' from attribute_data d
+                where d.sourceable_type = 'product' and d.sourceable_id = p.id and d.attribute_id = ${IMAGE_ATTRIBUTE_ID} and d.source_type is null),
+      search_vector = to_tsvector('simple'::regconfig, concat_ws(' ', c.title,
+        (select string_agg(v.sku || coalesce(' ' || v.upc, ''), ' ' order by v.id) from variants v where v.product_id = p.id))),
+      variant_count = (select count(*)::int from variants v where v.product_id = p.id),
+      default_variant_id = (select v.id from variants v where v.product_id = p.id and v.is_default),
+      default_sku = (select v.sku from variants v where v.product_id = p.id and v.is_default),
+      published_store_ids = array(select sp.store_id from store_products sp where sp.product_id = p.id and sp.is_published order by sp.store_id)
+    from (select p2.id, (select d.value #>> '{}' from attribute_data d
+                          where d.sourceable_type = 'product' and d.sourceable_id = p2.id and d.attribute_id = ${TITLE_ATTRIBUTE_ID}
+                            and d.source_type is null) as title
+            from products p2 where p2.id = any(${intArray(productIds)})) c
+    where p.id = c.id`);
+}
+
+const CACHED_ATTRIBUTES = [TITLE_ATTRIBUTE_ID, IMAGE_ATTRIBUTE_ID];
+
+const jsonValue = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
+
+/** Creates the canonical value (no source) of one attribute for one owner; 409 when one exists. */
+export async function createCanonicalValue(t: Db, actor: Actor, owner: Owner, attributeId: number, value: unknown): Promise<AttributeData> {
+  await checkValue(t, attributeId, value, 'attribute_id');
+  const row = await queryOne<AttributeData>(
+    t,
+    sql`insert into attribute_data as d (attribute_id, sourceable_type, sourceable_id, value)
+        values (${attributeId}, ${owner.type}, ${owner.id}, ${jsonValue(value)})
+        on conflict do nothing
+        returning ${attributeDataColumns}`,
+  );
+  if (!row) throw conflict('This attribute already has a value here. Change it with PUT instead.', { attribute_id: 'Already has a value' });
+  if (owner.type === 'product' && CACHED_ATTRIBUTES.includes(attributeId)) await refreshProductCache(t, [owner.id]);
+  await audit(t, actor, { action: 'create', entity: 'attribute_data', entityId: row!.id, after: row });
+  return row!;
+}
+
+/** Changes the canonical value at the version it was read; 404 when there is none yet. */
+export async function updateCanonicalValue(
+  t: Db,
+  actor: Actor,
+  owner: Owner,
+  attributeId: number,
+  value: unknown,
+  version: number,
+): Promise<AttributeData> {
+  const before = await queryOne<AttributeData>(
+    t,
+    sql`select ${attributeDataColumns} from attribute_data d
+         where d.sourceable_type = ${owner.type} and d.sourceable_id = ${owner.id} and d.attribute_id = ${attributeId} and d.source_type is null
+         for update`,
+  );
+  if (!before) throw notFound('A value of this attribute');
+  await checkValue(t, attributeId, value, 'attribute_id');
+  if (before.version !== version) throw stale('value');
+  const after = (await queryOne<AttributeData>(
+    t,
+    sql`update attribute_data d set value = ${jsonValue(value)}, version = version + 1, updated_at = now()
+         where id = ${before.id} returning ${attributeDataColumns}`,
+  ))!;
+  if (owner.type === 'product' && CACHED_ATTRIBUTES.includes(attributeId)) await refreshProductCache(t, [owner.id]);
+  await audit(t, actor, { action: 'update', entity: 'attribute_data', entityId: before.id, before, after });
+  return after;
+}
+
+export async function deleteCanonicalValue(t: Db, actor: Actor, owner: Owner, attributeId: number): Promise<void> {
+  const before = await queryOne<AttributeData>(
+    t,
+    sql`delete from attribute_data d
+         where d.sourceable_type = ${owner.type} and d.sourceable_id = ${owner.id} and d.attribute_id = ${attributeId} and d.source_type is null
+         returning ${attributeDataColumns}`,
+  );
+  if (!before) throw notFound('A value of this attribute');
+  if (owner.type === 'product' && CACHED_ATTRIBUTES.includes(attributeId)) await refreshProductCache(t, [owner.id]);
+  await audit(t, actor, { action: 'delete', entity: 'attribute_data', entityId: before.id, before });
+}
+
+/** Sets (or, with null, removes) canonical values of one owner in bulk, e.g. a store product's overrides. */
+export async function upsertCanonicalValues(t: Db, actor: Actor, owner: Owner, values: { attribute_id: number; value: unknown }[]) {
+  const seen = new Set<number>();
+  for (const [i, v] of values.entries()) {
+    if (seen.has(v.attribute_id)) throw badRequest('An attribute is listed twice', { [`attribute_data.${i}.attribute_id`]: 'Listed twice' });
+    seen.add(v.attribute_id);
+    if (v.value !== null) {
+      try {
+        await checkValue(t, v.attribute_id, v.value, `attribute_data.${i}.attribute_id`);
+      } catch (e) {
+        if (e instanceof Error && 'fields' in e && (e as { fields?: Record<string, string> }).fields?.value)
+          (e as { fields: Record<string, string> }).fields = { [`attribute_data.${i}.value`]: e.message };
+        throw e;
+      }
+    }
+  }
+  for (const v of values) {
+    const before = await queryOne<AttributeData>(
+      t,
+      sql`select ${attributeDataColumns} from attribute_data d
+           where d.sourceable_type = ${owner.type} and d.sourceable_id = ${owner.id} and d.attribute_id = ${v.attribute_id} and d.source_type is null
+           for update`,
+    );
+    if (v.value === null) {
+      if (!before) continue;
+      await t.execute(sql`delete from attribute_data where id = ${before.id}`);
+      await audit(t, actor, { action: 'delete', entity: 'attribute_data', entityId: before.id, before });
+    } else if (before) {
+      if (JSON.stringify(before.value) === JSON.stringify(v.value)) continue;
+      const after = await queryOne<AttributeData>(
+        t,
+        sql`update attribute_data d set value = ${jsonValue(v.value)}, version = version + 1, updated_at = now()
+             where id = ${before.id} returning ${attributeDataColumns}`,
+      );
+      await audit(t, actor, { action: 'update', entity: 'attribute_data', entityId: before.id, before, after });
+    } else {
+      const after = await queryOne<AttributeData>(
+        t,
+        sql`insert into attribute_data as d (attribute_id, sourceable_type, sourceable_id, value)
+            values (${v.attribute_id}, ${owner.type}, ${owner.id}, ${jsonValue(v.value)}) returning ${attributeDataColumns}`,
+      );
+      await audit(t, actor, { action: 'create', entity: 'attribute_data', entityId: after!.id, after });
+    }
+  }
+}
+
+/** Attributes required for publishing that have no value (canonical, or on the store product). */
+export async function missingRequiredAttributes(db: Db, productId: number, storeProductId: number | null) {
+  return query<{ id: number; name: string }>(
+    db,
+    sql`select a.id, a.name from attributes a
+         where a.required_for_publish
+           and not exists (select 1 from attribute_data d where d.attribute_id = a.id and d.source_type is null
+                             and ((d.sourceable_type = 'product' and d.sourceable_id = ${productId})
+                               or (d.sourceable_type = 'store_product' and d.sourceable_id = ${storeProductId ?? 0})))
+         order by a.id`,
+  );
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Brand, BRAND_LIST, BrandCreate, BrandUpdate } from '@qm/contracts';
+import { queryOne, type Db } from '../../db/connect.js';
+import { registerCrud } from '../../http/crud.js';
+import { ruleViolated } from '../../http/errors.js';
+import { filters, type ListSpec } from '../../http/list.js';
+import { plural } from './common.js';
+
+export const brandList: ListSpec<Brand> = {
+  from: sql`brands b`,
+  select: sql`b.id, b.name,
+              (select count(*)::int from products p where p.brand_id = b.id) as product_count,
+              b.created_at, b.updated_at, b.version`,
+  sort: { id: sql`b.id`, name: sql`lower(b.name)`, created_at: sql`b.created_at` } satisfies Record<(typeof BRAND_LIST.sort)[number], unknown>,
+  defaultSort: 'name',
+  key: sql`b.id`,
+  filters: { id: filters.int(sql`b.id`, 'id') },
+  search: filters.ilike(sql`b.name`),
+};
+
+export function brandRoutes(app: FastifyInstance, db: Db) {
+  registerCrud(app, db, {
+    resource: 'brand',
+    entity: 'brand',
+    noun: 'brand',
+    table: 'brands',
+    read: 'catalog.read',
+    write: 'catalog.write',
+    item: Brand,
+    create: BrandCreate,
+    update: BrandUpdate,
+    list: brandList,
+    tags: ['catalog'],
+    unique: [{ constraint: 'brands_name_key', field: 'name', message: 'A brand with this name already exists' }],
+    toRow: (b) => ({ name: (b as z.infer<typeof BrandCreate>).name }),
+    beforeDelete: async (t, existing) => {
+      const n = await queryOne<{ p: number; f: number }>(
+        t,
+        sql`select (select count(*)::int from products where brand_id = ${existing.id}) as p,
+                   (select count(*)::int from product_families where brand_id = ${existing.id}) as f`,
+      );
+      if (n!.p || n!.f)
+        throw ruleViolated(
+          `${existing.name} is the brand of ${plural(n!.p, 'product')} and ${plural(n!.f, 'family', 'families')}. Give them another brand first.`,
+        );
+    },
+  });
+}

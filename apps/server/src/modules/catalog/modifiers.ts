@@ -1,0 +1,299 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  dataResponse,
+  IdParams,
+  Modifier,
+  ModifierCreate,
+  ModifierOption,
+  ModifierOptionCreate,
+  ModifierOptionParams,
+  ModifierOptionUpdate,
+  ModifierUpdate,
+} from '@qm/contracts';
+import { query, queryOne, type Db } from '../../db/connect.js';
+import { actorOf } from '../../http/auth.js';
+import { badRequest, notFound, ruleViolated, stale } from '../../http/errors.js';
+import { audit, type Actor } from '../audit/service.js';
+import { inTx, intArray } from './common.js';
+import { loadModifiers } from './queries.js';
+
+/**
+ * Modifiers of a product or a family, and their options. Each option applies to some of the owner's
+ * variants: a product's own variants, or the variants added to the family. One option per modifier is
+ * the default (partial unique index); setting a default clears the siblings' in the same transaction.
+ */
+
+interface ModifierHead {
+  id: number;
+  product_id: number | null;
+  product_family_id: number | null;
+  version: number;
+}
+
+async function lockModifier(t: Db, id: number): Promise<ModifierHead> {
+  const m = await queryOne<ModifierHead>(t, sql`select id, product_id, product_family_id, version from modifiers where id = ${id} for update`);
+  if (!m) throw notFound('The modifier');
+  return m;
+}
+
+async function loadModifier(t: Db, id: number): Promise<Modifier> {
+  const [m] = await loadModifiers(t, sql`m.id = ${id}`);
+  if (!m) throw notFound('The modifier');
+  return m;
+}
+
+/** The variants an option of this owner may apply to. */
+async function allowedVariants(t: Db, owner: { product_id: number | null; product_family_id: number | null }): Promise<Set<number>> {
+  const rows =
+    owner.product_id !== null
+      ? await query<{ id: number }>(t, sql`select id from variants where product_id = ${owner.product_id}`)
+      : await query<{ id: number }>(t, sql`select variant_id as id from product_family_variants where product_family_id = ${owner.product_family_id}`);
+  return new Set(rows.map((r) => r.id));
+}
+
+function checkVariants(allowed: Set<number>, ids: number[], field: string, familyOwned: boolean) {
+  if (new Set(ids).size !== ids.length) throw badRequest('A variant is listed twice', { [field]: 'A variant is listed twice' });
+  const outside = ids.filter((i) => !allowed.has(i));
+  if (outside.length) {
+    const msg = familyOwned
+      ? `Variant ${outside.join(', ')} is not in this family. Add it to the family first.`
+      : `Variant ${outside.join(', ')} is not a variant of this product.`;
+    throw ruleViolated(msg, { [field]: msg });
+  }
+}
+
+async function setOptionVariants(t: Db, optionId: number, variantIds: number[]) {
+  await t.execute(sql`delete from modifier_option_variants where modifier_option_id = ${optionId}`);
+  if (variantIds.length)
+    await t.execute(sql`insert into modifier_option_variants (modifier_option_id, variant_id) select ${optionId}, unnest(${intArray(variantIds)})`);
+}
+
+const clearDefault = (t: Db, modifierId: number, except = 0) =>
+  t.execute(sql`update modifier_options set is_default = false, version = version + 1, updated_at = now()
+                 where modifier_id = ${modifierId} and is_default and id <> ${except}`);
+
+/**
+ * Drops option → variant links of a family's modifiers that point at variants no longer in the family
+ * (re-sync after a change of the family's variants or modifiers). Returns the removed links.
+ */
+export async function pruneFamilyOptionLinks(t: Db, familyId: number, variantId?: number) {
+  return query<{ modifier_option_id: number; variant_id: number }>(
+    t,
+    sql`delete from modifier_option_variants mov
+         using modifier_options o, modifiers m
+         where o.id = mov.modifier_option_id and m.id = o.modifier_id and m.product_family_id = ${familyId}
+           and ${variantId === undefined ? sql`true` : sql`mov.variant_id = ${variantId}`}
+           and not exists (select 1 from product_family_variants pfv where pfv.product_family_id = ${familyId} and pfv.variant_id = mov.variant_id)
+        returning mov.modifier_option_id, mov.variant_id`,
+  );
+}
+
+async function insertOption(t: Db, modifierId: number, o: { label: string; is_default: boolean; sort_order?: number }, index: number) {
+  const row = await queryOne<{ id: number }>(
+    t,
+    sql`insert into modifier_options (modifier_id, label, is_default, sort_order)
+        values (${modifierId}, ${o.label}, ${o.is_default},
+                ${o.sort_order ?? sql`(select coalesce(max(sort_order) + 1, ${index}) from modifier_options where modifier_id = ${modifierId})`})
+        returning id`,
+  );
+  return row!.id;
+}
+
+export async function createModifier(db: Db, actor: Actor, body: z.infer<typeof ModifierCreate>): Promise<Modifier> {
+  return inTx(db, async (t) => {
+    const owner = { product_id: body.product_id ?? null, product_family_id: body.product_family_id ?? null };
+    const ownerRow =
+      owner.product_id !== null
+        ? await queryOne(t, sql`select id from products where id = ${owner.product_id} for update`)
+        : await queryOne(t, sql`select id from product_families where id = ${owner.product_family_id} for update`);
+    if (!ownerRow)
+      throw ruleViolated(owner.product_id !== null ? 'Unknown product' : 'Unknown product family', {
+        [owner.product_id !== null ? 'product_id' : 'product_family_id']: 'Not found',
+      });
+    const options = body.options ?? [];
+    const allowed = await allowedVariants(t, owner);
+    options.forEach((o, i) => checkVariants(allowed, o.variant_ids, `options.${i}.variant_ids`, owner.product_family_id !== null));
+    const row = await queryOne<{ id: number }>(
+      t,
+      sql`insert into modifiers (product_id, product_family_id, name, display_type, sort_order)
+          values (${owner.product_id}, ${owner.product_family_id}, ${body.name}, ${body.display_type},
+                  ${body.sort_order ?? sql`(select coalesce(max(sort_order) + 1, 0) from modifiers
+                                            where ${owner.product_id !== null ? sql`product_id = ${owner.product_id}` : sql`product_family_id = ${owner.product_family_id}`})`})
+          returning id`,
+    );
+    const id = row!.id;
+    const defaultIndex = Math.max(0, options.findIndex((o) => o.is_default));
+    for (const [i, o] of options.entries()) {
+      const optionId = await insertOption(t, id, { ...o, is_default: i === defaultIndex, sort_order: o.sort_order ?? i }, i);
+      await setOptionVariants(t, optionId, o.variant_ids);
+    }
+    const created = await loadModifier(t, id);
+    await audit(t, actor, { action: 'create', entity: 'modifier', entityId: id, after: created });
+    return created;
+  });
+}
+
+/**
+ * Updates a modifier. With `options`, the option set is re-synced: listed options with an id are
+ * updated, without an id created, the others removed; each option's variants become exactly those listed.
+ */
+export async function updateModifier(db: Db, actor: Actor, id: number, body: z.infer<typeof ModifierUpdate>): Promise<Modifier> {
+  return inTx(db, async (t) => {
+    const head = await lockModifier(t, id);
+    if (head.version !== body.version) throw stale('modifier');
+    const before = await loadModifier(t, id);
+    await t.execute(
+      sql`update modifiers set name = ${body.name}, display_type = ${body.display_type}, sort_order = ${body.sort_order ?? before.sort_order},
+                 version = version + 1, updated_at = now() where id = ${id}`,
+    );
+    if (body.options) {
+      const existing = new Set(before.options.map((o) => o.id));
+      const allowed = await allowedVariants(t, head);
+      body.options.forEach((o, i) => {
+        if (o.id !== undefined && !existing.has(o.id))
+          throw ruleViolated(`Option ${o.id} is not an option of this modifier.`, { [`options.${i}.id`]: 'Not an option of this modifier' });
+        checkVariants(allowed, o.variant_ids, `options.${i}.variant_ids`, head.product_family_id !== null);
+      });
+      const keep = body.options.filter((o) => o.id !== undefined).map((o) => o.id!);
+      if (new Set(keep).size !== keep.length) throw badRequest('An option is listed twice', { options: 'An option is listed twice' });
+      await t.execute(sql`delete from modifier_options where modifier_id = ${id} and not (id = any(${intArray(keep)}))`);
+      // Defaults: the one marked, else the surviving default, else the first option.
+      const marked = body.options.findIndex((o) => o.is_default);
+      const survivingDefault = body.options.findIndex((o) => o.id !== undefined && before.options.find((b) => b.id === o.id)?.is_default);
+      const defaultIndex = marked >= 0 ? marked : survivingDefault >= 0 ? survivingDefault : 0;
+      await clearDefault(t, id);
+      for (const [i, o] of body.options.entries()) {
+        const isDefault = i === defaultIndex;
+        let optionId = o.id;
+        if (optionId === undefined) optionId = await insertOption(t, id, { ...o, is_default: isDefault, sort_order: o.sort_order ?? i }, i);
+        else
+          await t.execute(sql`update modifier_options set label = ${o.label}, is_default = ${isDefault}, sort_order = ${o.sort_order ?? i},
+                                      version = version + 1, updated_at = now() where id = ${optionId}`);
+        await setOptionVariants(t, optionId, o.variant_ids);
+      }
+    }
+    if (head.product_family_id !== null) await pruneFamilyOptionLinks(t, head.product_family_id);
+    const after = await loadModifier(t, id);
+    await audit(t, actor, { action: 'update', entity: 'modifier', entityId: id, before, after });
+    return after;
+  });
+}
+
+const optionResponse = z.object({ data: ModifierOption, options: z.array(ModifierOption) });
+
+export function modifierRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['catalog'];
+
+  r.post('/api/modifier', {
+    config: { permission: 'catalog.write' },
+    schema: { tags, summary: 'Create a modifier of a product or a family, with options (the first is the default unless one is marked)', body: ModifierCreate, response: { 201: dataResponse(Modifier) } },
+    handler: async (req, reply) => reply.status(201).send({ data: await createModifier(db, actorOf(req), req.body) }),
+  });
+
+  r.put('/api/modifier/:id', {
+    config: { permission: 'catalog.write' },
+    schema: { tags, summary: 'Update a modifier; `options` (optional) re-syncs its options and their variants', params: IdParams, body: ModifierUpdate, response: { 200: dataResponse(Modifier) } },
+    handler: async (req) => ({ data: await updateModifier(db, actorOf(req), req.params.id, req.body) }),
+  });
+
+  r.delete('/api/modifier/:id', {
+    config: { permission: 'catalog.write' },
+    schema: { tags, summary: 'Delete a modifier and its options', params: IdParams, response: { 204: z.null() } },
+    handler: async (req, reply) => {
+      await inTx(db, async (t) => {
+        await lockModifier(t, req.params.id);
+        const before = await loadModifier(t, req.params.id);
+        await t.execute(sql`delete from modifiers where id = ${req.params.id}`);
+        await audit(t, actorOf(req), { action: 'delete', entity: 'modifier', entityId: req.params.id, before });
+      });
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/api/modifier/:modifierId/option', {
+    config: { permission: 'catalog.write' },
+    schema: {
+      tags,
+      summary: 'Add an option (the first option is the default; is_default true clears the others); `options` = all options after the change',
+      params: z.object({ modifierId: z.coerce.number().int().positive() }),
+      body: ModifierOptionCreate,
+      response: { 201: optionResponse },
+    },
+    handler: async (req, reply) => {
+      const out = await inTx(db, async (t) => {
+        const head = await lockModifier(t, req.params.modifierId);
+        checkVariants(await allowedVariants(t, head), req.body.variant_ids, 'variant_ids', head.product_family_id !== null);
+        const n = (await queryOne<{ n: number }>(t, sql`select count(*)::int as n from modifier_options where modifier_id = ${head.id}`))!.n;
+        const isDefault = n === 0 || req.body.is_default;
+        if (isDefault) await clearDefault(t, head.id);
+        const optionId = await insertOption(t, head.id, { ...req.body, is_default: isDefault }, n);
+        await setOptionVariants(t, optionId, req.body.variant_ids);
+        const m = await loadModifier(t, head.id);
+        const data = m.options.find((o) => o.id === optionId)!;
+        await audit(t, actorOf(req), { action: 'create', entity: 'modifier_option', entityId: optionId, after: data });
+        return { data, options: m.options };
+      });
+      return reply.status(201).send(out);
+    },
+  });
+
+  r.put('/api/modifier/:modifierId/option/:id', {
+    config: { permission: 'catalog.write' },
+    schema: {
+      tags,
+      summary: 'Update an option and the variants it applies to; is_default true clears the others in the same transaction',
+      params: ModifierOptionParams,
+      body: ModifierOptionUpdate,
+      response: { 200: optionResponse },
+    },
+    handler: async (req) =>
+      inTx(db, async (t) => {
+        const head = await lockModifier(t, req.params.modifierId);
+        const m0 = await loadModifier(t, head.id);
+        const before = m0.options.find((o) => o.id === req.params.id);
+        if (!before) throw notFound('The option');
+        if (before.version !== req.body.version) throw stale('option');
+        if (before.is_default && !req.body.is_default)
+          throw ruleViolated('A modifier always has one default option. Make another option the default instead.', {
+            is_default: 'Make another option the default instead',
+          });
+        checkVariants(await allowedVariants(t, head), req.body.variant_ids, 'variant_ids', head.product_family_id !== null);
+        if (req.body.is_default && !before.is_default) await clearDefault(t, head.id, before.id);
+        await t.execute(sql`update modifier_options set label = ${req.body.label}, is_default = ${req.body.is_default},
+                                   sort_order = ${req.body.sort_order ?? before.sort_order}, version = version + 1, updated_at = now()
+                             where id = ${before.id}`);
+        await setOptionVariants(t, before.id, req.body.variant_ids);
+        const m = await loadModifier(t, head.id);
+        const data = m.options.find((o) => o.id === before.id)!;
+        await audit(t, actorOf(req), { action: 'update', entity: 'modifier_option', entityId: before.id, before, after: data });
+        return { data, options: m.options };
+      }),
+  });
+
+  r.delete('/api/modifier/:modifierId/option/:id', {
+    config: { permission: 'catalog.write' },
+    schema: {
+      tags,
+      summary: 'Remove an option; when it was the default, the first remaining option becomes the default',
+      params: ModifierOptionParams,
+      response: { 200: z.object({ options: z.array(ModifierOption) }) },
+    },
+    handler: async (req) =>
+      inTx(db, async (t) => {
+        const head = await lockModifier(t, req.params.modifierId);
+        const m0 = await loadModifier(t, head.id);
+        const before = m0.options.find((o) => o.id === req.params.id);
+        if (!before) throw notFound('The option');
+        await t.execute(sql`delete from modifier_options where id = ${before.id}`);
+        if (before.is_default)
+          await t.execute(sql`update modifier_options set is_default = true, version = version + 1, updated_at = now()
+                               where id = (select id from modifier_options where modifier_id = ${head.id} order by sort_order, id limit 1)`);
+        await audit(t, actorOf(req), { action: 'delete', entity: 'modifier_option', entityId: before.id, before });
+        return { options: (await loadModifier(t, head.id)).options };
+      }),
+  });
+}

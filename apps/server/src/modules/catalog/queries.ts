@@ -1,0 +1,358 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_PRODUCT_IMAGE,
+  PRODUCT_LIST_COUNT_CAP,
+  IMAGE_ATTRIBUTE_ID,
+  PRODUCT_FAMILY_LIST,
+  PRODUCT_LIST,
+  type ListQuery,
+  type ListResponse,
+  type Modifier,
+  type ProductDetail,
+  type ProductFamilyDetail,
+  type ProductFamilyListItem,
+  type ProductListItem,
+  type StoreProduct,
+  type StoreVariant,
+  type Variant,
+} from '@qm/contracts';
+import { query, queryOne, type Db } from '../../db/connect.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { filters, type ListSpec } from '../../http/list.js';
+import { attributeDataOf, attributeDataColumns } from './attributes.js';
+import { intArray } from './common.js';
+
+/**
+ * Read side of the catalogue: the product and family lists and the editors' payloads. Every loader
+ * runs a fixed number of queries whatever the size of the product (no N+1): relations come back
+ * aggregated per row (json_agg / array subqueries) or in one query per relation.
+ */
+
+// ───────────────────────────── filters shared by lists ─────────────────────────────
+
+const ints = (field: string, values: string[]) =>
+  values.map((v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n === 0) throw badRequest(`filter[${field}] must be a whole number`, { [`filter.${field}`]: 'Must be a whole number' });
+    return n;
+  });
+
+/** A category and all its descendants. */
+const categoryAndDescendants = (ids: number[]) =>
+  sql`(with recursive d as (select id from categories where id = any(${intArray(ids)})
+                            union all select c.id from categories c join d on c.parent_id = d.id)
+       select id from d)`;
+
+/**
+ * Prefix full-text match over `products.search_vector` (words of the title, SKUs, UPCs): every word of the search,
+ * as PostgreSQL's parser splits it (hyphenated parts left out: "FED-9" is one word), must start a word
+ * of the product. `toPrefixQuery` turns the search into that tsquery first, so the planner sees a
+ * constant and uses the GIN index products_search_idx.
+ */
+export async function toPrefixQuery(db: Db, q: string): Promise<string | null> {
+  const row = await queryOne<{ q: string | null }>(
+    db,
+    sql`select string_agg(quote_literal(lower(token)) || ':*', ' & ') as q
+          from ts_parse('default', ${q.slice(0, 200)}) where tokid not in (9, 10, 11, 12, 13, 14)`,
+  );
+  return row?.q ?? null;
+}
+/** Ids of categories and all their descendants. */
+export async function withDescendants(db: Db, ids: number[]): Promise<number[]> {
+  const rows = await query<{ id: number }>(db, sql`select id from ${categoryAndDescendants(ids)} c(id)`);
+  return [...new Set(rows.map((r) => r.id))];
+}
+
+/**
+ * Turns `q` into a prefix tsquery and `filter[category_id]` into the categories with their
+ * descendants, so the list query is planned with constants.
+ */
+export async function resolveProductListQuery(db: Db, q: ListQuery): Promise<ListQuery> {
+  const out: ListQuery = { ...q };
+  if (q.q?.trim()) out.q = (await toPrefixQuery(db, q.q)) ?? undefined;
+  const cat = q.filter?.category_id;
+  if (cat !== undefined) {
+    const values = (Array.isArray(cat) ? cat : [cat]).filter((v) => v !== '');
+    if (values.length) {
+      const ids = await withDescendants(db, ints('category_id', values));
+      out.filter = { ...q.filter, category_id: ids.length ? ids.map(String) : ['-1'] };
+    }
+  }
+  return out;
+}
+
+/** `q` here is already a tsquery from toPrefixQuery. */
+export const productSearch = (tsquery: string) => sql`p.search_vector @@ ${tsquery}::tsquery`;
+
+const imageOf = (owner: SQL) =>
+  sql`coalesce((select d.value #>> '{}' from attribute_data d
+                 where d.sourceable_type = 'product' and d.sourceable_id = ${owner} and d.attribute_id = ${IMAGE_ATTRIBUTE_ID}
+                   and d.source_type is null), ${DEFAULT_PRODUCT_IMAGE})`;
+
+// ───────────────────────────── product list ─────────────────────────────
+
+export const productList: ListSpec<ProductListItem> = {
+  from: sql`products p`,
+  lateRowLookup: true,
+  countCap: PRODUCT_LIST_COUNT_CAP,
+  select: sql`p.id, p.title, coalesce(p.image, ${DEFAULT_PRODUCT_IMAGE}) as image, p.type, p.variation_type, p.brand_id,
+              (select b.name from brands b where b.id = p.brand_id) as brand_name,
+              p.variant_count, p.default_variant_id, p.default_sku, p.published_store_ids,
+              p.created_at, p.updated_at, p.version`,
+  sort: {
+    id: sql`p.id`,
+    title: sql`lower(p.title)`,
+    type: sql`p.type`,
+    variation_type: sql`p.variation_type`,
+    created_at: sql`p.created_at`,
+    updated_at: sql`p.updated_at`,
+  } satisfies Record<(typeof PRODUCT_LIST.sort)[number], unknown>,
+  defaultSort: '-id',
+  key: sql`p.id`,
+  filters: {
+    id: filters.int(sql`p.id`, 'id'),
+    brand_id: filters.int(sql`p.brand_id`, 'brand_id'),
+    // Expanded to the categories' descendants beforehand (resolveProductListQuery): a constant list plans well.
+    category_id: (values: string[]) =>
+      sql`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = any(${intArray(ints('category_id', values))}))`,
+    type: filters.eq(sql`p.type`),
+    variation_type: filters.eq(sql`p.variation_type`),
+    store_id: (values: string[]) =>
+      sql`exists (select 1 from store_products sp where sp.product_id = p.id and sp.is_published and sp.store_id = any(${intArray(ints('store_id', values))}))`,
+  } satisfies Record<(typeof PRODUCT_LIST.filter)[number], unknown>,
+  search: productSearch,
+  csv: [
+    { key: 'id', header: 'ID' },
+    { key: 'title', header: 'Title' },
+    { key: 'brand_name', header: 'Brand' },
+    { key: 'type', header: 'Type' },
+    { key: 'variation_type', header: 'Variation type' },
+    { key: 'default_sku', header: 'Default SKU' },
+    { key: 'variant_count', header: 'Variants' },
+    { key: 'image', header: 'Image' },
+    { key: 'updated_at', header: 'Updated' },
+  ],
+};
+
+// ───────────────────────────── shared relation loaders ─────────────────────────────
+
+export const variantColumns = sql`v.id, v.product_id, v.sku, v.upc, v.units_per_package, v.cost_cents, v.weight_oz, v.is_default,
+  array(select mov.modifier_option_id from modifier_option_variants mov where mov.variant_id = v.id order by 1) as modifier_option_ids,
+  v.created_at, v.updated_at, v.version`;
+
+export async function loadVariants(db: Db, where: SQL): Promise<Variant[]> {
+  return query<Variant>(db, sql`select ${variantColumns} from variants v where ${where} order by v.units_per_package, v.id`);
+}
+
+/** Modifiers with their options and each option's variant ids, in one query. */
+export async function loadModifiers(db: Db, where: SQL): Promise<Modifier[]> {
+  return query<Modifier>(
+    db,
+    sql`select m.id, m.product_id, m.product_family_id, m.name, m.display_type, m.sort_order, m.version,
+               coalesce((select json_agg(json_build_object(
+                          'id', o.id, 'modifier_id', o.modifier_id, 'label', o.label, 'is_default', o.is_default,
+                          'sort_order', o.sort_order, 'version', o.version,
+                          'variant_ids', array(select mov.variant_id from modifier_option_variants mov
+                                                where mov.modifier_option_id = o.id order by mov.variant_id))
+                          order by o.sort_order, o.id)
+                          from modifier_options o where o.modifier_id = m.id), '[]'::json) as options
+          from modifiers m where ${where} order by m.sort_order, m.id`,
+  );
+}
+
+export const storeProductColumns = sql`sp.id, sp.store_id, s.name as store_name, s.is_enabled as store_enabled, sp.product_id,
+  sp.product_family_id, sp.is_published, sp.published_at, sp.created_at, sp.updated_at, sp.version`;
+
+export async function loadStoreProducts(db: Db, where: SQL): Promise<StoreProduct[]> {
+  return query<StoreProduct>(
+    db,
+    sql`select ${storeProductColumns} from store_products sp join stores s on s.id = sp.store_id where ${where} order by lower(s.name), sp.id`,
+  );
+}
+
+/** Store variants with their feeds and their store-variant-level attribute values: two queries. */
+export async function loadStoreVariants(db: Db, where: SQL): Promise<StoreVariant[]> {
+  const rows = await query<Omit<StoreVariant, 'attribute_data'>>(
+    db,
+    sql`select sv.id, sv.store_product_id, sp.store_id, sv.variant_id, v.sku, sv.price_cents, sv.map_price_cents, sv.map_gate,
+               sv.shipping_setting, sv.is_enabled, sv.feed_title, sv.feed_url,
+               coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'target_destination', f.target_destination,
+                                                           'frequency_hours', f.frequency_hours) order by f.id)
+                           from feed_store_variants fsv join feeds f on f.id = fsv.feed_id
+                          where fsv.store_variant_id = sv.id), '[]'::json) as feeds,
+               sv.created_at, sv.updated_at, sv.version
+          from store_variants sv
+          join store_products sp on sp.id = sv.store_product_id
+          join variants v on v.id = sv.variant_id
+         where ${where}
+         order by sp.store_id, v.units_per_package, v.id`,
+  );
+  const data = await attributeDataOf(db, 'store_variant', rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, attribute_data: data.filter((d) => d.sourceable_id === r.id) }));
+}
+
+/** `{id, name, path}` of categories, paths built up the tree in one query. */
+export async function categoryRefs(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return query<{ id: number; name: string; path: string }>(
+    db,
+    sql`with recursive up as (
+          select c.id as leaf, c.id, c.parent_id, c.name, 0 as lvl from categories c where c.id = any(${intArray(ids)})
+          union all
+          select up.leaf, c.id, c.parent_id, c.name, up.lvl + 1 from categories c join up on c.id = up.parent_id where up.lvl < 50)
+        select leaf as id, max(case when lvl = 0 then name end) as name, string_agg(name, ' › ' order by lvl desc) as path
+          from up group by leaf order by path`,
+  );
+}
+
+// ───────────────────────────── product editor ─────────────────────────────
+
+interface ProductRow {
+  id: number;
+  title: string | null;
+  image: string;
+  type: ProductDetail['type'];
+  variation_type: ProductDetail['variation_type'];
+  brand_id: number | null;
+  brand_name: string | null;
+  notes: string | null;
+  category_ids: number[];
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+/** The whole product editor payload in nine queries, whatever the number of variants, modifiers and stores. */
+export async function loadProductDetail(db: Db, id: number): Promise<ProductDetail> {
+  const p = await queryOne<ProductRow>(
+    db,
+    sql`select p.id, p.title, ${imageOf(sql`p.id`)} as image, p.type, p.variation_type, p.brand_id, b.name as brand_name, p.notes,
+               array(select pc.category_id from product_categories pc where pc.product_id = p.id order by 1) as category_ids,
+               p.created_at, p.updated_at, p.version
+          from products p left join brands b on b.id = p.brand_id where p.id = ${id}`,
+  );
+  if (!p) throw notFound('The product');
+  const [categories, attributeData, variants, modifiers, storeProducts, storeVariants, families] = await Promise.all([
+    categoryRefs(db, p.category_ids),
+    query<ProductDetail['attribute_data'][number]>(
+      db,
+      sql`select ${attributeDataColumns} from attribute_data d
+           where (d.sourceable_type = 'product' and d.sourceable_id = ${id})
+              or (d.sourceable_type = 'store_product' and d.sourceable_id in (select sp.id from store_products sp where sp.product_id = ${id}))
+           order by d.sourceable_type, d.sourceable_id, d.attribute_id, d.source_type nulls first, d.source_id`,
+    ),
+    loadVariants(db, sql`v.product_id = ${id}`),
+    loadModifiers(db, sql`m.product_id = ${id}`),
+    loadStoreProducts(db, sql`sp.product_id = ${id}`),
+    loadStoreVariants(db, sql`sp.product_id = ${id}`),
+    query<{ id: number; name: string }>(
+      db,
+      sql`select distinct pf.id, pf.name from product_family_variants pfv
+            join variants v on v.id = pfv.variant_id join product_families pf on pf.id = pfv.product_family_id
+           where v.product_id = ${id} order by pf.name, pf.id`,
+    ),
+  ]);
+  return {
+    id: p.id,
+    title: p.title,
+    image: p.image,
+    type: p.type,
+    variation_type: p.variation_type,
+    brand_id: p.brand_id,
+    brand: p.brand_id === null ? null : { id: p.brand_id, name: p.brand_name! },
+    category_ids: p.category_ids,
+    categories,
+    notes: p.notes,
+    attribute_data: attributeData.filter((d) => d.sourceable_type === 'product'),
+    variants,
+    modifiers,
+    store_products: storeProducts.map((sp) => ({
+      ...sp,
+      attribute_data: attributeData.filter((d) => d.sourceable_type === 'store_product' && d.sourceable_id === sp.id),
+    })),
+    store_variants: storeVariants,
+    families,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+    version: p.version,
+  };
+}
+
+// ───────────────────────────── product families ─────────────────────────────
+
+export const familyList: ListSpec<ProductFamilyListItem> = {
+  from: sql`product_families pf`,
+  select: sql`pf.id, pf.name, pf.brand_id, (select b.name from brands b where b.id = pf.brand_id) as brand_name,
+              (select count(*)::int from product_family_variants pfv where pfv.product_family_id = pf.id) as variant_count,
+              (select count(*)::int from modifiers m where m.product_family_id = pf.id) as modifier_count,
+              pf.created_at, pf.updated_at, pf.version`,
+  sort: {
+    id: sql`pf.id`,
+    name: sql`lower(pf.name)`,
+    created_at: sql`pf.created_at`,
+    updated_at: sql`pf.updated_at`,
+  } satisfies Record<(typeof PRODUCT_FAMILY_LIST.sort)[number], unknown>,
+  defaultSort: 'name',
+  key: sql`pf.id`,
+  filters: {
+    id: filters.int(sql`pf.id`, 'id'),
+    brand_id: filters.int(sql`pf.brand_id`, 'brand_id'),
+    category_id: (values: string[]) =>
+      sql`pf.id in (select fc.product_family_id from product_family_categories fc where fc.category_id in ${categoryAndDescendants(ints('category_id', values))})`,
+  } satisfies Record<(typeof PRODUCT_FAMILY_LIST.filter)[number], unknown>,
+  search: filters.ilike(sql`pf.name`),
+};
+
+export async function loadFamilyDetail(db: Db, id: number): Promise<ProductFamilyDetail> {
+  const f = await queryOne<{
+    id: number;
+    name: string;
+    brand_id: number | null;
+    brand_name: string | null;
+    notes: string | null;
+    category_ids: number[];
+    created_at: string;
+    updated_at: string;
+    version: number;
+  }>(
+    db,
+    sql`select pf.id, pf.name, pf.brand_id, b.name as brand_name, pf.notes,
+               array(select fc.category_id from product_family_categories fc where fc.product_family_id = pf.id order by 1) as category_ids,
+               pf.created_at, pf.updated_at, pf.version
+          from product_families pf left join brands b on b.id = pf.brand_id where pf.id = ${id}`,
+  );
+  if (!f) throw notFound('The product family');
+  const [categories, variants, modifiers, storeProducts, attributeData] = await Promise.all([
+    categoryRefs(db, f.category_ids),
+    query<ProductFamilyDetail['variants'][number]>(
+      db,
+      sql`select v.id, v.product_id, p.title as product_title, v.sku, v.upc, v.units_per_package, v.is_default, pfv.sort_order,
+                 array(select mov.modifier_option_id from modifier_option_variants mov
+                         join modifier_options o on o.id = mov.modifier_option_id
+                         join modifiers m on m.id = o.modifier_id
+                        where mov.variant_id = v.id and m.product_family_id = ${id} order by 1) as modifier_option_ids
+            from product_family_variants pfv join variants v on v.id = pfv.variant_id join products p on p.id = v.product_id
+           where pfv.product_family_id = ${id}
+           order by pfv.sort_order, v.id`,
+    ),
+    loadModifiers(db, sql`m.product_family_id = ${id}`),
+    loadStoreProducts(db, sql`sp.product_family_id = ${id}`),
+    attributeDataOf(db, 'product_family', [id]),
+  ]);
+  return {
+    id: f.id,
+    name: f.name,
+    brand_id: f.brand_id,
+    brand: f.brand_id === null ? null : { id: f.brand_id, name: f.brand_name! },
+    category_ids: f.category_ids,
+    categories,
+    notes: f.notes,
+    variants,
+    modifiers,
+    store_products: storeProducts,
+    attribute_data: attributeData,
+    created_at: f.created_at,
+    updated_at: f.updated_at,
+    version: f.version,
+  };
+}

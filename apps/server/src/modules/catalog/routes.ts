@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/connect.js';
+import { attributeRoutes } from './attributes.js';
+import { brandRoutes } from './brands.js';
+import { categoryRoutes } from './categories.js';
+import { familyRoutes } from './families.js';
+import { modifierRoutes } from './modifiers.js';
+import { productRoutes } from './products.js';
+import { storeRoutes } from './stores.js';
+import { storeVariantRoutes } from './store-variants.js';
+
+/** The catalogue (SPEC §7 "Catalogue", "Feeds and stores"); docs/api-catalog.md lists every endpoint. */
+export function catalogRoutes(app: FastifyInstance, db: Db) {
+  attributeRoutes(app, db);
+  brandRoutes(app, db);
+  categoryRoutes(app, db);
+  storeRoutes(app, db);
+  productRoutes(app, db);
+  modifierRoutes(app, db);
+  storeVariantRoutes(app, db);
+  familyRoutes(app, db);
+}

@@ -1,0 +1,371 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  dataResponse,
+  FeedAssign,
+  FeedAssignment,
+  IdParams,
+  PublishBody,
+  PublishResult,
+  StoreProductUpdate,
+  StoreProductUpdated,
+  StoreVariant,
+  StoreVariantCreate,
+  StoreVariantCreated,
+  StoreVariantUpdate,
+  type PublishBlocker,
+  type StoreProduct,
+} from '@qm/contracts';
+import { query, queryOne, type Db } from '../../db/connect.js';
+import { actorOf } from '../../http/auth.js';
+import { badRequest, notFound, ruleViolated, stale } from '../../http/errors.js';
+import { audit, type Actor } from '../audit/service.js';
+import { attributeDataColumns, attributeDataOf, missingRequiredAttributes, refreshProductCache, upsertCanonicalValues } from './attributes.js';
+import { inTx, intArray, lockRow } from './common.js';
+import { loadStoreProducts, loadStoreVariants } from './queries.js';
+
+const SV_UNIQUE = [
+  { constraint: 'store_variants_store_product_variant_key', field: 'variants', message: 'A variant is already on this store' },
+  { constraint: 'store_products_product_key', field: 'store_product_id', message: 'The product is already on this store' },
+];
+
+async function loadStoreProduct(t: Db, id: number): Promise<StoreProduct> {
+  const [sp] = await loadStoreProducts(t, sql`sp.id = ${id}`);
+  if (!sp) throw notFound('The store product');
+  return sp;
+}
+
+async function loadStoreVariant(t: Db, id: number) {
+  const [sv] = await loadStoreVariants(t, sql`sv.id = ${id}`);
+  if (!sv) throw notFound('The store variant');
+  return sv;
+}
+
+/**
+ * Creates store variants of a product on a store from the variants marked `include` (SPEC §5); the
+ * store product is created when `store_product_id` is null (or reused when the product is already there).
+ */
+export async function createStoreVariants(db: Db, actor: Actor, body: z.infer<typeof StoreVariantCreate>) {
+  return inTx(
+    db,
+    async (t) => {
+      await lockRow(t, 'products', body.product_id, 'product');
+      const store = await queryOne<{ id: number }>(t, sql`select id from stores where id = ${body.store_id}`);
+      if (!store) throw ruleViolated(`Unknown store ${body.store_id}`, { store_id: 'Unknown store' });
+      const included = body.variants.map((v, i) => ({ ...v, i })).filter((v) => v.include);
+      if (!included.length) throw ruleViolated('No variant is marked include: mark at least one variant to create on the store.', { variants: 'Mark at least one variant' });
+      const seen = new Set<number>();
+      for (const v of included) {
+        if (seen.has(v.variant_id)) throw badRequest('A variant is listed twice', { [`variants.${v.i}.variant_id`]: 'Listed twice' });
+        seen.add(v.variant_id);
+      }
+      const own = new Set(
+        (await query<{ id: number }>(t, sql`select id from variants where product_id = ${body.product_id}`)).map((r) => r.id),
+      );
+      const fields: Record<string, string> = {};
+      for (const v of included) if (!own.has(v.variant_id)) fields[`variants.${v.i}.variant_id`] = `Variant ${v.variant_id} is not a variant of this product`;
+      if (Object.keys(fields).length) throw ruleViolated('Some variants are not variants of this product.', fields);
+
+      let storeProductId = body.store_product_id;
+      let createdStoreProduct = false;
+      if (storeProductId !== null) {
+        const sp = await queryOne<{ store_id: number; product_id: number | null }>(
+          t,
+          sql`select store_id, product_id from store_products where id = ${storeProductId} for update`,
+        );
+        if (!sp) throw ruleViolated(`Unknown store product ${storeProductId}`, { store_product_id: 'Unknown store product' });
+        if (sp.store_id !== body.store_id || sp.product_id !== body.product_id)
+          throw ruleViolated('The store product belongs to another store or product.', { store_product_id: 'Belongs to another store or product' });
+      } else {
+        const inserted = await queryOne<{ id: number }>(
+          t,
+          sql`insert into store_products (store_id, product_id) values (${body.store_id}, ${body.product_id})
+              on conflict (product_id, store_id) where product_id is not null do nothing returning id`,
+        );
+        createdStoreProduct = Boolean(inserted);
+        storeProductId =
+          inserted?.id ??
+          (await queryOne<{ id: number }>(t, sql`select id from store_products where store_id = ${body.store_id} and product_id = ${body.product_id}`))!.id;
+      }
+      const already = await query<{ variant_id: number; sku: string }>(
+        t,
+        sql`select sv.variant_id, v.sku from store_variants sv join variants v on v.id = sv.variant_id
+             where sv.store_product_id = ${storeProductId} and sv.variant_id = any(${intArray(included.map((v) => v.variant_id))})`,
+      );
+      if (already.length) {
+        const f: Record<string, string> = {};
+        for (const a of already) f[`variants.${included.find((v) => v.variant_id === a.variant_id)!.i}.variant_id`] = `SKU ${a.sku} is already on this store`;
+        throw ruleViolated(`Already on this store: ${already.map((a) => a.sku).join(', ')}.`, f);
+      }
+      const values = sql.join(
+        included.map(
+          (v) =>
+            sql`(${storeProductId}::int, ${v.variant_id}::int, ${v.price_cents ?? null}::int, ${v.map_price_cents ?? null}::int,
+                 ${v.map_gate ?? null}::text, ${v.shipping_setting}::text)`,
+        ),
+        sql`, `,
+      );
+      const ids = (
+        await query<{ id: number }>(
+          t,
+          sql`insert into store_variants (store_product_id, variant_id, price_cents, map_price_cents, map_gate, shipping_setting)
+              values ${values} returning id`,
+        )
+      ).map((r) => r.id);
+      const storeProduct = await loadStoreProduct(t, storeProductId);
+      if (createdStoreProduct) await audit(t, actor, { action: 'create', entity: 'store_product', entityId: storeProductId, after: storeProduct });
+      const variants = await loadStoreVariants(t, sql`sv.id = any(${intArray(ids)})`);
+      for (const v of variants) await audit(t, actor, { action: 'create', entity: 'store_variant', entityId: v.id, after: v });
+      return { success: true, variants, data: storeProduct };
+    },
+    SV_UNIQUE,
+  );
+}
+
+/** What stops a product from being published on a store; empty when nothing does. */
+async function publishBlockers(t: Db, productId: number, storeId: number, storeProductId: number | null): Promise<PublishBlocker[]> {
+  const blockers: PublishBlocker[] = [];
+  const store = (await queryOne<{ name: string; is_enabled: boolean }>(t, sql`select name, is_enabled from stores where id = ${storeId}`))!;
+  if (!store.is_enabled) blockers.push({ code: 'store_disabled', message: `${store.name} is disabled. Enable the store first.` });
+  for (const a of await missingRequiredAttributes(t, productId, storeProductId))
+    blockers.push({ code: 'missing_attribute', message: `${a.name} is required for publishing and has no value.`, attribute_id: a.id });
+  if (storeProductId === null) {
+    blockers.push({ code: 'no_store_product', message: `The product has no variants on ${store.name} yet. Create its store variants first.` });
+    return blockers;
+  }
+  const svs = await query<{ id: number; sku: string; is_enabled: boolean; price_cents: number | null; map_price_cents: number | null; map_gate: string | null }>(
+    t,
+    sql`select sv.id, v.sku, sv.is_enabled, sv.price_cents, sv.map_price_cents, sv.map_gate
+          from store_variants sv join variants v on v.id = sv.variant_id where sv.store_product_id = ${storeProductId} order by v.id`,
+  );
+  const enabled = svs.filter((s) => s.is_enabled);
+  if (!enabled.length) blockers.push({ code: 'no_enabled_variant', message: `No store variant is enabled on ${store.name}.` });
+  for (const s of enabled) {
+    if (s.price_cents === null || s.price_cents <= 0)
+      blockers.push({ code: 'no_price', message: `SKU ${s.sku} has no price on ${store.name}.`, store_variant_id: s.id });
+    else if (s.map_price_cents !== null && s.price_cents < s.map_price_cents && s.map_gate === null)
+      blockers.push({
+        code: 'below_map',
+        message: `SKU ${s.sku} is priced below its MAP without a MAP gate: choose a MAP gate or raise the price.`,
+        store_variant_id: s.id,
+      });
+  }
+  return blockers;
+}
+
+/** `POST product/{id}/publish`: publishes when nothing blocks it; otherwise reports every blocker and changes nothing. */
+export async function publishProduct(db: Db, actor: Actor, productId: number, storeId: number): Promise<z.infer<typeof PublishResult>> {
+  return inTx(db, async (t) => {
+    await lockRow(t, 'products', productId, 'product');
+    const store = await queryOne<{ name: string }>(t, sql`select name from stores where id = ${storeId}`);
+    if (!store) throw notFound('The store');
+    const sp = await queryOne<{ id: number }>(t, sql`select id from store_products where product_id = ${productId} and store_id = ${storeId} for update`);
+    const blockers = await publishBlockers(t, productId, storeId, sp?.id ?? null);
+    if (!blockers.length) {
+      const before = await loadStoreProduct(t, sp!.id);
+      await t.execute(sql`update store_products set is_published = true, published_at = coalesce(published_at, now()),
+                                 version = version + 1, updated_at = now() where id = ${sp!.id}`);
+      await refreshProductCache(t, [productId]);
+      await audit(t, actor, { action: 'update', entity: 'store_product', entityId: sp!.id, before, after: await loadStoreProduct(t, sp!.id) });
+    }
+    const storeProduct = sp ? await loadStoreProduct(t, sp.id) : null;
+    const attributeData = await query<z.infer<typeof PublishResult>['attribute_data'][number]>(
+      t,
+      sql`select ${attributeDataColumns} from attribute_data d
+           where (d.sourceable_type = 'product' and d.sourceable_id = ${productId})
+              or (d.sourceable_type = 'store_product' and d.sourceable_id = ${sp?.id ?? 0})
+           order by d.sourceable_type, d.attribute_id, d.source_type nulls first, d.source_id`,
+    );
+    return {
+      success: blockers.length === 0,
+      data: {
+        message: blockers.length
+          ? `Cannot publish on ${store.name}: ${blockers.map((b) => b.message).join(' ')}`
+          : `Published on ${store.name}.`,
+        blockers,
+      },
+      store_product: storeProduct,
+      store_variants: sp ? await loadStoreVariants(t, sql`sv.store_product_id = ${sp.id}`) : [],
+      attribute_data: attributeData,
+    };
+  });
+}
+
+async function feedAssignments(t: Db, ids: number[]): Promise<z.infer<typeof FeedAssignment>[]> {
+  const svs = await loadStoreVariants(t, sql`sv.id = any(${intArray(ids)})`);
+  const byId = new Map(svs.map((s) => [s.id, s]));
+  return ids.map((id) => {
+    const s = byId.get(id)!;
+    return { id, feeds: s.feeds, feed_title: s.feed_title, feed_url: s.feed_url };
+  });
+}
+
+/** `POST feed/store-variant`: which feeds carry which store variants (a feed only carries its own store's variants). */
+export async function assignFeeds(db: Db, actor: Actor, body: z.infer<typeof FeedAssign>) {
+  return inTx(db, async (t) => {
+    const items = body.assignments
+      ? body.assignments.map((a) => ({ id: a.store_variant_id, feeds: a.feed_ids, a }))
+      : body.store_variant_ids!.map((id) => ({ id, feeds: body.feed_ids!, a: undefined }));
+    const ids = items.map((i) => i.id);
+    if (new Set(ids).size !== ids.length) throw badRequest('A store variant is listed twice', { store_variant_ids: 'A store variant is listed twice' });
+    const svs = await query<{ id: number; store_id: number; feed_title: string | null; feed_url: string | null; feed_ids: number[] }>(
+      t,
+      sql`select sv.id, sp.store_id, sv.feed_title, sv.feed_url,
+                 array(select feed_id from feed_store_variants where store_variant_id = sv.id order by 1) as feed_ids
+            from store_variants sv join store_products sp on sp.id = sv.store_product_id
+           where sv.id = any(${intArray(ids)}) for update of sv`,
+    );
+    const svById = new Map(svs.map((s) => [s.id, s]));
+    const missing = ids.filter((i) => !svById.has(i));
+    if (missing.length) throw ruleViolated(`Unknown store variant ${missing.join(', ')}`, { store_variant_ids: `Unknown store variant ${missing.join(', ')}` });
+    const feedIds = [...new Set(items.flatMap((i) => i.feeds))];
+    const feeds = await query<{ id: number; store_id: number; name: string }>(t, sql`select id, store_id, name from feeds where id = any(${intArray(feedIds)})`);
+    const feedById = new Map(feeds.map((f) => [f.id, f]));
+    const unknown = feedIds.filter((f) => !feedById.has(f));
+    if (unknown.length) throw ruleViolated(`Unknown feed ${unknown.join(', ')}`, { feed_ids: `Unknown feed ${unknown.join(', ')}` });
+    for (const item of items) {
+      const sv = svById.get(item.id)!;
+      const wrong = item.feeds.filter((f) => feedById.get(f)!.store_id !== sv.store_id);
+      if (wrong.length)
+        throw ruleViolated(`Feed ${wrong.map((f) => feedById.get(f)!.name).join(', ')} belongs to another store than store variant ${sv.id}.`, {
+          feed_ids: 'A feed only carries its own store’s variants',
+        });
+    }
+    for (const item of items) {
+      const sv = svById.get(item.id)!;
+      let next: number[];
+      if (body.assignments || body.mode === 'replace') next = [...new Set(item.feeds)];
+      else if (body.mode === 'add') next = [...new Set([...sv.feed_ids, ...item.feeds])];
+      else next = sv.feed_ids.filter((f) => !item.feeds.includes(f));
+      next.sort((a, b) => a - b);
+      const titleChange = item.a && item.a.feed_title !== undefined && item.a.feed_title !== sv.feed_title;
+      const urlChange = item.a && item.a.feed_url !== undefined && item.a.feed_url !== sv.feed_url;
+      const feedsChange = next.join() !== sv.feed_ids.join();
+      if (!feedsChange && !titleChange && !urlChange) continue;
+      if (feedsChange) {
+        await t.execute(sql`delete from feed_store_variants where store_variant_id = ${sv.id}`);
+        if (next.length) await t.execute(sql`insert into feed_store_variants (feed_id, store_variant_id) select unnest(${intArray(next)}), ${sv.id}`);
+      }
+      if (titleChange || urlChange)
+        await t.execute(sql`update store_variants set feed_title = ${titleChange ? item.a!.feed_title! : sv.feed_title},
+                                   feed_url = ${urlChange ? item.a!.feed_url! : sv.feed_url}, version = version + 1, updated_at = now()
+                             where id = ${sv.id}`);
+      await audit(t, actor, {
+        action: 'update',
+        entity: 'store_variant',
+        entityId: sv.id,
+        before: { feed_ids: sv.feed_ids, feed_title: sv.feed_title, feed_url: sv.feed_url },
+        after: {
+          feed_ids: next,
+          feed_title: titleChange ? item.a!.feed_title : sv.feed_title,
+          feed_url: urlChange ? item.a!.feed_url : sv.feed_url,
+        },
+      });
+    }
+    return feedAssignments(t, ids);
+  });
+}
+
+export function storeVariantRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['catalog'];
+
+  r.post('/api/store-variant', {
+    config: { permission: 'catalog.write' },
+    schema: {
+      tags,
+      summary: 'Create store variants from the variants marked include (store product created when store_product_id is null)',
+      body: StoreVariantCreate,
+      response: { 201: StoreVariantCreated },
+    },
+    handler: async (req, reply) => reply.status(201).send(await createStoreVariants(db, actorOf(req), req.body)),
+  });
+
+  r.put('/api/store-variant/:id', {
+    config: { permission: 'catalog.write' },
+    schema: { tags, summary: 'Update price, MAP price, MAP gate, shipping setting, enabled, feed title and URL', params: IdParams, body: StoreVariantUpdate, response: { 200: dataResponse(StoreVariant) } },
+    handler: async (req) => ({
+      data: await inTx(db, async (t) => {
+        await lockRow(t, 'store_variants', req.params.id, 'store variant');
+        const before = await loadStoreVariant(t, req.params.id);
+        const b = req.body;
+        if (before.version !== b.version) throw stale('store variant');
+        await t.execute(
+          sql`update store_variants set price_cents = ${b.price_cents}, map_price_cents = ${b.map_price_cents}, map_gate = ${b.map_gate},
+                     shipping_setting = ${b.shipping_setting}, is_enabled = ${b.is_enabled}, feed_title = ${b.feed_title ?? null},
+                     feed_url = ${b.feed_url ?? null}, version = version + 1, updated_at = now()
+               where id = ${req.params.id}`,
+        );
+        const after = await loadStoreVariant(t, req.params.id);
+        await audit(t, actorOf(req), { action: 'update', entity: 'store_variant', entityId: req.params.id, before, after });
+        return after;
+      }),
+    }),
+  });
+
+  r.patch('/api/store-variant/:id/disable', {
+    config: { permission: 'catalog.write' },
+    schema: { tags, summary: 'Disable a store variant (idempotent, no version needed)', params: IdParams, response: { 200: dataResponse(StoreVariant) } },
+    handler: async (req) => ({
+      data: await inTx(db, async (t) => {
+        await lockRow(t, 'store_variants', req.params.id, 'store variant');
+        const before = await loadStoreVariant(t, req.params.id);
+        if (!before.is_enabled) return before;
+        await t.execute(sql`update store_variants set is_enabled = false, version = version + 1, updated_at = now() where id = ${req.params.id}`);
+        const after = await loadStoreVariant(t, req.params.id);
+        await audit(t, actorOf(req), { action: 'update', entity: 'store_variant', entityId: req.params.id, before, after });
+        return after;
+      }),
+    }),
+  });
+
+  r.put('/api/store-product/:id', {
+    config: { permission: 'catalog.write' },
+    schema: {
+      tags,
+      summary: 'Set store-level attribute values (null removes one); is_published false unpublishes',
+      params: IdParams,
+      body: StoreProductUpdate,
+      response: { 200: StoreProductUpdated },
+    },
+    handler: async (req) =>
+      inTx(db, async (t) => {
+        await lockRow(t, 'store_products', req.params.id, 'store product');
+        const before = await loadStoreProduct(t, req.params.id);
+        if (before.version !== req.body.version) throw stale('store product');
+        await upsertCanonicalValues(t, actorOf(req), { type: 'store_product', id: req.params.id }, req.body.attribute_data);
+        const unpublish = req.body.is_published === false && before.is_published;
+        await t.execute(sql`update store_products set version = version + 1, updated_at = now()
+                             ${unpublish ? sql`, is_published = false, published_at = null` : sql``} where id = ${req.params.id}`);
+        if (unpublish && before.product_id !== null) await refreshProductCache(t, [before.product_id]);
+        const after = await loadStoreProduct(t, req.params.id);
+        await audit(t, actorOf(req), { action: 'update', entity: 'store_product', entityId: req.params.id, before, after });
+        return { store_product: after, attribute_data: await attributeDataOf(t, 'store_product', [req.params.id]) };
+      }),
+  });
+
+  r.post('/api/product/:id/publish', {
+    config: { permission: 'catalog.write' },
+    schema: {
+      tags,
+      summary: 'Publish a product on a store. HTTP 200 either way: success false lists in data.blockers what stops it (nothing changed)',
+      params: IdParams,
+      body: PublishBody,
+      response: { 200: PublishResult },
+    },
+    handler: async (req) => publishProduct(db, actorOf(req), req.params.id, req.body.store_id),
+  });
+
+  r.post('/api/feed/store-variant', {
+    config: { permission: 'feeds.write' },
+    schema: {
+      tags: ['feeds'],
+      summary: 'Assign store variants to feeds; returns each store variant’s {id, feeds, feed_title, feed_url}',
+      body: FeedAssign,
+      response: { 200: z.object({ data: z.array(FeedAssignment) }) },
+    },
+    handler: async (req) => ({ data: await assignFeeds(db, actorOf(req), req.body) }),
+  });
+}

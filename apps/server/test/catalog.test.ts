@@ -1,0 +1,288 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_ATTRIBUTE_ID, TITLE_ATTRIBUTE_ID } from '@qm/contracts';
+import { BACKENDS, startApp, type TestApp } from './harness.js';
+
+/** Catalogue reference screens: attributes, brands, categories, stores, store brands/categories, feeds. */
+describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
+  let app: TestApp;
+  let cat: string;
+  let analyst: string;
+  let orders: string;
+
+  beforeAll(async () => {
+    app = await startApp(kind);
+    cat = await app.login('catalog@example.com');
+    analyst = await app.login('analyst@example.com');
+    orders = await app.login('orders@example.com');
+  });
+  afterAll(async () => app?.close());
+
+  const get = (url: string, token = cat) => app.req('GET', url, { token });
+  const send = (method: string, url: string, body?: unknown, token = cat) => app.req(method, url, { token, body });
+
+  describe('attributes', () => {
+    it('has title (11) and image (13) and passes list query parameters through', async () => {
+      const ids = await get(`/api/attribute?filter[id]=${TITLE_ATTRIBUTE_ID}&filter[id]=${IMAGE_ATTRIBUTE_ID}`);
+      expect(ids.status).toBe(200);
+      expect(ids.body.data.map((a: { id: number; code: string }) => [a.id, a.code]).sort()).toEqual([
+        [11, 'title'],
+        [13, 'image'],
+      ]);
+      expect(ids.body.data.every((a: { is_system: boolean }) => a.is_system)).toBe(true);
+      const selects = await get('/api/attribute?filter[type]=select&per_page=100');
+      expect(selects.body.data.length).toBeGreaterThan(3);
+      expect(selects.body.data.every((a: { type: string }) => a.type === 'select')).toBe(true);
+      const q = await get('/api/attribute?q=grain');
+      expect(q.body.data.map((a: { code: string }) => a.code)).toContain('grain_weight');
+      expect((await get('/api/attribute?filter[nope]=1')).status).toBe(400);
+    });
+
+    it('validates type-specific fields and refuses duplicate codes', async () => {
+      const noOptions = await send('POST', '/api/attribute', { code: 'twist_rate', name: 'Twist', type: 'select' });
+      expect(noOptions.status).toBe(400);
+      expect(noOptions.body.error.fields.options).toMatch(/at least one option/);
+      const noUnit = await send('POST', '/api/attribute', { code: 'oal', name: 'Overall Length', type: 'measurement' });
+      expect(noUnit.status).toBe(400);
+      expect(noUnit.body.error.fields.unit).toBeDefined();
+      const dup = await send('POST', '/api/attribute', { code: 'caliber', name: 'Caliber again', type: 'text' });
+      expect(dup.status).toBe(409);
+      expect(dup.body.error.fields.code).toBeDefined();
+      const unknownField = await send('POST', '/api/attribute', { code: 'x_y', name: 'X', type: 'text', colour: 'red' });
+      expect(unknownField.status).toBe(400);
+      expect(unknownField.body.error.fields.colour).toBe('Unknown field');
+    });
+
+    it('creates, updates with version (409 when stale), deletes; 11 and 13 are protected', async () => {
+      const created = await send('POST', '/api/attribute', { code: 'bullet_coating', name: 'Bullet Coating', type: 'select', options: ['Copper', 'Polymer'] });
+      expect(created.status).toBe(201);
+      const a = created.body.data;
+      const upd = await send('PUT', `/api/attribute/${a.id}`, { code: 'bullet_coating', name: 'Coating', type: 'select', options: ['Copper', 'Polymer', 'Moly'], version: a.version });
+      expect(upd.status).toBe(200);
+      expect(upd.body.data.version).toBe(a.version + 1);
+      const stale = await send('PUT', `/api/attribute/${a.id}`, { code: 'bullet_coating', name: 'Stale', type: 'select', options: ['Copper'], version: a.version });
+      expect(stale.status).toBe(409);
+      expect(stale.body.error.code).toBe('stale_version');
+      expect((await send('DELETE', `/api/attribute/${a.id}`)).status).toBe(204);
+
+      const title = (await get(`/api/attribute/${TITLE_ATTRIBUTE_ID}`)).body.data;
+      const delTitle = await send('DELETE', `/api/attribute/${TITLE_ATTRIBUTE_ID}`);
+      expect(delTitle.status).toBe(422);
+      expect(delTitle.body.error.message).toMatch(/built in/);
+      const retype = await send('PUT', `/api/attribute/${IMAGE_ATTRIBUTE_ID}`, { code: 'image', name: 'Image', type: 'url', version: 1 });
+      expect(retype.status).toBe(422);
+      const rename = await send('PUT', `/api/attribute/${TITLE_ATTRIBUTE_ID}`, { code: 'title', name: 'Product Title', type: 'text', required_for_publish: true, version: title.version });
+      expect(rename.status).toBe(200);
+      expect(rename.body.data.name).toBe('Product Title');
+    });
+
+    it('refuses to delete an attribute in use or to drop options still used', async () => {
+      const del = await send('DELETE', '/api/attribute/1');
+      expect(del.status).toBe(422);
+      expect(del.body.error.message).toMatch(/still use/);
+      const caliber = (await get('/api/attribute/1')).body.data;
+      const drop = await send('PUT', '/api/attribute/1', { ...pick(caliber), options: caliber.options.filter((o: string) => o !== '9mm Luger') });
+      expect(drop.status).toBe(422);
+      expect(drop.body.error.message).toMatch(/9mm Luger/);
+    });
+
+    it('needs catalog.write to change attributes', async () => {
+      expect((await get('/api/attribute', analyst)).status).toBe(200);
+      expect((await send('POST', '/api/attribute', { code: 'zz', name: 'Z', type: 'text' }, analyst)).status).toBe(403);
+      expect((await send('POST', '/api/attribute', { code: 'zz', name: 'Z', type: 'text' }, orders)).status).toBe(403);
+    });
+  });
+
+  describe('brands', () => {
+    it('lists with product counts, creates, refuses duplicates and deleting a brand in use', async () => {
+      const list = await get('/api/brand?q=federal');
+      expect(list.body.data[0]).toMatchObject({ name: 'Federal' });
+      expect(list.body.data[0].product_count).toBeGreaterThan(0);
+      expect((await send('POST', '/api/brand', { name: 'federal' })).status).toBe(409);
+      const created = await send('POST', '/api/brand', { name: 'Hevi-Shot' });
+      expect(created.status).toBe(201);
+      expect((await send('DELETE', `/api/brand/${created.body.data.id}`)).status).toBe(204);
+      const inUse = await send('DELETE', `/api/brand/${list.body.data[0].id}`);
+      expect(inUse.status).toBe(422);
+      expect(inUse.body.error.message).toMatch(/Federal is the brand of \d+ products/);
+    });
+  });
+
+  describe('categories', () => {
+    const tree = async () => (await get('/api/category')).body.data as Node[];
+    const flat = async () => (await get('/api/category?flat=true')).body.data as { id: number; parent_id: number | null; sort_order: number; name: string; path: string; version: number }[];
+    interface Node {
+      id: number;
+      parent_id: number | null;
+      name: string;
+      sort_order: number;
+      children: Node[];
+    }
+
+    it('returns the tree with nested children in sort order, and a flat list with paths', async () => {
+      const roots = await tree();
+      expect(roots.map((r) => r.name)).toEqual(['Ammunition', 'Magazines', 'Accessories']);
+      const handgun = roots[0]!.children[0]!;
+      expect(handgun.name).toBe('Handgun Ammunition');
+      expect(handgun.children.map((c) => c.name)).toContain('9mm Luger');
+      const f = await flat();
+      expect(f.find((c) => c.name === '9mm Luger')!.path).toBe('Ammunition › Handgun Ammunition › 9mm Luger');
+    });
+
+    it('creates with a derived slug and refuses an unknown parent', async () => {
+      const made = await send('POST', '/api/category', { name: '.44 Magnum', parent_id: (await flat()).find((c) => c.name === 'Handgun Ammunition')!.id });
+      expect(made.status).toBe(201);
+      expect(made.body.data.slug).toBe('44-magnum');
+      expect(made.body.data.path).toBe('Ammunition › Handgun Ammunition › .44 Magnum');
+      const bad = await send('POST', '/api/category', { name: 'Orphan', parent_id: 999999 });
+      expect(bad.status).toBe(422);
+      expect(bad.body.error.fields.parent_id).toBeDefined();
+    });
+
+    it('applies POST category/sort atomically: reorder and re-parent', async () => {
+      const f = await flat();
+      const mags = f.find((c) => c.name === 'Magazines')!;
+      const acc = f.find((c) => c.name === 'Accessories')!;
+      const targets = f.find((c) => c.name === 'Targets')!;
+      const res = await send('POST', '/api/category/sort', {
+        data: [
+          { id: acc.id, parent_id: null, sort_order: 1 },
+          { id: mags.id, parent_id: acc.id, sort_order: 0 },
+          { id: targets.id, parent_id: acc.id, sort_order: 1 },
+        ],
+      });
+      expect(res.status).toBe(200);
+      const after = await flat();
+      expect(after.find((c) => c.id === mags.id)!.parent_id).toBe(acc.id);
+      expect(after.find((c) => c.id === mags.id)!.version).toBe(mags.version + 1);
+      const accNode = (await tree()).find((r) => r.id === acc.id)!;
+      expect(accNode.children.slice(0, 2).map((c) => c.name)).toEqual(['Magazines', 'Targets']);
+      // and back
+      expect((await send('POST', '/api/category/sort', { data: [{ id: mags.id, parent_id: null, sort_order: 1 }, { id: acc.id, parent_id: null, sort_order: 2 }] })).status).toBe(200);
+    });
+
+    it('refuses cycles and unknown ids with nothing changed', async () => {
+      const before = await flat();
+      const ammo = before.find((c) => c.name === 'Ammunition')!;
+      const handgun = before.find((c) => c.name === 'Handgun Ammunition')!;
+      const nine = before.find((c) => c.name === '9mm Luger')!;
+      const mags = before.find((c) => c.name === 'Magazines')!;
+      const cycle = await send('POST', '/api/category/sort', {
+        data: [
+          { id: mags.id, parent_id: null, sort_order: 0 },
+          { id: ammo.id, parent_id: nine.id, sort_order: 0 },
+        ],
+      });
+      expect(cycle.status).toBe(422);
+      expect(cycle.body.error.message).toMatch(/own subtree/);
+      const unknown = await send('POST', '/api/category/sort', {
+        data: [
+          { id: mags.id, parent_id: null, sort_order: 5 },
+          { id: 987654, parent_id: null, sort_order: 0 },
+        ],
+      });
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.error.fields['data.1.id']).toMatch(/Unknown/);
+      const self = await send('POST', '/api/category/sort', { data: [{ id: handgun.id, parent_id: handgun.id, sort_order: 0 }] });
+      expect(self.status).toBe(400);
+      const twice = await send('POST', '/api/category/sort', { data: [{ id: handgun.id, parent_id: null, sort_order: 0 }, { id: handgun.id, parent_id: ammo.id, sort_order: 0 }] });
+      expect(twice.status).toBe(400);
+      expect(await flat()).toEqual(before);
+      // PUT that would create a cycle is refused too
+      const put = await send('PUT', `/api/category/${handgun.id}`, { name: handgun.name, slug: 'handgun-ammunition', parent_id: nine.id, sort_order: 0, version: handgun.version });
+      expect(put.status).toBe(422);
+    });
+
+    it('deletes only when told where children and products go', async () => {
+      const f = await flat();
+      const rimfire = f.find((c) => c.name === 'Rimfire Ammunition')!;
+      const lr = f.find((c) => c.name === '.22 LR')!;
+      const products = (await get(`/api/product?filter[category_id]=${lr.id}&per_page=1`)).body.meta.total;
+      expect(products).toBeGreaterThan(0);
+      const refused = await send('DELETE', `/api/category/${rimfire.id}`);
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.message).toMatch(/3 subcategories.*move_to/);
+      const leaf = await send('DELETE', `/api/category/${lr.id}`);
+      expect(leaf.status).toBe(422);
+      const ammo = f.find((c) => c.name === 'Ammunition')!;
+      const intoOwnChild = await send('DELETE', `/api/category/${rimfire.id}?move_to=${lr.id}`);
+      expect(intoOwnChild.status).toBe(422);
+      expect((await send('DELETE', `/api/category/${rimfire.id}?move_to=${ammo.id}`)).status).toBe(204);
+      const after = await flat();
+      expect(after.find((c) => c.id === rimfire.id)).toBeUndefined();
+      expect(after.find((c) => c.id === lr.id)!.parent_id).toBe(ammo.id);
+      expect((await get(`/api/product?filter[category_id]=${lr.id}&per_page=1`)).body.meta.total).toBe(products);
+      // an empty category deletes without move_to
+      const empty = await send('POST', '/api/category', { name: 'Empty One' });
+      expect((await send('DELETE', `/api/category/${empty.body.data.id}`)).status).toBe(204);
+      // audit
+      const log = await app.sql<{ n: number }>(sql`select count(*)::int as n from audit_logs where entity = 'category' and action = 'delete' and entity_id = ${String(rimfire.id)}`);
+      expect(log[0]!.n).toBe(1);
+    });
+
+    it('needs catalog.write to change the tree', async () => {
+      expect((await get('/api/category', orders)).status).toBe(200);
+      expect((await send('POST', '/api/category/sort', { data: [{ id: 1, parent_id: null, sort_order: 0 }] }, orders)).status).toBe(403);
+      expect((await send('DELETE', '/api/category/1', undefined, analyst)).status).toBe(403);
+    });
+  });
+
+  describe('stores, store brands and categories, feeds', () => {
+    it('lists every store in data; creates, disables, 409 when stale', async () => {
+      const list = await get('/api/store');
+      expect(list.status).toBe(200);
+      expect(list.body.meta).toBeUndefined();
+      expect(list.body.data.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(['Ammo Depot', 'Bulk Rounds Direct', 'Wholesale B2B']));
+      const created = await send('POST', '/api/store', { name: 'Range Day Supply', code: 'range-day', domain: 'rangeday.com' });
+      expect(created.status).toBe(201);
+      const s = created.body.data;
+      const off = await send('PUT', `/api/store/${s.id}`, { name: s.name, code: s.code, domain: s.domain, is_enabled: false, version: s.version });
+      expect(off.status).toBe(200);
+      expect(off.body.data.is_enabled).toBe(false);
+      expect((await send('PUT', `/api/store/${s.id}`, { name: 'X', code: s.code, domain: null, is_enabled: true, version: s.version })).status).toBe(409);
+      expect((await send('POST', '/api/store', { name: 'Other', code: 'ammo-depot' })).status).toBe(409);
+      expect((await send('POST', '/api/store', { name: 'Bad', code: 'Bad Code!' })).status).toBe(400);
+      expect((await send('POST', '/api/store', { name: 'Mine', code: 'mine' }, cat)).status).toBe(201);
+      expect((await send('POST', '/api/store', { name: 'Nope', code: 'nope' }, analyst)).status).toBe(403);
+    });
+
+    it('store brands and categories are per store and filterable by store', async () => {
+      const stores = (await get('/api/store')).body.data as { id: number; name: string }[];
+      const depot = stores.find((s) => s.name === 'Ammo Depot')!;
+      const bulk = stores.find((s) => s.name === 'Bulk Rounds Direct')!;
+      const sb = await get(`/api/store-brand?filter[store_id]=${depot.id}&per_page=100`);
+      expect(sb.status).toBe(200);
+      expect(sb.body.data.length).toBeGreaterThan(10);
+      expect(sb.body.data.every((x: { store_id: number }) => x.store_id === depot.id)).toBe(true);
+      const brand = (await send('POST', '/api/brand', { name: 'Armscor' })).body.data;
+      const made = await send('POST', '/api/store-brand', { store_id: bulk.id, brand_id: brand.id, title: 'Armscor Bulk', slug: 'armscor', sort_order: 3 });
+      expect(made.status).toBe(201);
+      expect(made.body.data).toMatchObject({ store_name: 'Bulk Rounds Direct', brand_name: 'Armscor', visible: true });
+      expect((await send('POST', '/api/store-brand', { store_id: bulk.id, brand_id: brand.id })).status).toBe(409);
+      expect((await send('POST', '/api/store-brand', { store_id: 999, brand_id: brand.id })).status).toBe(422);
+      const upd = await send('PUT', `/api/store-brand/${made.body.data.id}`, { store_id: bulk.id, brand_id: brand.id, visible: false, title: 'Armscor', slug: 'armscor', description: null, sort_order: 1, version: 1 });
+      expect(upd.status).toBe(200);
+      expect(upd.body.data.visible).toBe(false);
+      const sc = await get(`/api/store-category?filter[store_id]=${bulk.id}&filter[visible]=true&per_page=100`);
+      expect(sc.status).toBe(200);
+      expect(sc.body.data.every((x: { store_id: number; visible: boolean }) => x.store_id === bulk.id && x.visible)).toBe(true);
+      expect((await send('POST', '/api/store-category', { store_id: bulk.id, category_id: 1, slug: 'Not A Slug' })).status).toBe(400);
+      expect((await get('/api/store-brand', analyst)).status).toBe(200);
+      expect((await send('DELETE', `/api/store-brand/${made.body.data.id}`, undefined, analyst)).status).toBe(403);
+      expect((await send('DELETE', `/api/store-brand/${made.body.data.id}`)).status).toBe(204);
+    });
+
+    it('GET feed lists feeds with store and destination', async () => {
+      const feeds = await get('/api/feed');
+      expect(feeds.status).toBe(200);
+      expect(feeds.body.data.length).toBeGreaterThanOrEqual(3);
+      expect(feeds.body.data[0]).toMatchObject({ store_name: expect.any(String), target_destination: expect.stringMatching(/ammoseek|bulkcheapammo/) });
+      expect(feeds.body.data.map((f: { frequency_hours: number }) => f.frequency_hours).sort()).toEqual(expect.arrayContaining([24, 168]));
+      expect((await get('/api/feed', analyst)).status).toBe(403);
+    });
+  });
+});
+
+function pick(a: { code: string; name: string; type: string; options: string[]; unit: string | null; required_for_publish: boolean; version: number }) {
+  return { code: a.code, name: a.name, type: a.type, options: a.options, unit: a.unit, required_for_publish: a.required_for_publish, version: a.version };
+}
