@@ -1,6 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+// The API that `npm run dev` starts listens on PORT (default 3000).
+const apiTarget = `http://127.0.0.1:${process.env.PORT || 3000}`;
+
 // The SPA is served by the API process in production (same origin); in development Vite proxies /api.
 export default defineConfig({
   plugins: [react()],
@@ -28,12 +31,12 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/api': { target: apiTarget, changeOrigin: false },
     },
   },
   preview: {
     proxy: {
-      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/api': { target: apiTarget, changeOrigin: false },
     },
   },
 });
