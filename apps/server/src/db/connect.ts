@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -90,7 +91,9 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   }
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   try {
-    const pglite = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pgdata')) : new PGlite();
+    // pg_trgm serves the "contains" searches of lists (PostgreSQL servers ship it in contrib).
+    const options = { extensions: { pg_trgm } };
+    const pglite = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pgdata'), options) : new PGlite(options);
     await pglite.waitReady;
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;
     return {

@@ -38,7 +38,34 @@ export function bearerOf(request: FastifyRequest): string | null {
   return m ? m[1]! : null;
 }
 
+/**
+ * Resolved sessions are kept for a few seconds so a burst of requests does not look the same token
+ * up again and again. Revocation in this process evicts at once (forgetSessions); other processes
+ * see it within SESSION_CACHE_MS.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const sessionCache = new Map<string, { ctx: AuthContext; at: number }>();
+
+export function forgetSessions(match: { userId?: number; sessionId?: number }) {
+  for (const [key, { ctx }] of sessionCache) {
+    if (ctx.sessionId === match.sessionId || ctx.userId === match.userId || (match.userId !== undefined && ctx.impersonator?.id === match.userId))
+      sessionCache.delete(key);
+  }
+}
+
 export async function resolveSession(db: Db, token: string): Promise<AuthContext | null> {
+  const key = hashToken(token);
+  const hit = sessionCache.get(key);
+  if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit.ctx;
+  const ctx = await loadSession(db, key);
+  if (ctx) {
+    if (sessionCache.size >= 10_000) sessionCache.clear();
+    sessionCache.set(key, { ctx, at: Date.now() });
+  } else sessionCache.delete(key);
+  return ctx;
+}
+
+async function loadSession(db: Db, tokenHash: string): Promise<AuthContext | null> {
   const row = await queryOne<{
     session_id: number;
     user_id: number;
@@ -56,7 +83,7 @@ export async function resolveSession(db: Db, token: string): Promise<AuthContext
           from sessions s
           join users u on u.id = s.user_id
           left join users i on i.id = s.impersonator_id
-         where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > now()`,
+         where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()`,
   );
   if (!row || !row.is_active) return null;
   return {

@@ -75,7 +75,7 @@ export function orderOf<Row>(spec: ListSpec<Row>, sortParam: string | undefined)
  * invisible. Small lists (under LARGE_COUNT) are always counted exactly, so what a user just created
  * shows at once.
  */
-const LARGE_COUNT = 20_000;
+const LARGE_COUNT = 5_000;
 const COUNT_TTL_MS = 10_000;
 const dialect = new PgDialect();
 const countCache = new Map<string, { n: number; at: number }>();

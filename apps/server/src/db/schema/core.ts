@@ -38,7 +38,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_roles_idx').using('gin', t.roles),
-    index('users_name_idx').on(t.name),
+    index('users_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_created_idx').on(t.created_at),
   ],
 );
@@ -78,8 +80,9 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_at_idx').on(t.at),
     index('audit_logs_entity_idx').on(t.entity, t.entity_id),
-    index('audit_logs_actor_idx').on(t.actor_id, t.at),
-    index('audit_logs_action_idx').on(t.action, t.at),
+    index('audit_logs_actor_idx').on(t.actor_id, t.id),
+    index('audit_logs_action_idx').on(t.action, t.id),
+    index('audit_logs_entity_action_idx').on(t.entity, t.action, t.id),
   ],
 );
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AuthUser } from '@qm/contracts';
 import { permissionsOfRoles } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
-import { hashToken, newToken, type AuthContext } from '../../http/auth.js';
+import { forgetSessions, hashToken, newToken, type AuthContext } from '../../http/auth.js';
 
 /** argon2id, 64 MiB, t=3, p=4 (OWASP's first recommended setting). */
 const ARGON = { memoryCost: 65536, timeCost: 3, parallelism: 4 } as const;
@@ -34,10 +34,12 @@ export async function createSession(
 }
 
 export async function revokeSession(db: Db, sessionId: number) {
+  forgetSessions({ sessionId });
   await db.execute(sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`);
 }
 
 export async function revokeUserSessions(db: Db, userId: number) {
+  forgetSessions({ userId });
   await db.execute(sql`update sessions set revoked_at = now() where (user_id = ${userId} or impersonator_id = ${userId}) and revoked_at is null`);
 }
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataResponse, IdParams, PasswordReset, ROLES, User, UserCreate, UserUpdate } from '@qm/contracts';
 import type { Db } from '../../db/connect.js';
-import { actorOf, requireAuth } from '../../http/auth.js';
+import { actorOf, forgetSessions, requireAuth } from '../../http/auth.js';
 import { loadOne, registerCrud } from '../../http/crud.js';
 import { notFound, ruleViolated } from '../../http/errors.js';
 import { audit } from '../audit/service.js';
@@ -37,6 +37,7 @@ export function userRoutes(app: FastifyInstance, db: Db) {
       if (existing) await assertAdminRemains(t, existing.id, body.roles, body.is_active);
     },
     afterUpdate: async (t, before, after) => {
+      forgetSessions({ userId: after.id });
       if (before.is_active && !after.is_active) await revokeUserSessions(t, after.id);
     },
   });
