@@ -29,6 +29,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'e2e/.data', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    // Every test signs in from the same address: the per-minute login limit is raised for the run.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'e2e/.data', LOG_LEVEL: 'warn', NODE_ENV: 'development', LOGIN_RATE_LIMIT: '200' },
   },
 });

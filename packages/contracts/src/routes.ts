@@ -34,17 +34,17 @@ const p = (...x: Permission[]) => x;
 export const ROUTES: readonly RouteDef[] = [
   { name: 'dashboard', path: '', title: 'Dashboard', permissions: [], nav: { group: 'Overview', label: 'Dashboard' }, screen: 'dashboard' },
 
-  { name: 'product', path: 'product', title: 'Products', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Products' } },
-  { name: 'product.view', path: 'product/:id', title: 'Products', permissions: p('catalog.read') },
-  { name: 'product-family', path: 'product-family', title: 'Product Families', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Product Families' } },
-  { name: 'product-family.view', path: 'product-family/:id', title: 'Product Families', permissions: p('catalog.read') },
-  { name: 'attribute', path: 'attribute', title: 'Attributes', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Attributes' } },
-  { name: 'brand', path: 'brand', title: 'Brands', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Brands' } },
-  { name: 'category', path: 'category', title: 'Categories', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Categories' } },
+  { name: 'product', path: 'product', title: 'Products', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Products' }, screen: 'products' },
+  { name: 'product.view', path: 'product/:id', title: 'Products', permissions: p('catalog.read'), screen: 'product-editor' },
+  { name: 'product-family', path: 'product-family', title: 'Product Families', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Product Families' }, screen: 'product-families' },
+  { name: 'product-family.view', path: 'product-family/:id', title: 'Product Families', permissions: p('catalog.read'), screen: 'family-editor' },
+  { name: 'attribute', path: 'attribute', title: 'Attributes', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Attributes' }, screen: 'attributes' },
+  { name: 'brand', path: 'brand', title: 'Brands', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Brands' }, screen: 'brands' },
+  { name: 'category', path: 'category', title: 'Categories', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Categories' }, screen: 'categories' },
 
-  { name: 'store', path: 'store', title: 'Stores', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Stores' } },
-  { name: 'store-brand', path: 'store-brand', title: 'Store Brand', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Store Brands' } },
-  { name: 'store-category', path: 'store-category', title: 'Store Categories', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Store Categories' } },
+  { name: 'store', path: 'store', title: 'Stores', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Stores' }, screen: 'stores' },
+  { name: 'store-brand', path: 'store-brand', title: 'Store Brand', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Store Brands' }, screen: 'store-brands' },
+  { name: 'store-category', path: 'store-category', title: 'Store Categories', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Store Categories' }, screen: 'store-categories' },
   { name: 'feed', path: 'feed', title: 'Feeds', permissions: p('feeds.read'), nav: { group: 'Stores & Feeds', label: 'Feeds' } },
 
   { name: 'vendor', path: 'vendor', title: 'Vendors', permissions: p('vendors.read'), nav: { group: 'Vendors', label: 'Vendors' } },

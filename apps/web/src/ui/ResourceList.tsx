@@ -29,7 +29,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { isAllowed, type Permission } from '@qm/contracts';
-import { api, download, errorMessage } from '../lib/api';
+import { api, download, errorMessage, type ListResult } from '../lib/api';
 import { formatRange, plural } from '../lib/format';
 import { usePreference } from '../lib/preferences';
 import { invalidateResource } from '../lib/queryClient';
@@ -70,7 +70,7 @@ export interface FilterOption {
 }
 
 export type FilterDef =
-  | { kind: 'select' | 'multiselect'; key: string; label: string; options: FilterOption[]; loading?: boolean }
+  | { kind: 'select' | 'multiselect'; key: string; label: string; options: FilterOption[]; loading?: boolean; width?: number }
   | { kind: 'boolean'; key: string; label: string; trueLabel?: string; falseLabel?: string }
   | { kind: 'dateRange'; key: string; label: string; fromKey: string; toKey: string }
   | { kind: 'text'; key: string; label: string; placeholder?: string };
@@ -107,6 +107,11 @@ export interface ResourceListProps<T> {
   preferenceKey?: string;
   /** Accessible name of the table (default: the plural noun). */
   label?: string;
+  /**
+   * The endpoint answers every row in `data` without `meta` (e.g. `GET store`): search, sort and
+   * paging happen in the browser, over the rows' text.
+   */
+  wholeList?: boolean;
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -143,6 +148,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
     expandRow,
     preferenceKey = `columns.${resource}`,
     label,
+    wholeList = false,
   } = props;
 
   const [params, setParams] = useSearchParams();
@@ -154,9 +160,10 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
   const selectable = bulkDelete && canWrite;
 
   const list = useQuery({
-    queryKey: qk.list(resource, query.toString()),
-    queryFn: ({ signal }) => api.list<T>(resource, query, signal),
+    queryKey: wholeList ? qk.list(resource, 'all') : qk.list(resource, query.toString()),
+    queryFn: ({ signal }) => api.list<T>(resource, wholeList ? undefined : query, signal),
     placeholderData: keepPreviousData,
+    select: wholeList ? (res: ListResult<T>) => pageInBrowser(res.data, state) : undefined,
   });
 
   // ---- URL updates -------------------------------------------------------------------------
@@ -290,6 +297,8 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
 
   const colCount = visibleColumns.length + (selectable ? 1 : 0) + (expandRow ? 1 : 0) + (rowActions ? 1 : 0);
   const total = list.data?.meta.total ?? 0;
+  // Large lists may count only up to a cap (`total_exact: false`): "1–25 of 1,000+".
+  const totalExact = (list.data?.meta as { total_exact?: boolean } | undefined)?.total_exact !== false;
   const perPage = list.data?.meta.per_page ?? state.perPage;
   const page = list.data?.meta.page ?? state.page;
   const pages = Math.max(1, Math.ceil(total / perPage));
@@ -310,7 +319,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
             clearable
             searchable={f.options.length > 8}
             rightSection={f.loading ? <Loader size={12} /> : undefined}
-            w={180}
+            w={f.width ?? 180}
             comboboxProps={{ withinPortal: true }}
           />
         );
@@ -584,7 +593,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
       <Group justify="space-between" gap="xs" px="xs" py={6} className="qm-list-footer">
         <Group gap="xs">
           <Text size="xs" c="dimmed" aria-live="polite">
-            {list.data ? formatRange(page, perPage, total) : ' '}
+            {list.data ? `${formatRange(page, perPage, total)}${totalExact ? '' : '+'}` : ' '}
           </Text>
           {selectable && selected.size > 0 ? (
             <Text size="xs" c="dimmed">
@@ -616,6 +625,26 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
       </Group>
     </Paper>
   );
+}
+
+/** Search, sort and page a whole list in the browser (`wholeList`), the way the API would. */
+function pageInBrowser<T>(rows: T[], state: ReturnType<typeof readListState>): ListResult<T> {
+  const q = state.q.trim().toLowerCase();
+  let out = rows;
+  if (q) out = out.filter((r) => Object.values(r as Record<string, unknown>).some((v) => (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(q)));
+  for (const [key, values] of Object.entries(state.filters)) {
+    out = out.filter((r) => values.includes(String((r as Record<string, unknown>)[key])));
+  }
+  if (state.sort) {
+    const first = state.sort.split(',')[0]!;
+    const desc = first.startsWith('-');
+    const key = desc ? first.slice(1) : first;
+    const cmp = (a: unknown, b: unknown) =>
+      typeof a === 'number' && typeof b === 'number' ? a - b : String(a ?? '').localeCompare(String(b ?? ''), 'en-US', { sensitivity: 'base', numeric: true });
+    out = [...out].sort((a, b) => (desc ? -1 : 1) * cmp((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  }
+  const start = (state.page - 1) * state.perPage;
+  return { data: out.slice(start, start + state.perPage), meta: { total: out.length, page: state.page, per_page: state.perPage, total_exact: true } };
 }
 
 function TextFilter({ label, placeholder, value, onChange }: { label: string; placeholder?: string; value: string; onChange: (v: string) => void }) {

@@ -4,8 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { Checkbox, MultiSelect, PasswordInput, Select, Switch, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
-import { IntegerInput, MoneyInput, PhoneInput, UpcInput, ZipInput } from './inputs';
+import { Checkbox, MultiSelect, PasswordInput, Select, Switch, TagsInput, Text, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
+import { DecimalInput, IntegerInput, MoneyInput, PhoneInput, UpcInput, ZipInput } from './inputs';
 
 interface FieldProps {
   name: string;
@@ -128,8 +128,9 @@ export function SelectField({ options, clearable, numeric, ...p }: FieldProps & 
   );
 }
 
-export function MultiSelectField({ options, ...p }: FieldProps & { options: Option[] }) {
+export function MultiSelectField({ options, numeric, ...p }: FieldProps & { options: Option[]; numeric?: boolean }) {
   const { field, fieldState, formState } = useField(p.name);
+  const value = ((field.value as (string | number)[] | undefined) ?? []).map(String);
   // Errors of items (`roles.0`) belong to the list too.
   const errors = formState.errors[p.name] as unknown;
   const itemError = Array.isArray(errors) ? (errors.find((x) => x?.message) as { message?: string } | undefined)?.message : undefined;
@@ -141,11 +142,28 @@ export function MultiSelectField({ options, ...p }: FieldProps & { options: Opti
       hidePickedOptions
       ref={field.ref}
       name={field.name}
-      value={(field.value as string[] | undefined) ?? []}
-      onChange={field.onChange}
+      value={value}
+      onChange={(v) => field.onChange(numeric ? v.map(Number) : v)}
       onBlur={field.onBlur}
       error={fieldState.error?.message ?? itemError}
       comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** A decimal number (weights, measurements); empty is null. */
+export function DecimalField(p: FieldProps & { unit?: string }) {
+  const { field, fieldState } = useField(p.name);
+  const { unit, ...rest } = p;
+  return (
+    <DecimalInput
+      {...rest}
+      ref={field.ref}
+      value={field.value as number | null}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      rightSection={unit ? <Text size="xs" c="dimmed">{unit}</Text> : undefined}
     />
   );
 }
@@ -174,3 +192,24 @@ export function UpcField(p: FieldProps) {
   const { field, fieldState } = useField(p.name);
   return <UpcInput {...p} value={field.value as string} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />;
 }
+
+/** A list of free texts (e.g. a select attribute's options), typed one by one; Enter or comma adds one. */
+export function TagsField(p: FieldProps) {
+  const { field, fieldState, formState } = useField(p.name);
+  const errors = formState.errors[p.name] as unknown;
+  const itemError = Array.isArray(errors) ? (errors.find((x) => x?.message) as { message?: string } | undefined)?.message : undefined;
+  return (
+    <TagsInput
+      {...p}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string[] | undefined) ?? []}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      splitChars={[',']}
+      clearable
+      error={fieldState.error?.message ?? itemError}
+    />
+  );
+}
+

@@ -83,3 +83,27 @@ export const IconLock = (p: IconProps) => (
 export const IconArrowLeft = (p: IconProps) => (
   <Icon {...p}><path d="M19 12H5m6-6-6 6 6 6" /></Icon>
 );
+export const IconArrowUp = (p: IconProps) => (
+  <Icon {...p}><path d="M12 19V5m-6 6 6-6 6 6" /></Icon>
+);
+export const IconArrowDown = (p: IconProps) => (
+  <Icon {...p}><path d="M12 5v14m-6-6 6 6 6-6" /></Icon>
+);
+export const IconIndent = (p: IconProps) => (
+  <Icon {...p}><path d="M4 6h16M10 12h10M10 18h10M4 10l3 2-3 2" /></Icon>
+);
+export const IconOutdent = (p: IconProps) => (
+  <Icon {...p}><path d="M4 6h16M10 12h10M10 18h10M7 10l-3 2 3 2" /></Icon>
+);
+export const IconGrip = (p: IconProps) => (
+  <Icon {...p}><circle cx="9" cy="6" r="1" /><circle cx="15" cy="6" r="1" /><circle cx="9" cy="12" r="1" /><circle cx="15" cy="12" r="1" /><circle cx="9" cy="18" r="1" /><circle cx="15" cy="18" r="1" /></Icon>
+);
+export const IconPencil = (p: IconProps) => (
+  <Icon {...p}><path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" /></Icon>
+);
+export const IconStar = (p: IconProps) => (
+  <Icon {...p}><path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9L12 3z" /></Icon>
+);
+export const IconSend = (p: IconProps) => (
+  <Icon {...p}><path d="M21 3 10 14M21 3l-7 18-4-7-7-4 18-7z" /></Icon>
+);

@@ -115,6 +115,21 @@ export function IntegerInput({ value, onChange, min = 0, max = 2_000_000_000, ..
   );
 }
 
+/** A decimal number (e.g. a weight: `12.5`), up to `scale` fraction digits; empty is null. */
+export function DecimalInput({ value, onChange, min = 0, max = 1_000_000_000, scale = 3, ...rest }: NumberInputProps & { scale?: number }) {
+  const mask = useMemo<FactoryOpts>(() => ({ mask: Number, scale, radix: '.', mapToRadix: [','], thousandsSeparator: ',', normalizeZeros: true, min, max }), [min, max, scale]);
+  return (
+    <MaskedTextInput
+      inputMode="decimal"
+      classNames={{ input: 'qm-num' }}
+      {...rest}
+      mask={mask}
+      value={value === null || value === undefined ? '' : String(value)}
+      onChange={(raw) => onChange(raw === '' || raw === '-' ? null : Number(raw))}
+    />
+  );
+}
+
 /** `MM/DD/YYYY` typed → `YYYY-MM-DD`, or null while incomplete or impossible (Feb 30). */
 export function parseUsDate(text: string): string | null {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);

@@ -1,0 +1,43 @@
+/** Brands (Catalogue): the manufacturers products are filed under. */
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { BrandCreate, BrandUpdate, type Brand } from '@qm/contracts';
+import { CrudScreen } from '../../ui/CrudScreen';
+import { DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
+import { TextField } from '../../ui/fields';
+import type { Column } from '../../ui/ResourceList';
+
+const columns: Column<Brand>[] = [
+  { key: 'id', header: 'ID', sortable: true, width: 64, align: 'right' },
+  { key: 'name', header: 'Name', sortable: true, render: (b) => <Text size="sm" fw={500}>{b.name}</Text> },
+  {
+    key: 'product_count',
+    header: 'Products',
+    align: 'right',
+    render: (b) => (
+      <Anchor component={Link} to={`/product?filter[brand_id]=${b.id}`} size="sm" onClick={(e) => e.stopPropagation()}>
+        <IntegerDisplay value={b.product_count} />
+      </Anchor>
+    ),
+  },
+  { key: 'created_at', header: 'Created', sortable: true, render: (b) => <DateTimeDisplay value={b.created_at} /> },
+  { key: 'updated_at', header: 'Updated', defaultVisible: false, render: (b) => <DateTimeDisplay value={b.updated_at} /> },
+];
+
+export default function BrandsScreen() {
+  return (
+    <CrudScreen<Brand, typeof BrandCreate, typeof BrandUpdate>
+      title="Brands"
+      description="Manufacturers. A brand with products or families cannot be deleted."
+      resource="brand"
+      noun={{ one: 'brand', many: 'brands' }}
+      nameOf={(b) => b.name}
+      writePermission="catalog.write"
+      list={{ columns, defaultSort: 'name', searchPlaceholder: 'Search brands', exportCsv: true }}
+      create={{ schema: BrandCreate, defaults: { name: '' } }}
+      update={{ schema: BrandUpdate, values: (b) => ({ name: b.name, version: b.version }) }}
+      formSize="sm"
+      fields={() => <TextField name="name" label="Name" required autoFocus />}
+    />
+  );
+}
