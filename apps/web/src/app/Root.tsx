@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
-import type { RouteHandle } from './navigation';
+import { Outlet, useLocation } from 'react-router';
+import { useRouteTitle } from '../ui/routeTitle';
 
 /** Sets the page title from the active route and resets the scroll position on every navigation. */
 export function Root() {
   const location = useLocation();
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
-  const title = handle?.title;
+  const title = useRouteTitle();
 
   useEffect(() => {
     if (title) document.title = title;

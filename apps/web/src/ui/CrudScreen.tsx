@@ -1,10 +1,11 @@
 /**
  * A whole list screen of a simple resource: page header with "New …", a ResourceList, and
  * ResourceForm dialogs to create and edit (open dialogs live in the URL: `?dialog=new`, `?edit=<id>`),
- * row actions (edit, delete with confirmation). A screen gives columns, filters, schemas and fields.
+ * row actions (edit, delete with confirmation). A screen gives columns, filters, schemas and fields,
+ * and where it needs them extra row buttons, row menu items and dialogs of its own.
  */
 import { useEffect, type ReactNode } from 'react';
-import { ActionIcon, Button, Group, Menu } from '@mantine/core';
+import { ActionIcon, Group, Menu, Modal, Skeleton, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
@@ -16,21 +17,24 @@ import { qk } from '../lib/queryKeys';
 import { usePermissions } from '../lib/session';
 import { alertDialog, confirmDialog } from './ConfirmDialog';
 import { useDialogParams } from './dialogParams';
-import { IconDots, IconPlus } from './icons';
+import { IconDots } from './icons';
 import { PageHeader } from './PageHeader';
 import { ResourceForm } from './ResourceForm';
 import { ResourceList, type ResourceListProps } from './ResourceList';
+import { ErrorState } from './states';
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
 type Form = UseFormReturn<FieldValues, unknown, FieldValues>;
 
 export interface CrudScreenProps<T extends { id: number }, C extends Schema, U extends Schema> {
-  title: string;
+  /** Default: the route's title. */
+  title?: string;
   description?: ReactNode;
   /** API resource, e.g. `brand`. */
   resource: string;
   noun: { one: string; many: string };
-  nameOf: (row: T) => string;
+  /** How confirmations and messages name a row. Default: its `name`. */
+  nameOf?: (row: T) => string;
   writePermission: Permission;
   list: Omit<ResourceListProps<T>, 'resource' | 'noun' | 'onRowClick' | 'rowActions' | 'writePermission' | 'actions'>;
   create: { schema: C; defaults: DefaultValues<z.input<C>> };
@@ -41,13 +45,26 @@ export interface CrudScreenProps<T extends { id: number }, C extends Schema, U e
   deletable?: boolean;
   /** Extra items of the row menu. */
   rowMenu?: (row: T) => ReactNode;
+  /**
+   * Buttons of a row beside its menu; given, the row actions show also to users who may not write
+   * (the menu only to those who may). Return null for none.
+   */
+  rowButtons?: (row: T) => ReactNode;
+  /**
+   * While the item to edit loads, show a dialog with placeholders (and, should it fail, the error with
+   * Retry) instead of nothing (and an alert).
+   */
+  editPlaceholder?: boolean;
   formSize?: string | number;
+  /** Dialogs of the screen's own (shown to users who may write). */
+  children?: ReactNode;
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const nameField = (row: object) => String((row as { name?: unknown }).name);
 
 export function CrudScreen<T extends { id: number }, C extends Schema, U extends Schema>(props: CrudScreenProps<T, C, U>) {
-  const { title, description, resource, noun, nameOf, writePermission, list, create, update, fields, deletable = true, rowMenu, formSize } = props;
+  const { title, description, resource, noun, nameOf = nameField, writePermission, list, create, update, fields, deletable = true, rowMenu, rowButtons, editPlaceholder = false, formSize, children } = props;
   const permissions = usePermissions();
   const canWrite = isAllowed([writePermission], permissions);
   const client = useQueryClient();
@@ -59,7 +76,7 @@ export function CrudScreen<T extends { id: number }, C extends Schema, U extends
     enabled: canWrite && editId !== null,
     staleTime: 0,
   });
-  const failed = editId !== null && item.isError;
+  const failed = editId !== null && item.isError && !editPlaceholder;
   useEffect(() => {
     if (!failed) return;
     alertDialog('Error', errorMessage(item.error));
@@ -87,17 +104,7 @@ export function CrudScreen<T extends { id: number }, C extends Schema, U extends
   const editing = item.data ?? null;
   return (
     <>
-      <PageHeader
-        title={title}
-        description={description}
-        actions={
-          canWrite ? (
-            <Button leftSection={<IconPlus size={14} />} onClick={openNew}>
-              New {noun.one}
-            </Button>
-          ) : null
-        }
-      />
+      <PageHeader title={title} description={description} create={canWrite && { label: `New ${noun.one}`, onClick: openNew }} />
       <ResourceList<T>
         {...list}
         resource={resource}
@@ -105,27 +112,34 @@ export function CrudScreen<T extends { id: number }, C extends Schema, U extends
         writePermission={writePermission}
         onRowClick={canWrite ? (row) => openEdit(row.id) : undefined}
         rowActions={
-          canWrite
-            ? (row) => (
-                <Group justify="flex-end">
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" size="sm" aria-label={`Actions for ${nameOf(row)}`}>
-                        <IconDots />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => openEdit(row.id)}>Edit</Menu.Item>
-                      {rowMenu?.(row)}
-                      {deletable ? (
-                        <Menu.Item color="red" onClick={() => void remove(row)}>
-                          Delete
-                        </Menu.Item>
-                      ) : null}
-                    </Menu.Dropdown>
-                  </Menu>
-                </Group>
-              )
+          canWrite || rowButtons
+            ? (row) => {
+                const buttons = rowButtons?.(row) ?? null;
+                if (!canWrite && buttons === null) return null;
+                return (
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {buttons}
+                    {canWrite ? (
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" size="sm" aria-label={`Actions for ${nameOf(row)}`}>
+                            <IconDots />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item onClick={() => openEdit(row.id)}>Edit</Menu.Item>
+                          {rowMenu?.(row)}
+                          {deletable ? (
+                            <Menu.Item color="red" onClick={() => void remove(row)}>
+                              Delete
+                            </Menu.Item>
+                          ) : null}
+                        </Menu.Dropdown>
+                      </Menu>
+                    ) : null}
+                  </Group>
+                );
+              }
             : undefined
         }
       />
@@ -147,30 +161,53 @@ export function CrudScreen<T extends { id: number }, C extends Schema, U extends
           >
             {(form) => fields(form as unknown as Form, null)}
           </ResourceForm>
-          <ResourceForm
-            opened={editId !== null && Boolean(editing)}
-            onClose={close}
-            title={editing ? `Edit ${nameOf(editing)}` : `Edit ${noun.one}`}
-            noun={noun.one}
-            schema={update.schema}
-            defaultValues={editing ? update.values(editing) : ({} as DefaultValues<z.input<U>>)}
-            size={formSize}
-            onSubmit={async (values) => {
-              const res = await api.put<{ data: T }>(`${resource}/${editId}`, values);
-              client.setQueryData(qk.item(resource, editId!), res.data);
-              await invalidateResource(resource);
-              notifications.show({ color: 'teal', message: `${capitalize(noun.one)} ${nameOf(res.data)} saved` });
-            }}
-            onReload={async () => {
-              const fresh = await api.data<T>(`${resource}/${editId}`);
-              client.setQueryData(qk.item(resource, editId!), fresh);
-              return update.values(fresh);
-            }}
-          >
-            {(form) => fields(form as unknown as Form, editing)}
-          </ResourceForm>
+          {editPlaceholder && editId !== null && !editing ? (
+            <EditPlaceholder noun={noun.one} onClose={close} error={item.isError ? item.error : null} retry={() => void item.refetch()} />
+          ) : (
+            <ResourceForm
+              opened={editId !== null && Boolean(editing)}
+              onClose={close}
+              title={editing ? `Edit ${nameOf(editing)}` : `Edit ${noun.one}`}
+              noun={noun.one}
+              schema={update.schema}
+              defaultValues={editing ? update.values(editing) : ({} as DefaultValues<z.input<U>>)}
+              size={formSize}
+              onSubmit={async (values) => {
+                const res = await api.put<{ data: T }>(`${resource}/${editId}`, values);
+                client.setQueryData(qk.item(resource, editId!), res.data);
+                await invalidateResource(resource);
+                notifications.show({ color: 'teal', message: `${capitalize(noun.one)} ${nameOf(res.data)} saved` });
+              }}
+              onReload={async () => {
+                const fresh = await api.data<T>(`${resource}/${editId}`);
+                client.setQueryData(qk.item(resource, editId!), fresh);
+                return update.values(fresh);
+              }}
+            >
+              {(form) => fields(form as unknown as Form, editing)}
+            </ResourceForm>
+          )}
+          {children}
         </>
       ) : null}
     </>
+  );
+}
+
+/** The edit dialog while its item loads, or the error with Retry. */
+function EditPlaceholder({ noun, onClose, error, retry }: { noun: string; onClose: () => void; error: unknown; retry: () => void }) {
+  return (
+    <Modal opened onClose={onClose} title={`Edit ${noun}`} size="md">
+      {error ? (
+        <ErrorState error={error} onRetry={retry} title={`Could not load this ${noun}`} />
+      ) : (
+        <Stack gap="sm" aria-busy="true" aria-label={`Loading ${noun}`}>
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+          <Skeleton height={24} width="40%" />
+        </Stack>
+      )}
+    </Modal>
   );
 }

@@ -1,5 +1,6 @@
 /** Before → after of one audited change: a row per changed key (the Logs screen). */
 import { Badge, Code, Table, Text } from '@mantine/core';
+import { TableHead } from './TableHead';
 
 type Json = unknown;
 
@@ -56,13 +57,7 @@ export function JsonDiff({ before, after }: { before: Json; after: Json }) {
   }
   return (
     <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing="xs" fz="xs" aria-label="Changes">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w="22%">Field</Table.Th>
-          <Table.Th w="39%">Before</Table.Th>
-          <Table.Th w="39%">After</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead cells={[{ label: 'Field', w: '22%' }, { label: 'Before', w: '39%' }, { label: 'After', w: '39%' }]} />
       <Table.Tbody>
         {rows.map((r) => (
           <Table.Tr key={r.key}>

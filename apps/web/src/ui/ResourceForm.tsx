@@ -6,7 +6,7 @@
  *   keeps what was typed; 422 shows the business rule; anything else shows its message.
  * - Closing, or leaving the page, with unsaved changes asks first.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';

@@ -305,30 +305,30 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
 
   const filterControls = filters.map((f) => {
     const values = state.filters[f.kind === 'dateRange' ? f.fromKey : f.key] ?? [];
+    const setOne = (v: string | null) => setFilter(f.key, v ? [v] : []);
+    // What the list's select filters have in common.
+    const select = { size: 'xs', label: f.label, comboboxProps: { withinPortal: true } } as const;
     switch (f.kind) {
       case 'select':
         return (
           <Select
             key={f.key}
-            size="xs"
-            label={f.label}
+            {...select}
             placeholder="Any"
             data={f.options}
             value={values[0] ?? null}
-            onChange={(v) => setFilter(f.key, v ? [v] : [])}
+            onChange={setOne}
             clearable
             searchable={f.options.length > 8}
             rightSection={f.loading ? <Loader size={12} /> : undefined}
             w={f.width ?? 180}
-            comboboxProps={{ withinPortal: true }}
           />
         );
       case 'multiselect':
         return (
           <MultiSelect
             key={f.key}
-            size="xs"
-            label={f.label}
+            {...select}
             placeholder={values.length ? undefined : 'Any'}
             data={f.options}
             value={values}
@@ -337,25 +337,22 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
             searchable
             miw={180}
             maw={320}
-            comboboxProps={{ withinPortal: true }}
           />
         );
       case 'boolean':
         return (
           <Select
             key={f.key}
-            size="xs"
-            label={f.label}
+            {...select}
             data={[
               { value: '', label: 'Any' },
               { value: 'true', label: f.trueLabel ?? 'Yes' },
               { value: 'false', label: f.falseLabel ?? 'No' },
             ]}
             value={values[0] ?? ''}
-            onChange={(v) => setFilter(f.key, v ? [v] : [])}
+            onChange={setOne}
             allowDeselect={false}
             w={120}
-            comboboxProps={{ withinPortal: true }}
           />
         );
       case 'dateRange':
@@ -375,7 +372,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
           />
         );
       case 'text':
-        return <TextFilter key={f.key} label={f.label} placeholder={f.placeholder} value={values[0] ?? ''} onChange={(v) => setFilter(f.key, v ? [v] : [])} />;
+        return <TextFilter key={f.key} label={f.label} placeholder={f.placeholder} value={values[0] ?? ''} onChange={setOne} />;
     }
   });
 

@@ -6,8 +6,9 @@
  */
 import './SortableTree.css';
 import { useMemo, useState, type DragEvent, type ReactNode } from 'react';
-import { ActionIcon, Group, Tooltip, UnstyledButton } from '@mantine/core';
+import { Group, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconGrip, IconIndent, IconOutdent } from './icons';
+import { IconButton } from './IconButton';
 
 export interface TreeNode {
   id: number;
@@ -249,12 +250,6 @@ export function SortableTree<T extends TreeNode>({ nodes, label, nameOf, renderL
   );
 }
 
-function MoveButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <Tooltip label={label} withinPortal>
-      <ActionIcon variant="subtle" color="gray" size="sm" aria-label={label} disabled={disabled} onClick={onClick}>
-        {children}
-      </ActionIcon>
-    </Tooltip>
-  );
+function MoveButton(props: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
+  return <IconButton {...props} color="gray" />;
 }

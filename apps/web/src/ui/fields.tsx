@@ -2,7 +2,7 @@
  * Form fields bound to the surrounding react-hook-form (ResourceForm provides it): each shows its
  * label, its error (from the shared zod schema or from the server's `fields`) and stays accessible.
  */
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { Checkbox, MultiSelect, PasswordInput, Select, Switch, TagsInput, Text, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
 import { DecimalInput, IntegerInput, MoneyInput, PhoneInput, UpcInput, ZipInput } from './inputs';
@@ -17,199 +17,140 @@ interface FieldProps {
   autoFocus?: boolean;
 }
 
+/**
+ * The field bound to the form, with the props every input takes from it: name, onBlur and the error
+ * (errors of a list's items, `roles.0`, belong to the list too).
+ */
 function useField(name: string) {
   const { control } = useFormContext();
-  return useController({ name, control });
+  const { field, fieldState, formState } = useController({ name, control });
+  const errors = formState.errors[name] as unknown;
+  const itemError = Array.isArray(errors) ? (errors.find((x) => x?.message) as { message?: string } | undefined)?.message : undefined;
+  return { field, bound: { name: field.name, onBlur: field.onBlur, error: fieldState.error?.message ?? itemError } };
+}
+
+/** Props of a text input bound to the field (empty is ''). */
+function useTextField(name: string) {
+  const { field, bound } = useField(name);
+  return {
+    ...bound,
+    ref: field.ref,
+    value: (field.value as string | null | undefined) ?? '',
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => field.onChange(e.currentTarget.value),
+  };
+}
+
+/** Props of an on/off input (Switch, Checkbox) bound to the field. */
+function useToggleField({ label, description, disabled, name }: Omit<FieldProps, 'placeholder'>) {
+  const { field, bound } = useField(name);
+  return { label, description, disabled, ...bound, ref: field.ref, checked: Boolean(field.value), onChange: (e: ChangeEvent<HTMLInputElement>) => field.onChange(e.currentTarget.checked) };
 }
 
 export function TextField({ type = 'text', autoComplete, ...p }: FieldProps & { type?: 'text' | 'email' | 'url'; autoComplete?: string }) {
-  const { field, fieldState } = useField(p.name);
-  return (
-    <TextInput
-      {...p}
-      type={type}
-      autoComplete={autoComplete}
-      ref={field.ref}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={(e) => field.onChange(e.currentTarget.value)}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-    />
-  );
+  const bound = useTextField(p.name);
+  return <TextInput {...p} type={type} autoComplete={autoComplete} {...bound} />;
 }
 
 export function TextAreaField(p: FieldProps & { rows?: number }) {
-  const { field, fieldState } = useField(p.name);
-  return (
-    <Textarea
-      {...p}
-      autosize
-      minRows={p.rows ?? 3}
-      ref={field.ref}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={(e) => field.onChange(e.currentTarget.value)}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-    />
-  );
+  const bound = useTextField(p.name);
+  return <Textarea {...p} autosize minRows={p.rows ?? 3} {...bound} />;
 }
 
 export function PasswordField({ autoComplete = 'new-password', ...p }: FieldProps & { autoComplete?: string }) {
-  const { field, fieldState } = useField(p.name);
-  return (
-    <PasswordInput
-      {...p}
-      autoComplete={autoComplete}
-      ref={field.ref}
-      name={field.name}
-      value={(field.value as string | undefined) ?? ''}
-      onChange={(e) => field.onChange(e.currentTarget.value)}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-    />
-  );
+  const bound = useTextField(p.name);
+  return <PasswordInput {...p} autoComplete={autoComplete} {...bound} />;
 }
 
 export function SwitchField(p: Omit<FieldProps, 'placeholder'>) {
-  const { field, fieldState } = useField(p.name);
-  return (
-    <Switch
-      label={p.label}
-      description={p.description}
-      disabled={p.disabled}
-      ref={field.ref}
-      name={field.name}
-      checked={Boolean(field.value)}
-      onChange={(e) => field.onChange(e.currentTarget.checked)}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-    />
-  );
+  const bound = useToggleField(p);
+  return <Switch {...bound} />;
 }
 
 export function CheckboxField(p: Omit<FieldProps, 'placeholder'>) {
-  const { field, fieldState } = useField(p.name);
-  return (
-    <Checkbox
-      label={p.label}
-      description={p.description}
-      disabled={p.disabled}
-      ref={field.ref}
-      name={field.name}
-      checked={Boolean(field.value)}
-      onChange={(e) => field.onChange(e.currentTarget.checked)}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-    />
-  );
+  const bound = useToggleField(p);
+  return <Checkbox {...bound} />;
 }
 
 export type Option = ComboboxItem;
 
 export function SelectField({ options, clearable, numeric, ...p }: FieldProps & { options: Option[]; clearable?: boolean; numeric?: boolean }) {
-  const { field, fieldState } = useField(p.name);
+  const { field, bound } = useField(p.name);
   const value = field.value === null || field.value === undefined ? null : String(field.value);
   return (
     <Select
       {...p}
+      {...bound}
       data={options}
       clearable={clearable}
       searchable={options.length > 8}
       ref={field.ref}
-      name={field.name}
       value={value}
       onChange={(v) => field.onChange(v === null ? null : numeric ? Number(v) : v)}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
       comboboxProps={{ withinPortal: true }}
     />
   );
 }
 
 export function MultiSelectField({ options, numeric, ...p }: FieldProps & { options: Option[]; numeric?: boolean }) {
-  const { field, fieldState, formState } = useField(p.name);
+  const { field, bound } = useField(p.name);
   const value = ((field.value as (string | number)[] | undefined) ?? []).map(String);
-  // Errors of items (`roles.0`) belong to the list too.
-  const errors = formState.errors[p.name] as unknown;
-  const itemError = Array.isArray(errors) ? (errors.find((x) => x?.message) as { message?: string } | undefined)?.message : undefined;
   return (
     <MultiSelect
       {...p}
+      {...bound}
       data={options}
       searchable
       hidePickedOptions
       ref={field.ref}
-      name={field.name}
       value={value}
       onChange={(v) => field.onChange(numeric ? v.map(Number) : v)}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message ?? itemError}
       comboboxProps={{ withinPortal: true }}
     />
   );
 }
 
+/**
+ * Props of an input that takes the field's value as it is (numbers, formatted texts). `ref` is for
+ * the inputs a server error may focus; the formatted texts (phone, ZIP, UPC) take none.
+ */
+function useValueField<V>(name: string) {
+  const { field, bound } = useField(name);
+  return { bound: { ...bound, value: field.value as V, onChange: field.onChange }, ref: field.ref };
+}
+
 /** A decimal number (weights, measurements); empty is null. */
-export function DecimalField(p: FieldProps & { unit?: string }) {
-  const { field, fieldState } = useField(p.name);
-  const { unit, ...rest } = p;
-  return (
-    <DecimalInput
-      {...rest}
-      ref={field.ref}
-      value={field.value as number | null}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-      rightSection={unit ? <Text size="xs" c="dimmed">{unit}</Text> : undefined}
-    />
-  );
+export function DecimalField({ unit, ...p }: FieldProps & { unit?: string }) {
+  const { bound, ref } = useValueField<number | null>(p.name);
+  return <DecimalInput {...p} {...bound} ref={ref} rightSection={unit ? <Text size="xs" c="dimmed">{unit}</Text> : undefined} />;
 }
 
 export function MoneyField(p: FieldProps & { min?: number; max?: number }) {
-  const { field, fieldState } = useField(p.name);
-  return <MoneyInput {...p} ref={field.ref} value={field.value as number | null} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />;
+  const { bound, ref } = useValueField<number | null>(p.name);
+  return <MoneyInput {...p} {...bound} ref={ref} />;
 }
 
 export function IntegerField(p: FieldProps & { min?: number; max?: number }) {
-  const { field, fieldState } = useField(p.name);
-  return <IntegerInput {...p} ref={field.ref} value={field.value as number | null} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />;
+  const { bound, ref } = useValueField<number | null>(p.name);
+  return <IntegerInput {...p} {...bound} ref={ref} />;
 }
 
 export function PhoneField(p: FieldProps) {
-  const { field, fieldState } = useField(p.name);
-  return <PhoneInput {...p} value={field.value as string} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />;
+  const { bound } = useValueField<string>(p.name);
+  return <PhoneInput {...p} {...bound} />;
 }
 
 export function ZipField(p: FieldProps) {
-  const { field, fieldState } = useField(p.name);
-  return <ZipInput {...p} value={field.value as string} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />;
+  const { bound } = useValueField<string>(p.name);
+  return <ZipInput {...p} {...bound} />;
 }
 
 export function UpcField(p: FieldProps) {
-  const { field, fieldState } = useField(p.name);
-  return <UpcInput {...p} value={field.value as string} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />;
+  const { bound } = useValueField<string>(p.name);
+  return <UpcInput {...p} {...bound} />;
 }
 
 /** A list of free texts (e.g. a select attribute's options), typed one by one; Enter or comma adds one. */
 export function TagsField(p: FieldProps) {
-  const { field, fieldState, formState } = useField(p.name);
-  const errors = formState.errors[p.name] as unknown;
-  const itemError = Array.isArray(errors) ? (errors.find((x) => x?.message) as { message?: string } | undefined)?.message : undefined;
-  return (
-    <TagsInput
-      {...p}
-      ref={field.ref}
-      name={field.name}
-      value={(field.value as string[] | undefined) ?? []}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      splitChars={[',']}
-      clearable
-      error={fieldState.error?.message ?? itemError}
-    />
-  );
+  const { field, bound } = useField(p.name);
+  return <TagsInput {...p} {...bound} ref={field.ref} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} splitChars={[',']} clearable />;
 }
-

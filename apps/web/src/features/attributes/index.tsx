@@ -2,7 +2,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { ATTRIBUTE_TYPES, AttributeCreate, AttributeUpdate, type Attribute } from '@qm/contracts';
 import { CrudScreen } from '../../ui/CrudScreen';
-import { BooleanBadge, DateTimeDisplay } from '../../ui/displays';
+import { BooleanBadge, DateTimeDisplay, NoValue } from '../../ui/displays';
 import { SelectField, SwitchField, TagsField, TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
 
@@ -44,7 +44,7 @@ const columns: Column<Attribute>[] = [
       ) : a.unit ? (
         a.unit
       ) : (
-        <Text span c="dimmed" size="sm">—</Text>
+        <NoValue />
       ),
   },
   { key: 'required_for_publish', header: 'Required to publish', render: (a) => <BooleanBadge value={a.required_for_publish} trueLabel="Required" falseLabel="Optional" /> },
@@ -54,11 +54,9 @@ const columns: Column<Attribute>[] = [
 export default function AttributesScreen() {
   return (
     <CrudScreen<Attribute, typeof AttributeCreate, typeof AttributeUpdate>
-      title="Attributes"
       description="What products are described by. Canonical values are set on each product; vendors and stores may send their own."
       resource="attribute"
       noun={{ one: 'attribute', many: 'attributes' }}
-      nameOf={(a) => a.name}
       writePermission="catalog.write"
       list={{
         columns,

@@ -6,7 +6,7 @@ import { useUserOptions } from '../../lib/lookups';
 import { DateTimeDisplay } from '../../ui/displays';
 import { JsonDiff } from '../../ui/JsonDiff';
 import { PageHeader } from '../../ui/PageHeader';
-import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
+import { ResourceList, type Column, type FilterDef, type ResourceListProps } from '../../ui/ResourceList';
 import { actionColor } from './links';
 
 type Tab = 'audit' | 'errors';
@@ -42,8 +42,30 @@ function AuditDetail({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function AuditLog() {
+/**
+ * A log's list: newest first, no free-text search, filtered by the user (`userKey`), by the log's own
+ * filters and by date.
+ */
+function LogList<T>({ userKey, filters, ...props }: { userKey: string; filters: FilterDef[] } & Pick<ResourceListProps<T>, 'resource' | 'noun' | 'label' | 'columns' | 'exportCsv' | 'expandRow'>) {
   const users = useUserOptions();
+  const userFilter: FilterDef = {
+    kind: 'select',
+    key: userKey,
+    label: 'User',
+    options: (users.data ?? []).map((u) => ({ value: String(u.id), label: u.name })),
+    loading: users.isPending,
+  };
+  return (
+    <ResourceList<T>
+      {...props}
+      filters={[userFilter, ...filters, { kind: 'dateRange', key: 'at', label: 'Date', fromKey: 'from', toKey: 'to' }]}
+      searchPlaceholder={false}
+      defaultSort="-at"
+    />
+  );
+}
+
+function AuditLog() {
   const columns: Column<AuditEntry>[] = [
     { key: 'at', header: 'When', sortable: true, width: 190, render: (e) => <DateTimeDisplay value={e.at} /> },
     { key: 'actor_name', header: 'Who', render: (e) => <Who name={e.actor_name} impersonator={e.impersonator_name} /> },
@@ -64,35 +86,21 @@ function AuditLog() {
     { key: 'request_id', header: 'Request', defaultVisible: false },
   ];
   const filters: FilterDef[] = [
-    userFilter('actor_id', users),
     { kind: 'text', key: 'entity', label: 'Entity', placeholder: 'e.g. user' },
     { kind: 'select', key: 'action', label: 'Action', options: AUDIT_ACTIONS.map((a) => ({ value: a, label: a.replace(/_/g, ' ') })) },
-    { kind: 'dateRange', key: 'at', label: 'Date', fromKey: 'from', toKey: 'to' },
   ];
   return (
-    <ResourceList<AuditEntry>
+    <LogList<AuditEntry>
       resource="audit-log"
       noun={{ one: 'audit entry', many: 'audit entries' }}
       label="Audit log"
       columns={columns}
+      userKey="actor_id"
       filters={filters}
-      searchPlaceholder={false}
-      defaultSort="-at"
       exportCsv
       expandRow={(e) => <AuditDetail entry={e} />}
     />
   );
-}
-
-/** A "User" filter over the staff list. */
-function userFilter(key: string, users: ReturnType<typeof useUserOptions>): FilterDef {
-  return {
-    kind: 'select',
-    key,
-    label: 'User',
-    options: (users.data ?? []).map((u) => ({ value: String(u.id), label: u.name })),
-    loading: users.isPending,
-  };
 }
 
 function levelColor(level: string): string {
@@ -102,7 +110,6 @@ function levelColor(level: string): string {
 }
 
 function BrowserErrors() {
-  const users = useUserOptions();
   const columns: Column<ClientError>[] = [
     { key: 'at', header: 'At', sortable: true, width: 190, render: (e) => <DateTimeDisplay value={e.at} /> },
     { key: 'user_name', header: 'User', render: (e) => <Who name={e.user_name} /> },
@@ -121,25 +128,15 @@ function BrowserErrors() {
     { key: 'url', header: 'URL', render: (e) => (e.url ? <Text size="xs" ff="monospace" lineClamp={1}>{e.url}</Text> : null) },
     { key: 'environment', header: 'Environment', defaultVisible: false },
   ];
-  const filters: FilterDef[] = [
-    userFilter('user_id', users),
-    {
-      kind: 'select',
-      key: 'level',
-      label: 'Level',
-      options: ['critical', 'error', 'warning', 'info', 'debug'].map((l) => ({ value: l, label: l })),
-    },
-    { kind: 'dateRange', key: 'at', label: 'Date', fromKey: 'from', toKey: 'to' },
-  ];
+  const filters: FilterDef[] = [{ kind: 'select', key: 'level', label: 'Level', options: ['critical', 'error', 'warning', 'info', 'debug'].map((l) => ({ value: l, label: l })) }];
   return (
-    <ResourceList<ClientError>
+    <LogList<ClientError>
       resource="client-error"
       noun={{ one: 'browser error', many: 'browser errors' }}
       label="Browser errors"
       columns={columns}
+      userKey="user_id"
       filters={filters}
-      searchPlaceholder={false}
-      defaultSort="-at"
       expandRow={(e) => (
         <ScrollArea.Autosize mah={360}>
           <Code block className="qm-code-wrap">
@@ -156,7 +153,7 @@ export default function LogsScreen() {
   const tab: Tab = params.get('tab') === 'errors' ? 'errors' : 'audit';
   return (
     <>
-      <PageHeader title="Logs" description="Who changed what and when, and errors seen in staff browsers." />
+      <PageHeader description="Who changed what and when, and errors seen in staff browsers." />
       <Tabs
         value={tab}
         onChange={(v) => setParams(v === 'errors' ? { tab: 'errors' } : {})}

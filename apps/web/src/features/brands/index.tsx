@@ -27,11 +27,9 @@ const columns: Column<Brand>[] = [
 export default function BrandsScreen() {
   return (
     <CrudScreen<Brand, typeof BrandCreate, typeof BrandUpdate>
-      title="Brands"
       description="Manufacturers. A brand with products or families cannot be deleted."
       resource="brand"
       noun={{ one: 'brand', many: 'brands' }}
-      nameOf={(b) => b.name}
       writePermission="catalog.write"
       list={{ columns, defaultSort: 'name', searchPlaceholder: 'Search brands', exportCsv: true }}
       create={{ schema: BrandCreate, defaults: { name: '' } }}

@@ -3,20 +3,22 @@
  * or change here, and the values sources sent (a vendor's catalogue, a store), which can be taken over.
  */
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Paper, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Attribute, AttributeData, AttributeValue } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../lib/api';
 import { IconPencil, IconSearch } from '../../ui/icons';
-import { catalogApi } from './api';
+import { ErrorState, Spinner } from '../../ui/states';
+import { catalogApi, useAttributes } from './api';
 import { AttributeValueInput, AttributeValueView, checkAttributeValue, formatAttributeValue } from './attributeValues';
+import { TableHead } from '../../ui/TableHead';
+import { IconButton } from '../../ui/IconButton';
 
 type Show = 'all' | 'set' | 'empty' | 'required' | 'differs';
 
 export interface AttributesPanelProps {
   owner: 'product' | 'product-family';
   ownerId: number;
-  attributes: Attribute[];
   data: AttributeData[];
   readOnly: boolean;
   /** A canonical value was created or changed. */
@@ -25,7 +27,20 @@ export interface AttributesPanelProps {
   onStale: () => void;
 }
 
-export function AttributesPanel({ owner, ownerId, attributes, data, readOnly, onSaved, onStale }: AttributesPanelProps) {
+/** The owner's list of attribute values with the saved one in place of its former self. */
+export function withAttributeRow(data: AttributeData[], row: AttributeData): AttributeData[] {
+  return [...data.filter((d) => d.id !== row.id), row];
+}
+
+/** The attribute values of a product or family, once the attributes are loaded. */
+export function AttributesPanel(props: AttributesPanelProps) {
+  const attributes = useAttributes();
+  if (attributes.data) return <AttributeValues {...props} attributes={attributes.data} />;
+  if (attributes.isError) return <ErrorState error={attributes.error} onRetry={() => void attributes.refetch()} title="Could not load attributes" />;
+  return <Spinner label="Loading attributes…" />;
+}
+
+function AttributeValues({ owner, ownerId, attributes, data, readOnly, onSaved, onStale }: AttributesPanelProps & { attributes: Attribute[] }) {
   const [search, setSearch] = useState('');
   const [show, setShow] = useState<Show>('all');
   const [editing, setEditing] = useState<number | null>(null);
@@ -137,13 +152,7 @@ export function AttributesPanel({ owner, ownerId, attributes, data, readOnly, on
       </Group>
       <div className="qm-table-wrap qm-auto">
         <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label="Attribute values" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w="24%">Attribute</Table.Th>
-              <Table.Th w="38%">Canonical value</Table.Th>
-              <Table.Th>From sources</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead cells={[{ label: 'Attribute', w: '24%' }, { label: 'Canonical value', w: '38%' }, 'From sources']} />
           <Table.Tbody>
             {rows.map((a) => {
               const e = byAttribute.get(a.id);
@@ -188,11 +197,9 @@ export function AttributesPanel({ owner, ownerId, attributes, data, readOnly, on
                       <Group gap={6} wrap="nowrap" justify="space-between">
                         <AttributeValueView attr={a} value={e?.canonical?.value} />
                         {!readOnly ? (
-                          <Tooltip label={e?.canonical ? `Change ${a.name}` : `Set ${a.name}`}>
-                            <ActionIcon variant="subtle" size="sm" aria-label={e?.canonical ? `Change ${a.name}` : `Set ${a.name}`} onClick={() => start(a)}>
-                              <IconPencil size={14} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <IconButton label={e?.canonical ? `Change ${a.name}` : `Set ${a.name}`} onClick={() => start(a)}>
+                            <IconPencil size={14} />
+                          </IconButton>
                         ) : null}
                       </Group>
                     )}

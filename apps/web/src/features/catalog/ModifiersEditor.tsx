@@ -5,7 +5,7 @@
  * a variant removed from a family leaves every option immediately.
  */
 import { useMemo, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, MultiSelect, Radio, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Group, MultiSelect, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MODIFIER_DISPLAY_TYPES, type Modifier } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../lib/api';
@@ -14,6 +14,8 @@ import { IconPlus, IconTrash } from '../../ui/icons';
 import { EmptyState } from '../../ui/states';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges';
 import { catalogApi, type ModifierInput } from './api';
+import { TableHead } from '../../ui/TableHead';
+import { IconButton } from '../../ui/IconButton';
 
 export const DISPLAY_TYPE_LABELS: Record<Modifier['display_type'], string> = {
   radio_buttons: 'Radio buttons',
@@ -236,11 +238,9 @@ function ModifierCard({
                 {modifier ? 'Save modifier' : 'Create modifier'}
               </Button>
               {modifier ? (
-                <Tooltip label={`Delete ${modifier.name}`}>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Delete modifier ${modifier.name}`} onClick={() => void remove()}>
-                    <IconTrash size={14} />
-                  </ActionIcon>
-                </Tooltip>
+                <IconButton label={`Delete modifier ${modifier.name}`} tooltip={`Delete ${modifier.name}`} color="red" size="md" onClick={() => void remove()}>
+                  <IconTrash size={14} />
+                </IconButton>
               ) : null}
             </Group>
           ) : null}
@@ -252,14 +252,7 @@ function ModifierCard({
         ) : null}
         <Radio.Group value={options.find((o) => o.is_default)?.key ?? null} onChange={(k) => patchOption(k, { is_default: true })} aria-label={`Default option of ${title}`}>
           <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label={`Options of ${title}`} withRowBorders>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={70}>Default</Table.Th>
-                <Table.Th w="28%">Option</Table.Th>
-                <Table.Th>Applies to variants</Table.Th>
-                {!readOnly ? <Table.Th w={40}><span className="qm-sr-only">Remove</span></Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead cells={[{ label: 'Default', w: 70 }, { label: 'Option', w: '28%' }, 'Applies to variants', !readOnly && { label: 'Remove', srOnly: true, w: 40 }]} />
             <Table.Tbody>
               {options.map((o, i) => (
                 <Table.Tr key={o.key} data-option={o.label}>

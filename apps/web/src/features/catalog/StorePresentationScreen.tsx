@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { StoreBrandCreate, StoreBrandUpdate, StoreCategoryCreate, StoreCategoryUpdate, type StoreBrand, type StoreCategory } from '@qm/contracts';
 import { useStores } from '../../lib/lookups';
 import { CrudScreen } from '../../ui/CrudScreen';
-import { BooleanBadge, DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
+import { BooleanBadge, CodeDisplay, DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
 import { IntegerField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
 import { useBrandOptions, useCategoryOptions } from './api';
@@ -18,7 +18,6 @@ type Row = (StoreBrand | StoreCategory) & Record<string, unknown>;
 const CONFIG = {
   brand: {
     resource: 'store-brand',
-    title: 'Store Brand',
     noun: { one: 'store brand', many: 'store brands' },
     idKey: 'brand_id',
     nameKey: 'brand_name',
@@ -29,7 +28,6 @@ const CONFIG = {
   },
   category: {
     resource: 'store-category',
-    title: 'Store Categories',
     noun: { one: 'store category', many: 'store categories' },
     idKey: 'category_id',
     nameKey: 'category_name',
@@ -55,7 +53,7 @@ export function StorePresentationScreen({ subject }: { subject: Subject }) {
     { key: 'store_name', header: 'Store', sortable: true },
     { key: c.nameKey, header: c.label, sortable: true, render: (r) => <Text size="sm" fw={500}>{String(r[c.nameKey])}</Text> },
     { key: 'title', header: 'Title on the store', sortable: true },
-    { key: 'slug', header: 'Slug', render: (r) => (r.slug ? <Text size="sm" ff="monospace">{r.slug}</Text> : <Text span c="dimmed" size="sm">—</Text>) },
+    { key: 'slug', header: 'Slug', render: (r) => <CodeDisplay value={r.slug} /> },
     { key: 'visible', header: 'Visible', render: (r) => <BooleanBadge value={r.visible} trueLabel="Visible" falseLabel="Hidden" /> },
     { key: 'sort_order', header: 'Order', sortable: true, align: 'right', render: (r) => <IntegerDisplay value={r.sort_order} /> },
     { key: 'updated_at', header: 'Updated', defaultVisible: false, render: (r) => <DateTimeDisplay value={r.updated_at} /> },
@@ -63,7 +61,6 @@ export function StorePresentationScreen({ subject }: { subject: Subject }) {
 
   return (
     <CrudScreen<Row, AnySchema, AnySchema>
-      title={c.title}
       description={c.description}
       resource={c.resource}
       noun={c.noun}

@@ -3,6 +3,7 @@ import { Anchor, Select, Text, TextInput } from '@mantine/core';
 import { attributeValueProblem, type Attribute, type AttributeValue } from '@qm/contracts';
 import { formatCents, formatDecimal } from '../../lib/format';
 import { DecimalInput, MoneyInput } from '../../ui/inputs';
+import { NoValue } from '../../ui/displays';
 
 export function formatAttributeValue(attr: Pick<Attribute, 'type' | 'unit'>, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
@@ -22,7 +23,7 @@ export function formatAttributeValue(attr: Pick<Attribute, 'type' | 'unit'>, val
 
 export function AttributeValueView({ attr, value }: { attr: Attribute; value: unknown }) {
   const text = formatAttributeValue(attr, value);
-  if (!text) return <Text span c="dimmed" size="sm">—</Text>;
+  if (!text) return <NoValue />;
   if ((attr.type === 'url' || attr.type === 'image') && typeof value === 'string' && /^https?:\/\//.test(value)) {
     return (
       <Anchor href={value} target="_blank" rel="noreferrer" size="sm" className="qm-wrap">

@@ -17,7 +17,7 @@ import { qk } from '../../lib/queryKeys';
 import { usePermissions } from '../../lib/session';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { IntegerField, SelectField, TextField } from '../../ui/fields';
-import { IconDots, IconPlus } from '../../ui/icons';
+import { IconDots } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceForm } from '../../ui/ResourceForm';
 import { SortableTree, flattenTree } from '../../ui/SortableTree';
@@ -121,15 +121,8 @@ export default function CategoriesScreen() {
   return (
     <>
       <PageHeader
-        title="Categories"
         description={canWrite ? 'Drag a category onto another to file it inside, or onto the upper or lower edge of a row to place it before or after. The move buttons do the same from the keyboard.' : 'The category tree.'}
-        actions={
-          canWrite ? (
-            <Button leftSection={<IconPlus size={14} />} onClick={() => setDialog({ dialog: 'new' })}>
-              New category
-            </Button>
-          ) : null
-        }
+        create={canWrite && { label: 'New category', onClick: () => setDialog({ dialog: 'new' }) }}
       />
       <Paper withBorder radius="sm" p={0}>
         <Group justify="space-between" px="sm" py={6} className="qm-list-toolbar" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>

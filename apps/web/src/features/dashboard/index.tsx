@@ -11,6 +11,7 @@ import { DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, Spinner } from '../../ui/states';
 import { auditLink, actionColor, entityLabel } from '../audit-log/links';
+import { TableHead } from '../../ui/TableHead';
 
 interface DashboardData {
   recent_activity: AuditEntry[];
@@ -34,7 +35,7 @@ export default function DashboardScreen() {
 
   return (
     <Stack gap="md">
-      <PageHeader title="Dashboard" description={`Signed in as ${user.name}`} />
+      <PageHeader description={`Signed in as ${user.name}`} />
 
       {dashboard.isPending ? <Spinner /> : null}
       {dashboard.isError ? <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} title="Could not load the dashboard" /> : null}
@@ -80,14 +81,7 @@ export default function DashboardScreen() {
             <EmptyState title="No activity yet" />
           ) : (
             <Table striped verticalSpacing={5} fz="sm" aria-label="Recent activity">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Entity</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead cells={['When', 'Who', 'Action', 'Entity']} />
               <Table.Tbody>
                 {dashboard.data.recent_activity.map((e) => (
                   <Table.Tr key={e.id}>

@@ -4,69 +4,45 @@
  * out of every modifier option, on screen at once —, its modifiers, attribute values and store products.
  */
 import '../catalog/styles';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { FormProvider, useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ProductFamilyUpdate, isAllowed, type ProductFamilyDetail, type ProductListItem } from '@qm/contracts';
-import { ApiError, api, errorMessage } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { invalidateResource } from '../../lib/queryClient';
 import { qk } from '../../lib/queryKeys';
 import { usePermissions } from '../../lib/session';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
-import { IntegerDisplay } from '../../ui/displays';
+import { CodeDisplay, IntegerDisplay } from '../../ui/displays';
+import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
 import { MultiSelectField, SelectField, TextAreaField, TextField } from '../../ui/fields';
-import { IconAlert, IconArrowLeft, IconPlus, IconRefresh, IconSearch, IconTrash } from '../../ui/icons';
-import { EmptyState, ErrorState, Spinner } from '../../ui/states';
-import { useUnsavedChangesGuard } from '../../ui/unsavedChanges';
-import { catalogApi, FAMILY, useAttributes, useBrandOptions, useCategoryOptions } from '../catalog/api';
-import { AttributesPanel } from '../catalog/AttributesPanel';
+import { IconPlus, IconSearch, IconTrash } from '../../ui/icons';
+import { EmptyState } from '../../ui/states';
+import { catalogApi, FAMILY, useBrandOptions, useCategoryOptions } from '../catalog/api';
+import { AttributesPanel, withAttributeRow } from '../catalog/AttributesPanel';
 import { ModifiersEditor } from '../catalog/ModifiersEditor';
 import { Thumbnail } from '../catalog/Thumbnail';
+import { TableHead } from '../../ui/TableHead';
+import { IconButton } from '../../ui/IconButton';
 
 const TABS = ['details', 'variants', 'modifiers', 'attributes', 'stores'] as const;
-type Tab = (typeof TABS)[number];
 
 export default function FamilyEditorScreen() {
-  const { id } = useParams();
-  const n = Number(id);
-  if (!Number.isInteger(n) || n <= 0) return <ErrorState error={new Error(`There is no product family “${id}”.`)} title="Product family not found" />;
-  return <FamilyEditor key={n} id={n} />;
+  return <EditorRoute noun="product family">{(n) => <FamilyEditor key={n} id={n} />}</EditorRoute>;
 }
 
 function FamilyEditor({ id }: { id: number }) {
-  const client = useQueryClient();
   const canWrite = isAllowed(['catalog.write'], usePermissions());
-  const [params, setParams] = useSearchParams();
-  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'details';
-  const setTab = (t: string | null) =>
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        if (!t || t === 'details') p.delete('tab');
-        else p.set('tab', t);
-        return p;
-      },
-      { replace: true },
-    );
-  const key = qk.item(FAMILY, id);
-  const family = useQuery({ queryKey: key, queryFn: ({ signal }) => catalogApi.family(id, signal), staleTime: 0 });
-  const attributes = useAttributes();
+  const [tab, setTab] = useTabParam(TABS);
+  const editor = useEditorItem(FAMILY, id, catalogApi.family);
+  const { query: family, set: setFamily, reload } = editor;
   const f = family.data;
-  const setFamily = (next: ProductFamilyDetail) => client.setQueryData(key, next);
-  const reload = async () => {
-    await family.refetch();
-    void invalidateResource(FAMILY);
-  };
-
-  if (family.isError && !f) return <ErrorState error={family.error} onRetry={() => void family.refetch()} title="Could not load this product family" />;
-  if (!f) return <Spinner label="Loading product family…" minHeight={320} />;
+  if (!f) return <EditorLoading query={family} noun="product family" />;
 
   const removeVariant = async (variantId: number) => {
     const v = f.variants.find((x) => x.id === variantId);
@@ -98,258 +74,142 @@ function FamilyEditor({ id }: { id: number }) {
   const optionLabels = new Map(f.modifiers.flatMap((m) => m.options.map((o) => [o.id, `${m.name}: ${o.label}`] as const)));
 
   return (
-    <FamilyForm family={f} readOnly={!canWrite} onSaved={setFamily} onReload={reload}>
+    <EditorForm
+      editor={editor}
+      item={f}
+      schema={ProductFamilyUpdate}
+      toForm={toForm}
+      noun="family"
+      unsavedText="Unsaved changes to the family's details."
+      save={(values) => catalogApi.updateFamily(f.id, values)}
+      savedMessage={(saved) => `${saved.name} saved`}
+      fieldErrorsOn422
+      readOnly={!canWrite}
+    >
       {(saveBar) => (
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <div className="qm-editor-head">
-            <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
-              <div>
-                <Anchor component={Link} to="/product-family" size="xs" c="dimmed">
-                  <Group gap={4} component="span">
-                    <IconArrowLeft size={12} /> Product Families
-                  </Group>
-                </Anchor>
-                <Title order={1} size="h3" fw={600} lineClamp={1}>
-                  {f.name}
-                </Title>
-                <Text size="xs" c="dimmed">
-                  #{f.id} · {f.brand?.name ?? 'Several brands'} · {f.variants.length} variants · updated {formatDateTime(f.updated_at)}
-                </Text>
-              </div>
-            </Group>
-            {saveBar}
-            <Tabs.List>
-              <Tabs.Tab value="details">Details</Tabs.Tab>
-              <Tabs.Tab value="variants">Variants ({f.variants.length})</Tabs.Tab>
-              <Tabs.Tab value="modifiers">Modifiers ({f.modifiers.length})</Tabs.Tab>
-              <Tabs.Tab value="attributes">Attributes</Tabs.Tab>
-              <Tabs.Tab value="stores">Store products ({f.store_products.length})</Tabs.Tab>
-            </Tabs.List>
-          </div>
-          <div className="qm-editor-body">
-            <Tabs.Panel value="details">
-              <FamilyDetails readOnly={!canWrite} />
-            </Tabs.Panel>
-            <Tabs.Panel value="variants">
-              <Stack gap="sm">
-                <Paper withBorder radius="sm" p={0}>
-                  {f.variants.length === 0 ? (
-                    <EmptyState title="No variants yet">Add variants of any product below.</EmptyState>
-                  ) : (
-                    <div className="qm-table-wrap qm-auto">
-                      <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label="Family variants" striped highlightOnHover>
-                        <Table.Thead>
-                          <Table.Tr>
-                            <Table.Th>SKU</Table.Th>
-                            <Table.Th>Product</Table.Th>
-                            <Table.Th>UPC</Table.Th>
-                            <Table.Th ta="right">Units</Table.Th>
-                            <Table.Th>Modifier options</Table.Th>
-                            {canWrite ? <Table.Th w={48}><span className="qm-sr-only">Remove</span></Table.Th> : null}
-                          </Table.Tr>
-                        </Table.Thead>
-                        <Table.Tbody>
-                          {f.variants.map((v) => (
-                            <Table.Tr key={v.id} data-sku={v.sku}>
-                              <Table.Td>
-                                <Text size="sm" ff="monospace" fw={500}>
-                                  {v.sku}
-                                </Text>
-                              </Table.Td>
-                              <Table.Td>
-                                <Anchor component={Link} to={`/product/${v.product_id}`} size="sm">
-                                  {v.product_title ?? `Product #${v.product_id}`}
-                                </Anchor>
-                              </Table.Td>
-                              <Table.Td>{v.upc ? <Text size="sm" ff="monospace">{v.upc}</Text> : <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
-                              <Table.Td ta="right">
-                                <IntegerDisplay value={v.units_per_package} />
-                              </Table.Td>
-                              <Table.Td>
-                                <Group gap={4}>
-                                  {v.modifier_option_ids.map((o) => (
-                                    <Badge key={o} size="sm" variant="light" radius="sm" tt="none" fw={500}>
-                                      {optionLabels.get(o) ?? `#${o}`}
-                                    </Badge>
-                                  ))}
-                                </Group>
-                              </Table.Td>
-                              {canWrite ? (
-                                <Table.Td>
-                                  <Tooltip label={`Remove ${v.sku} from the family`}>
-                                    <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove ${v.sku} from the family`} onClick={() => void removeVariant(v.id)}>
-                                      <IconTrash size={14} />
-                                    </ActionIcon>
-                                  </Tooltip>
-                                </Table.Td>
-                              ) : null}
-                            </Table.Tr>
-                          ))}
-                        </Table.Tbody>
-                      </Table>
-                    </div>
-                  )}
-                </Paper>
-                {canWrite ? <AddVariants family={f} onAdded={setFamily} /> : null}
-              </Stack>
-            </Tabs.Panel>
-            <Tabs.Panel value="modifiers">
-              <ModifiersEditor
-                owner={{ product_family_id: f.id }}
-                modifiers={f.modifiers}
-                variants={f.variants.map((v) => ({ id: v.id, label: `${v.sku} (${v.units_per_package.toLocaleString('en-US')})` }))}
-                readOnly={!canWrite}
-                onChanged={reload}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="attributes">
-              {attributes.data ? (
-                <AttributesPanel
-                  owner="product-family"
-                  ownerId={f.id}
-                  attributes={attributes.data}
-                  data={f.attribute_data}
-                  readOnly={!canWrite}
-                  onSaved={(row) => setFamily({ ...f, attribute_data: [...f.attribute_data.filter((d) => d.id !== row.id), row] })}
-                  onStale={() => void reload()}
-                />
-              ) : (
-                <Spinner label="Loading attributes…" />
-              )}
-            </Tabs.Panel>
-            <Tabs.Panel value="stores">
+        <EditorShell
+          tab={tab}
+          onTab={setTab}
+          back={{ to: '/product-family', label: 'Product Families' }}
+          title={f.name}
+          facts={
+            <Text size="xs" c="dimmed">
+              #{f.id} · {f.brand?.name ?? 'Several brands'} · {f.variants.length} variants · updated {formatDateTime(f.updated_at)}
+            </Text>
+          }
+          saveBar={saveBar}
+          tabs={[
+            ['details', 'Details'],
+            ['variants', `Variants (${f.variants.length})`],
+            ['modifiers', `Modifiers (${f.modifiers.length})`],
+            ['attributes', 'Attributes'],
+            ['stores', `Store products (${f.store_products.length})`],
+          ]}
+        >
+          <Tabs.Panel value="details">
+            <FamilyDetails readOnly={!canWrite} />
+          </Tabs.Panel>
+          <Tabs.Panel value="variants">
+            <Stack gap="sm">
               <Paper withBorder radius="sm" p={0}>
-                {f.store_products.length === 0 ? (
-                  <EmptyState title="Not on any store" />
+                {f.variants.length === 0 ? (
+                  <EmptyState title="No variants yet">Add variants of any product below.</EmptyState>
                 ) : (
-                  <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label="Store products">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Store</Table.Th>
-                        <Table.Th>Status</Table.Th>
-                        <Table.Th>Published</Table.Th>
-                        <Table.Th>Updated</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {f.store_products.map((sp) => (
-                        <Table.Tr key={sp.id}>
-                          <Table.Td>
-                            {sp.store_name}
-                            {!sp.store_enabled ? ' (disabled)' : ''}
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge size="sm" radius="sm" variant="light" color={sp.is_published ? 'teal' : 'gray'}>
-                              {sp.is_published ? 'Published' : 'Not published'}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>{sp.published_at ? formatDateTime(sp.published_at) : '—'}</Table.Td>
-                          <Table.Td>{formatDateTime(sp.updated_at)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                  <div className="qm-table-wrap qm-auto">
+                    <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label="Family variants" striped highlightOnHover>
+                      <TableHead cells={['SKU', 'Product', 'UPC', { label: 'Units', ta: 'right' }, 'Modifier options', canWrite && { label: 'Remove', srOnly: true, w: 48 }]} />
+                      <Table.Tbody>
+                        {f.variants.map((v) => (
+                          <Table.Tr key={v.id} data-sku={v.sku}>
+                            <Table.Td><CodeDisplay value={v.sku} strong /></Table.Td>
+                            <Table.Td>
+                              <Anchor component={Link} to={`/product/${v.product_id}`} size="sm">
+                                {v.product_title ?? `Product #${v.product_id}`}
+                              </Anchor>
+                            </Table.Td>
+                            <Table.Td><CodeDisplay value={v.upc} /></Table.Td>
+                            <Table.Td ta="right"><IntegerDisplay value={v.units_per_package} /></Table.Td>
+                            <Table.Td>
+                              <Group gap={4}>
+                                {v.modifier_option_ids.map((o) => (
+                                  <Badge key={o} size="sm" variant="light" radius="sm" tt="none" fw={500}>
+                                    {optionLabels.get(o) ?? `#${o}`}
+                                  </Badge>
+                                ))}
+                              </Group>
+                            </Table.Td>
+                            {canWrite ? (
+                              <Table.Td>
+                                <IconButton label={`Remove ${v.sku} from the family`} color="red" onClick={() => void removeVariant(v.id)}>
+                                  <IconTrash size={14} />
+                                </IconButton>
+                              </Table.Td>
+                            ) : null}
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </div>
                 )}
               </Paper>
-            </Tabs.Panel>
-          </div>
-        </Tabs>
+              {canWrite ? <AddVariants family={f} onAdded={setFamily} /> : null}
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="modifiers">
+            <ModifiersEditor
+              owner={{ product_family_id: f.id }}
+              modifiers={f.modifiers}
+              variants={f.variants.map((v) => ({ id: v.id, label: `${v.sku} (${v.units_per_package.toLocaleString('en-US')})` }))}
+              readOnly={!canWrite}
+              onChanged={reload}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="attributes">
+            <AttributesPanel
+              owner="product-family"
+              ownerId={f.id}
+              data={f.attribute_data}
+              readOnly={!canWrite}
+              onSaved={(row) => setFamily({ ...f, attribute_data: withAttributeRow(f.attribute_data, row) })}
+              onStale={() => void reload()}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="stores">
+            <Paper withBorder radius="sm" p={0}>
+              {f.store_products.length === 0 ? (
+                <EmptyState title="Not on any store" />
+              ) : (
+                <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label="Store products">
+                  <TableHead cells={['Store', 'Status', 'Published', 'Updated']} />
+                  <Table.Tbody>
+                    {f.store_products.map((sp) => (
+                      <Table.Tr key={sp.id}>
+                        <Table.Td>
+                          {sp.store_name}
+                          {!sp.store_enabled ? ' (disabled)' : ''}
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge size="sm" radius="sm" variant="light" color={sp.is_published ? 'teal' : 'gray'}>
+                            {sp.is_published ? 'Published' : 'Not published'}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>{sp.published_at ? formatDateTime(sp.published_at) : '—'}</Table.Td>
+                        <Table.Td>{formatDateTime(sp.updated_at)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </Paper>
+          </Tabs.Panel>
+        </EditorShell>
       )}
-    </FamilyForm>
+    </EditorForm>
   );
 }
 
 type FormValues = z.input<typeof ProductFamilyUpdate>;
 const toForm = (f: ProductFamilyDetail): FormValues => ({ name: f.name, brand_id: f.brand_id, category_ids: f.category_ids, notes: f.notes ?? '', version: f.version });
-
-function FamilyForm({
-  family,
-  readOnly,
-  onSaved,
-  onReload,
-  children,
-}: {
-  family: ProductFamilyDetail;
-  readOnly: boolean;
-  onSaved: (f: ProductFamilyDetail) => void;
-  onReload: () => Promise<unknown>;
-  children: (saveBar: ReactNode) => ReactNode;
-}) {
-  const form = useForm<FormValues, unknown, z.output<typeof ProductFamilyUpdate>>({ resolver: zodResolver(ProductFamilyUpdate), defaultValues: toForm(family), mode: 'onTouched' });
-  const { isDirty, isSubmitting } = form.formState;
-  const [problem, setProblem] = useState<{ stale: boolean; message: string } | null>(null);
-  const [reloading, setReloading] = useState(false);
-  useUnsavedChangesGuard(isDirty && !isSubmitting);
-  useEffect(() => {
-    if (!form.formState.isDirty) form.reset(toForm(family));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [family.version]);
-
-  const save = form.handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      const res = await catalogApi.updateFamily(family.id, values);
-      onSaved(res.data);
-      form.reset(toForm(res.data));
-      notifications.show({ color: 'teal', message: `${res.data.name} saved` });
-      void invalidateResource(FAMILY);
-    } catch (e) {
-      if (e instanceof ApiError && (e.status === 400 || e.status === 422) && Object.keys(e.fields).length) {
-        for (const [k, m] of Object.entries(e.fields)) form.setError(k as Path<FormValues>, { type: 'server', message: m }, { shouldFocus: true });
-        setProblem({ stale: false, message: 'Some fields need attention.' });
-      } else if (e instanceof ApiError && e.status === 409) {
-        setProblem({ stale: true, message: 'Someone else saved this family first. Reload to see their changes; until then what you typed stays here.' });
-      } else setProblem({ stale: false, message: errorMessage(e) });
-    }
-  });
-
-  const reload = async () => {
-    setReloading(true);
-    try {
-      await onReload();
-      const fresh = await catalogApi.family(family.id);
-      onSaved(fresh);
-      form.reset(toForm(fresh));
-      setProblem(null);
-    } catch (e) {
-      setProblem({ stale: false, message: errorMessage(e) });
-    } finally {
-      setReloading(false);
-    }
-  };
-
-  const saveBar =
-    !readOnly && (isDirty || problem) ? (
-      <Stack gap={6} mb="xs">
-        {problem ? (
-          <Alert color={problem.stale ? 'orange' : 'red'} variant="light" icon={<IconAlert />} role="alert" p="xs" title="Not saved">
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">{problem.message}</Text>
-              {problem.stale ? (
-                <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} loading={reloading} onClick={() => void reload()}>
-                  Reload
-                </Button>
-              ) : null}
-            </Group>
-          </Alert>
-        ) : null}
-        {isDirty ? (
-          <Group justify="space-between" px="sm" py={6} style={{ background: 'var(--mantine-color-yellow-light)', borderRadius: 'var(--mantine-radius-sm)' }}>
-            <Text size="sm">Unsaved changes to the family's details.</Text>
-            <Group gap="xs">
-              <Button size="xs" variant="default" onClick={() => form.reset(toForm(family))} disabled={isSubmitting}>
-                Discard
-              </Button>
-              <Button size="xs" onClick={() => void save()} loading={isSubmitting}>
-                Save family
-              </Button>
-            </Group>
-          </Group>
-        ) : null}
-      </Stack>
-    ) : null;
-  return <FormProvider {...form}>{children(saveBar)}</FormProvider>;
-}
 
 function FamilyDetails({ readOnly }: { readOnly: boolean }) {
   const brands = useBrandOptions();

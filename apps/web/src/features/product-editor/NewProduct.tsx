@@ -22,6 +22,7 @@ import { useUnsavedChangesGuard } from '../../ui/unsavedChanges';
 import { catalogApi, PRODUCT, useBrandOptions, useCategoryOptions } from '../catalog/api';
 import { typeOptions, variationOptions } from './options';
 import { unitsLabel } from './VariantsTab';
+import { TableHead } from '../../ui/TableHead';
 
 type Values = z.input<typeof ProductCreate>;
 const emptyVariant = (isDefault: boolean) => ({ sku: '', upc: '', units_per_package: undefined as unknown as number, cost_cents: null, weight_oz: null, is_default: isDefault });
@@ -132,17 +133,7 @@ export function NewProduct() {
             </Group>
             <Radio.Group value={defaultIndex >= 0 ? String(defaultIndex) : null} onChange={(v) => setDefault(Number(v))} aria-label="Default variant">
               <Table verticalSpacing={6} horizontalSpacing="xs" fz="sm" aria-label="New variants" className="qm-inner-table qm-cell-fields">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={70}>Default</Table.Th>
-                    <Table.Th w="26%">SKU</Table.Th>
-                    <Table.Th w="17%">UPC</Table.Th>
-                    <Table.Th>{unitsLabel(variationType)}</Table.Th>
-                    <Table.Th w={140}>Cost</Table.Th>
-                    <Table.Th w={130}>Weight</Table.Th>
-                    <Table.Th w={40}><span className="qm-sr-only">Remove</span></Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead cells={[{ label: 'Default', w: 70 }, { label: 'SKU', w: '26%' }, { label: 'UPC', w: '17%' }, unitsLabel(variationType), { label: 'Cost', w: 140 }, { label: 'Weight', w: 130 }, { label: 'Remove', srOnly: true, w: 40 }]} />
                 <Table.Tbody>
                   {variants.fields.map((f, i) => (
                     <Table.Tr key={f.id} style={{ verticalAlign: 'top' }}>

@@ -6,7 +6,7 @@
  * variants marked Include — only those are sent (SPEC §5).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group, MultiSelect, Paper, Select, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, MultiSelect, Paper, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   CONSTANTS,
@@ -19,10 +19,10 @@ import {
   type StoreVariant,
 } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../lib/api';
-import { formatDateTime, formatDecimal } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { useFeeds, useStores, type Store } from '../../lib/lookups';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
-import { IntegerDisplay, MoneyDisplay } from '../../ui/displays';
+import { CodeDisplay, IntegerDisplay, MoneyDisplay, PerUnitDisplay } from '../../ui/displays';
 import { IconPlus, IconSend, IconTrash } from '../../ui/icons';
 import { MoneyInput } from '../../ui/inputs';
 import { responseDataDialog, responseDataOf } from '../../ui/ResponseDataDialog';
@@ -30,6 +30,8 @@ import { EmptyState } from '../../ui/states';
 import { catalogApi, type StoreVariantInput } from '../catalog/api';
 import { AttributeValueInput, AttributeValueView, checkAttributeValue } from '../catalog/attributeValues';
 import { publishToStore } from './publish';
+import { TableHead } from '../../ui/TableHead';
+import { IconButton } from '../../ui/IconButton';
 
 const MAP_GATE_LABELS: Record<(typeof MAP_GATES)[number], string> = {
   map_gated: 'In cart',
@@ -202,19 +204,7 @@ function StorePanel({ product, attributes, readOnly, reload, replaceStoreVariant
           ) : (
             <div className="qm-table-wrap qm-auto">
               <Table verticalSpacing={4} horizontalSpacing={6} fz="sm" className="qm-inner-table" aria-label={`Store variants on ${store.name}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>SKU</Table.Th>
-                    <Table.Th ta="right">Cost</Table.Th>
-                    <Table.Th>Price</Table.Th>
-                    <Table.Th>MAP price</Table.Th>
-                    <Table.Th>MAP gate</Table.Th>
-                    <Table.Th>Shipping</Table.Th>
-                    <Table.Th>Enabled</Table.Th>
-                    <Table.Th>Feeds</Table.Th>
-                    <Table.Th><span className="qm-sr-only">Actions</span></Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead cells={['SKU', { label: 'Cost', ta: 'right' }, 'Price', 'MAP price', 'MAP gate', 'Shipping', 'Enabled', 'Feeds', { label: 'Actions', srOnly: true }]} />
                 <Table.Tbody>
                   {svs.map((sv) => (
                     <StoreVariantRow
@@ -363,11 +353,9 @@ function StoreVariantRow({ sv, costCents, feeds, readOnly, onSaved }: { sv: Stor
             <Button size="compact-xs" onClick={() => void save()} loading={saving} disabled={!dirty}>
               Save
             </Button>
-            <Tooltip label={sv.is_enabled ? `Disable ${sv.sku}` : 'Already disabled'}>
-              <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Disable ${sv.sku}`} onClick={() => void disable()} disabled={!sv.is_enabled}>
-                <IconTrash size={14} />
-              </ActionIcon>
-            </Tooltip>
+            <IconButton label={`Disable ${sv.sku}`} tooltip={sv.is_enabled ? `Disable ${sv.sku}` : 'Already disabled'} color="red" onClick={() => void disable()} disabled={!sv.is_enabled}>
+              <IconTrash size={14} />
+            </IconButton>
           </Group>
         ) : null}
       </Table.Td>
@@ -447,36 +435,16 @@ function CreateStoreVariants({
       </Group>
       <div className="qm-table-wrap qm-auto">
         <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" className="qm-inner-table" aria-label={`Create store variants on ${store.name}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={70}>Include</Table.Th>
-              <Table.Th>SKU</Table.Th>
-              <Table.Th ta="right">Units</Table.Th>
-              <Table.Th ta="right">Cost</Table.Th>
-              <Table.Th>Price</Table.Th>
-              <Table.Th>MAP price</Table.Th>
-              <Table.Th>MAP gate</Table.Th>
-              <Table.Th>Shipping</Table.Th>
-              <Table.Th ta="right">Price per unit</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead cells={[{ label: 'Include', w: 70 }, 'SKU', { label: 'Units', ta: 'right' }, { label: 'Cost', ta: 'right' }, 'Price', 'MAP price', 'MAP gate', 'Shipping', { label: 'Price per unit', ta: 'right' }]} />
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.variant_id} data-sku={r.sku} style={{ opacity: r.include ? 1 : 0.55 }}>
                 <Table.Td>
                   <Checkbox size="xs" aria-label={`Include ${r.sku}`} checked={r.include} onChange={(e) => set(r.variant_id, { include: e.currentTarget.checked })} />
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {r.sku}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <IntegerDisplay value={r.units} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <MoneyDisplay cents={r.cost_cents} />
-                </Table.Td>
+                <Table.Td><CodeDisplay value={r.sku} /></Table.Td>
+                <Table.Td ta="right"><IntegerDisplay value={r.units} /></Table.Td>
+                <Table.Td ta="right"><MoneyDisplay cents={r.cost_cents} /></Table.Td>
                 <Table.Td>
                   <MoneyInput size="xs" w={108} aria-label={`New price of ${r.sku}`} value={r.price_cents} onChange={(v) => set(r.variant_id, { price_cents: v })} disabled={!r.include} />
                 </Table.Td>
@@ -489,15 +457,7 @@ function CreateStoreVariants({
                 <Table.Td>
                   <Select size="xs" w={110} aria-label={`New shipping of ${r.sku}`} data={shippingOptions} value={r.shipping_setting} onChange={(v) => v && set(r.variant_id, { shipping_setting: v as CreateRow['shipping_setting'] })} allowDeselect={false} disabled={!r.include} comboboxProps={{ withinPortal: true }} />
                 </Table.Td>
-                <Table.Td ta="right">
-                  {r.price_cents !== null && r.units > 0 ? (
-                    <Text span size="sm" c="dimmed" className="qm-num">
-                      {formatDecimal(r.price_cents / r.units)}¢
-                    </Text>
-                  ) : (
-                    <Text span c="dimmed" size="sm">—</Text>
-                  )}
-                </Table.Td>
+                <Table.Td ta="right"><PerUnitDisplay cents={r.price_cents} units={r.units} /></Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -4,18 +4,20 @@
  * screen at once, then `PUT product/{id}/variant/{variantId}` makes it so.
  */
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Paper, Radio, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Radio, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { VariantCreate, VariantUpdate, type ProductDetail, type Variant } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../lib/api';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
-import { IntegerDisplay, MoneyDisplay } from '../../ui/displays';
+import { CodeDisplay, IntegerDisplay, MoneyDisplay, NoValue, PerUnitDisplay } from '../../ui/displays';
 import { CheckboxField, DecimalField, IntegerField, MoneyField, TextField, UpcField } from '../../ui/fields';
 import { IconPencil, IconPlus, IconTrash } from '../../ui/icons';
 import { ResourceForm } from '../../ui/ResourceForm';
 import { EmptyState } from '../../ui/states';
 import { catalogApi } from '../catalog/api';
 import { formatDecimal } from '../../lib/format';
+import { TableHead } from '../../ui/TableHead';
+import { IconButton } from '../../ui/IconButton';
 
 export const UNIT_WORD: Record<ProductDetail['variation_type'], { one: string; many: string }> = {
   rounds: { one: 'round', many: 'Rounds' },
@@ -97,20 +99,7 @@ export function VariantsTab({
         <Radio.Group value={String(variants.find((v) => v.is_default)?.id ?? '')} onChange={(v) => void makeDefault(Number(v))} aria-label="Default variant">
           <div className="qm-table-wrap qm-auto">
             <Table verticalSpacing={6} horizontalSpacing="sm" fz="sm" aria-label="Variants" highlightOnHover striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={72}>Default</Table.Th>
-                  <Table.Th>SKU</Table.Th>
-                  <Table.Th>UPC</Table.Th>
-                  <Table.Th ta="right">{label}</Table.Th>
-                  <Table.Th ta="right">Cost</Table.Th>
-                  <Table.Th ta="right">Cost per {UNIT_WORD[product.variation_type].one}</Table.Th>
-                  <Table.Th ta="right">Weight</Table.Th>
-                  <Table.Th>Modifier options</Table.Th>
-                  <Table.Th ta="right">Stores</Table.Th>
-                  {!readOnly ? <Table.Th w={70}><span className="qm-sr-only">Actions</span></Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead cells={[{ label: 'Default', w: 72 }, 'SKU', 'UPC', { label, ta: 'right' }, { label: 'Cost', ta: 'right' }, { label: `Cost per ${UNIT_WORD[product.variation_type].one}`, ta: 'right' }, { label: 'Weight', ta: 'right' }, 'Modifier options', { label: 'Stores', ta: 'right' }, !readOnly && { label: 'Actions', srOnly: true, w: 70 }]} />
               <Table.Tbody>
                 {variants.map((v) => (
                   <Table.Tr key={v.id} data-sku={v.sku} data-default={v.is_default || undefined}>
@@ -124,29 +113,13 @@ export function VariantsTab({
                         ) : null}
                       </Group>
                     </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace" fw={500}>
-                        {v.sku}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{v.upc ? <Text size="sm" ff="monospace">{v.upc}</Text> : <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
-                    <Table.Td ta="right">
-                      <IntegerDisplay value={v.units_per_package} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <MoneyDisplay cents={v.cost_cents} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {v.cost_cents !== null && v.units_per_package > 0 ? (
-                        <Text span size="sm" c="dimmed" className="qm-num">
-                          {formatDecimal(v.cost_cents / v.units_per_package)}¢
-                        </Text>
-                      ) : (
-                        <Text span c="dimmed" size="sm">—</Text>
-                      )}
-                    </Table.Td>
+                    <Table.Td><CodeDisplay value={v.sku} strong /></Table.Td>
+                    <Table.Td><CodeDisplay value={v.upc} /></Table.Td>
+                    <Table.Td ta="right"><IntegerDisplay value={v.units_per_package} /></Table.Td>
+                    <Table.Td ta="right"><MoneyDisplay cents={v.cost_cents} /></Table.Td>
+                    <Table.Td ta="right"><PerUnitDisplay cents={v.cost_cents} units={v.units_per_package} /></Table.Td>
                     <Table.Td ta="right" className="qm-num">
-                      {v.weight_oz !== null ? `${formatDecimal(v.weight_oz)} oz` : <Text span c="dimmed" size="sm">—</Text>}
+                      {v.weight_oz !== null ? `${formatDecimal(v.weight_oz)} oz` : <NoValue />}
                     </Table.Td>
                     <Table.Td>
                       {v.modifier_option_ids.length ? (
@@ -154,7 +127,7 @@ export function VariantsTab({
                           {v.modifier_option_ids.map((id) => optionLabels.get(id) ?? `#${id}`).join(', ')}
                         </Text>
                       ) : (
-                        <Text span c="dimmed" size="sm">—</Text>
+                        <NoValue />
                       )}
                     </Table.Td>
                     <Table.Td ta="right">
@@ -163,16 +136,12 @@ export function VariantsTab({
                     {!readOnly ? (
                       <Table.Td>
                         <Group gap={2} wrap="nowrap" justify="flex-end">
-                          <Tooltip label={`Edit ${v.sku}`}>
-                            <ActionIcon variant="subtle" size="sm" aria-label={`Edit ${v.sku}`} onClick={() => setEditing(v)}>
-                              <IconPencil size={14} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={`Delete ${v.sku}`}>
-                            <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Delete ${v.sku}`} onClick={() => void remove(v)}>
-                              <IconTrash size={14} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <IconButton label={`Edit ${v.sku}`} onClick={() => setEditing(v)}>
+                            <IconPencil size={14} />
+                          </IconButton>
+                          <IconButton label={`Delete ${v.sku}`} color="red" onClick={() => void remove(v)}>
+                            <IconTrash size={14} />
+                          </IconButton>
                         </Group>
                       </Table.Td>
                     ) : null}

@@ -1,7 +1,7 @@
 /** Product Families (Catalogue): storefront pages grouping variants of several products behind modifiers. */
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ProductFamilyCreate, isAllowed, type ProductFamilyListItem } from '@qm/contracts';
 import { invalidateResource } from '../../lib/queryClient';
@@ -9,7 +9,6 @@ import { usePermissions } from '../../lib/session';
 import { useDialogParams } from '../../ui/dialogParams';
 import { DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
 import { MultiSelectField, SelectField, TextAreaField, TextField } from '../../ui/fields';
-import { IconPlus } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceForm } from '../../ui/ResourceForm';
 import { ResourceList, type Column } from '../../ui/ResourceList';
@@ -35,15 +34,8 @@ export default function ProductFamiliesScreen() {
   return (
     <>
       <PageHeader
-        title="Product Families"
         description="Storefront pages that group variants of several products behind modifiers such as Quantity or Brand."
-        actions={
-          canWrite ? (
-            <Button leftSection={<IconPlus size={14} />} onClick={openNew}>
-              New family
-            </Button>
-          ) : null
-        }
+        create={canWrite && { label: 'New family', onClick: openNew }}
       />
       <ResourceList<ProductFamilyListItem>
         resource={FAMILY}

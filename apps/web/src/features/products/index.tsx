@@ -5,12 +5,11 @@
  */
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { PRODUCT_TYPES, VARIATION_TYPES, isAllowed, type ProductListItem } from '@qm/contracts';
 import { useStores } from '../../lib/lookups';
 import { usePermissions } from '../../lib/session';
-import { DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
-import { IconPlus } from '../../ui/icons';
+import { CodeDisplay, DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
 import { PRODUCT, useBrandOptions, useCategoryOptions } from '../catalog/api';
@@ -45,7 +44,7 @@ export default function ProductsScreen() {
         ),
     },
     { key: 'brand_name', header: 'Brand' },
-    { key: 'default_sku', header: 'Default SKU', render: (p) => (p.default_sku ? <Text size="sm" ff="monospace">{p.default_sku}</Text> : <Text span c="dimmed" size="sm">—</Text>) },
+    { key: 'default_sku', header: 'Default SKU', render: (p) => <CodeDisplay value={p.default_sku} /> },
     { key: 'variant_count', header: 'Variants', align: 'right', render: (p) => <IntegerDisplay value={p.variant_count} /> },
     { key: 'type', header: 'Type', sortable: true, defaultVisible: false, render: (p) => cap(p.type) },
     { key: 'variation_type', header: 'Sold in', sortable: true, render: (p) => cap(p.variation_type) },
@@ -81,17 +80,8 @@ export default function ProductsScreen() {
   return (
     <>
       <PageHeader
-        title="Products"
         description="Loads and accessories: each product's variants are the packages it is sold in."
-        actions={
-          canWrite ? (
-            <Tooltip label="Create a product with its first variants">
-              <Button leftSection={<IconPlus size={14} />} onClick={() => navigate('/product/new')}>
-                New product
-              </Button>
-            </Tooltip>
-          ) : null
-        }
+        create={canWrite && { label: 'New product', onClick: () => navigate('/product/new'), tooltip: 'Create a product with its first variants' }}
       />
       <ResourceList<ProductListItem>
         resource={PRODUCT}

@@ -43,11 +43,9 @@ async function setEnabled(s: Store, enabled: boolean) {
 export default function StoresScreen() {
   return (
     <CrudScreen<Store, typeof StoreCreate, typeof StoreUpdate>
-      title="Stores"
       description="Storefronts the catalogue is published on."
       resource="store"
       noun={{ one: 'store', many: 'stores' }}
-      nameOf={(s) => s.name}
       writePermission="stores.write"
       deletable={false}
       list={{

@@ -1,34 +1,31 @@
 /** Users (Administration): who may use the console, with which roles. */
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useDialogParams } from '../../ui/dialogParams';
-import { ActionIcon, Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isAllowed, type User } from '@qm/contracts';
+import { UserCreate, UserUpdate, isAllowed, type User } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../lib/api';
 import { impersonate } from '../../lib/auth';
 import { useRoles } from '../../lib/lookups';
 import { invalidateResource } from '../../lib/queryClient';
 import { useCurrentUser } from '../../lib/session';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
+import { CrudScreen } from '../../ui/CrudScreen';
 import { BooleanBadge, DateTimeDisplay } from '../../ui/displays';
-import { IconDots, IconPlus, IconUserSwitch } from '../../ui/icons';
-import { PageHeader } from '../../ui/PageHeader';
-import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
+import { IconUserSwitch } from '../../ui/icons';
+import type { Column, FilterDef } from '../../ui/ResourceList';
 import { USERS, usersApi } from './api';
-import { EditUserForm, NewUserForm } from './UserForm';
+import { UserFields } from './UserForm';
 import { PasswordForm } from './PasswordForm';
 
 export default function UsersScreen() {
   const me = useCurrentUser();
   const navigate = useNavigate();
-  const canWrite = isAllowed(['users.write'], me.security.permissions);
   const canImpersonate = isAllowed(['users.impersonate'], me.security.permissions) && !me.impersonator;
   const roles = useRoles();
   const roleName = useMemo(() => new Map((roles.data ?? []).map((r) => [r.code, r.name])), [roles.data]);
+  const roleOptions = (roles.data ?? []).map((r) => ({ value: r.code, label: r.name }));
   const [passwordFor, setPasswordFor] = useState<User | null>(null);
-
-  const { editId, creating, openNew, openEdit, close } = useDialogParams();
 
   const startImpersonating = async (u: User) => {
     const ok = await confirmDialog({
@@ -88,73 +85,42 @@ export default function UsersScreen() {
   ];
 
   const filters: FilterDef[] = [
-    { kind: 'select', key: 'role', label: 'Role', options: (roles.data ?? []).map((r) => ({ value: r.code, label: r.name })), loading: roles.isPending },
+    { kind: 'select', key: 'role', label: 'Role', options: roleOptions, loading: roles.isPending },
     { kind: 'boolean', key: 'is_active', label: 'Status', trueLabel: 'Active', falseLabel: 'Inactive' },
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Users"
-        description="Staff accounts, their roles and access."
-        actions={
-          canWrite ? (
-            <Button leftSection={<IconPlus size={14} />} onClick={() => openNew()}>
-              New user
+    <CrudScreen<User, typeof UserCreate, typeof UserUpdate>
+      description="Staff accounts, their roles and access."
+      resource={USERS}
+      noun={{ one: 'user', many: 'users' }}
+      writePermission="users.write"
+      deletable={false}
+      editPlaceholder
+      list={{ columns, filters, searchPlaceholder: 'Search name or email', defaultSort: 'name', exportCsv: true }}
+      create={{ schema: UserCreate, defaults: { name: '', email: '', password: '', roles: [], is_active: true } }}
+      update={{ schema: UserUpdate, values: (u) => ({ name: u.name, email: u.email, roles: u.roles, is_active: u.is_active, version: u.version }) }}
+      fields={(_form, row) => <UserFields user={row} roleOptions={roleOptions} />}
+      rowButtons={(u) =>
+        canImpersonate && u.id !== me.id && u.is_active && !u.roles.includes('admin') ? (
+          <Tooltip label={`Impersonate ${u.name}`}>
+            <Button size="compact-xs" variant="subtle" leftSection={<IconUserSwitch size={12} />} onClick={() => void startImpersonating(u)} aria-label={`Impersonate ${u.name}`}>
+              Impersonate
             </Button>
-          ) : null
-        }
-      />
-      <ResourceList<User>
-        resource={USERS}
-        noun={{ one: 'user', many: 'users' }}
-        columns={columns}
-        filters={filters}
-        searchPlaceholder="Search name or email"
-        defaultSort="name"
-        writePermission="users.write"
-        exportCsv
-        onRowClick={canWrite ? (u) => openEdit(u.id) : undefined}
-        rowActions={(u) => {
-          const self = u.id === me.id;
-          if (!canWrite && !canImpersonate) return null;
-          return (
-            <Group gap={4} justify="flex-end" wrap="nowrap">
-              {canImpersonate && !self && u.is_active && !u.roles.includes('admin') ? (
-                <Tooltip label={`Impersonate ${u.name}`}>
-                  <Button size="compact-xs" variant="subtle" leftSection={<IconUserSwitch size={12} />} onClick={() => void startImpersonating(u)} aria-label={`Impersonate ${u.name}`}>
-                    Impersonate
-                  </Button>
-                </Tooltip>
-              ) : null}
-              {canWrite ? (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" size="sm" aria-label={`Actions for ${u.name}`}>
-                      <IconDots />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item onClick={() => openEdit(u.id)}>Edit</Menu.Item>
-                    <Menu.Item onClick={() => setPasswordFor(u)}>Reset password</Menu.Item>
-                    <Menu.Divider />
-                    <Menu.Item color="red" disabled={!u.is_active || self} onClick={() => void deactivate(u)}>
-                      Deactivate
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-              ) : null}
-            </Group>
-          );
-        }}
-      />
-      {canWrite ? (
+          </Tooltip>
+        ) : null
+      }
+      rowMenu={(u) => (
         <>
-          <NewUserForm opened={creating} onClose={() => close()} />
-          <EditUserForm id={editId} onClose={() => close()} />
-          <PasswordForm user={passwordFor} onClose={() => setPasswordFor(null)} />
+          <Menu.Item onClick={() => setPasswordFor(u)}>Reset password</Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" disabled={!u.is_active || u.id === me.id} onClick={() => void deactivate(u)}>
+            Deactivate
+          </Menu.Item>
         </>
-      ) : null}
-    </>
+      )}
+    >
+      <PasswordForm user={passwordFor} onClose={() => setPasswordFor(null)} />
+    </CrudScreen>
   );
 }

@@ -1,0 +1,256 @@
+/**
+ * The parts of a detail editor (`/product/:id`, `/product-family/:id`): the id from the route, the item
+ * read fresh (with a spinner, or the error with Retry), the tab in the URL (`?tab=`, none for the first),
+ * and the item's own fields in one form saved with the version they were read at — a 409 says someone
+ * else saved first and offers Reload, keeping what was typed until then.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { ApiError, errorMessage } from '../lib/api';
+import { invalidateResource } from '../lib/queryClient';
+import { qk } from '../lib/queryKeys';
+import { IconAlert, IconArrowLeft, IconRefresh } from './icons';
+import { ErrorState, Spinner } from './states';
+import { useUnsavedChangesGuard } from './unsavedChanges';
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The route's `:id` as a positive whole number, else "not found"; `children` renders the editor. */
+export function EditorRoute({ noun, children }: { noun: string; children: (id: number) => ReactNode }) {
+  const { id } = useParams();
+  const n = Number(id);
+  if (!Number.isInteger(n) || n <= 0) return <ErrorState error={new Error(`There is no ${noun} “${id}”.`)} title={`${capitalize(noun)} not found`} />;
+  return children(n);
+}
+
+/** The open tab, kept in `?tab=` (the first tab leaves it out). */
+export function useTabParam<Tab extends string>(tabs: readonly [Tab, ...Tab[]]): [Tab, (t: string | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const first = tabs[0];
+  const asked = params.get('tab') ?? '';
+  const tab = (tabs as readonly string[]).includes(asked) ? (asked as Tab) : first;
+  const setTab = (t: string | null) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (!t || t === first) p.delete('tab');
+        else p.set('tab', t);
+        return p;
+      },
+      { replace: true },
+    );
+  return [tab, setTab];
+}
+
+/** The item an editor shows, read fresh on every visit, with ways to replace, change and re-read it. */
+export function useEditorItem<T>(resource: string, id: number, fetch: (id: number, signal?: AbortSignal) => Promise<T>) {
+  const client = useQueryClient();
+  const key = qk.item(resource, id);
+  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => fetch(id, signal), staleTime: 0 });
+  return {
+    resource,
+    query,
+    /** Reads the item again, outside the query. */
+    fetch: () => fetch(id),
+    set: (next: T) => client.setQueryData(key, next),
+    change: (fn: (old: T) => T) => client.setQueryData<T>(key, (old) => (old ? fn(old) : old)),
+    /** Re-reads the item (and marks the resource's lists stale). */
+    reload: async () => {
+      await query.refetch();
+      void invalidateResource(resource);
+    },
+  };
+}
+
+export type EditorItem<T> = ReturnType<typeof useEditorItem<T>>;
+
+/** What an editor shows until its item is there: the spinner, or the error with Retry. */
+export function EditorLoading({ query, noun }: { query: UseQueryResult<unknown>; noun: string }) {
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} title={`Could not load this ${noun}`} />;
+  return <Spinner label={`Loading ${noun}…`} minHeight={320} />;
+}
+
+/**
+ * The editor's page: a head (link back to the list, the item's image, title and facts, its actions,
+ * the save bar, the tabs) over the open tab's panel. `children` are the Tabs.Panels.
+ */
+export function EditorShell({
+  tab,
+  onTab,
+  back,
+  image,
+  title,
+  facts,
+  actions,
+  saveBar,
+  tabs,
+  children,
+}: {
+  tab: string;
+  onTab: (t: string | null) => void;
+  back: { to: string; label: string };
+  image?: ReactNode;
+  title: ReactNode;
+  facts: ReactNode;
+  actions?: ReactNode;
+  saveBar: ReactNode;
+  /** [value, label] of every tab, in order. */
+  tabs: [string, ReactNode][];
+  children: ReactNode;
+}) {
+  const heading = (
+    <div>
+      <Anchor component={Link} to={back.to} size="xs" c="dimmed">
+        <Group gap={4} component="span" wrap="nowrap">
+          <IconArrowLeft size={12} /> {back.label}
+        </Group>
+      </Anchor>
+      <Title order={1} size="h3" fw={600} lineClamp={1}>
+        {title}
+      </Title>
+      {facts}
+    </div>
+  );
+  return (
+    <Tabs value={tab} onChange={onTab} keepMounted={false} variant="default">
+      <div className="qm-editor-head">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
+          {image ? (
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              {image}
+              {heading}
+            </Group>
+          ) : (
+            heading
+          )}
+          {actions}
+        </Group>
+        {saveBar}
+        <Tabs.List>
+          {tabs.map(([value, label]) => (
+            <Tabs.Tab key={value} value={value}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </div>
+      <div className="qm-editor-body">{children}</div>
+    </Tabs>
+  );
+}
+
+type Schema = z.ZodType<FieldValues, FieldValues>;
+
+export interface EditorFormProps<S extends Schema, T extends { id: number; version: number }> {
+  /** The editor's item (useEditorItem): where a save and a reload go. */
+  editor: EditorItem<T>;
+  item: T;
+  schema: S;
+  /** The form's values of the saved item (with its version). */
+  toForm: (item: T) => DefaultValues<z.input<S>>;
+  /** "product", "family": the save button and the 409 message name it. */
+  noun: string;
+  /** What the bar of unsaved changes says. */
+  unsavedText: string;
+  save: (values: z.output<S>) => Promise<{ data: T }>;
+  savedMessage: (saved: T) => string;
+  /** A 422 with fields puts them on their fields too (else its message shows). */
+  fieldErrorsOn422?: boolean;
+  readOnly: boolean;
+  /** The editor, given the save bar (problems and unsaved changes) to place. */
+  children: (saveBar: ReactNode) => ReactNode;
+}
+
+type Problem = { kind: 'stale' | 'error'; message: string } | null;
+
+/** The item's own fields in one form (FormProvider for the editor's fields), saved with the item's version. */
+export function EditorForm<S extends Schema, T extends { id: number; version: number }>(props: EditorFormProps<S, T>) {
+  const { editor, item, schema, toForm, noun, unsavedText, save: put, savedMessage, fieldErrorsOn422 = false, readOnly, children } = props;
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never) as never, defaultValues: toForm(item), mode: 'onTouched' });
+  const { isDirty, isSubmitting } = form.formState;
+  const [problem, setProblem] = useState<Problem>(null);
+  const [reloading, setReloading] = useState(false);
+  useUnsavedChangesGuard(isDirty && !isSubmitting);
+
+  // The saved item changed (someone saved, or a reload): follow it unless the user is typing.
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(toForm(item));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [item.version]);
+
+  const save = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const res = await put(values);
+      editor.set(res.data);
+      form.reset(toForm(res.data));
+      notifications.show({ color: 'teal', message: savedMessage(res.data) });
+      void invalidateResource(editor.resource);
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 400 || (fieldErrorsOn422 && e.status === 422)) && Object.keys(e.fields).length) {
+        for (const [f, m] of Object.entries(e.fields)) form.setError(f as Path<z.input<S>>, { type: 'server', message: m }, { shouldFocus: true });
+        setProblem({ kind: 'error', message: 'Some fields need attention.' });
+      } else if (e instanceof ApiError && e.status === 409) {
+        setProblem({ kind: 'stale', message: `Someone else saved this ${noun} first. Reload to see their changes; until then what you typed stays here.` });
+      } else setProblem({ kind: 'error', message: errorMessage(e) });
+    }
+  });
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      // Reload replaces what was typed with the saved version, on purpose.
+      await editor.reload();
+      const fresh = await editor.fetch();
+      editor.set(fresh);
+      form.reset(toForm(fresh));
+      setProblem(null);
+    } catch (e) {
+      setProblem({ kind: 'error', message: errorMessage(e) });
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const saveBar =
+    !readOnly && (isDirty || problem) ? (
+      <Stack gap={6} mb="xs">
+        {problem ? (
+          <Alert color={problem.kind === 'stale' ? 'orange' : 'red'} variant="light" icon={<IconAlert />} role="alert" p="xs" title="Not saved">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">{problem.message}</Text>
+              {problem.kind === 'stale' ? (
+                <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} loading={reloading} onClick={() => void reload()}>
+                  Reload
+                </Button>
+              ) : null}
+            </Group>
+          </Alert>
+        ) : null}
+        {isDirty ? (
+          <Group justify="space-between" className="qm-savebar" px="sm" py={6} style={{ background: 'var(--mantine-color-yellow-light)', borderRadius: 'var(--mantine-radius-sm)' }}>
+            <Text size="sm">{unsavedText}</Text>
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={() => form.reset(toForm(item))} disabled={isSubmitting}>
+                Discard
+              </Button>
+              <Button size="xs" onClick={() => void save()} loading={isSubmitting}>
+                {`Save ${noun}`}
+              </Button>
+            </Group>
+          </Group>
+        ) : null}
+      </Stack>
+    ) : null;
+
+  return (
+    // No <form> element here: the editor's dialogs hold forms of their own (React events cross portals).
+    <FormProvider {...form}>{children(saveBar)}</FormProvider>
+  );
+}
