@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ROUTES } from '@qm/contracts';
-import { BACKENDS, startApp, type TestApp } from './harness.js';
+import { BACKENDS, useTestApp } from './harness.js';
 import { insertRow } from '../src/http/crud.js';
 import { hashPassword } from '../src/modules/auth/service.js';
 
 /** Walks every API route: guests get 401, a user without the route's permission 403, and nothing changes. */
 describe.each(BACKENDS)('access control on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let nobody: string;
   beforeAll(async () => {
-    t = await startApp(kind);
     await insertRow(t.db, 'users', { name: 'No Roles', email: 'noroles@example.com', password_hash: await hashPassword('noroles-1'), roles: [] });
     nobody = await t.login('noroles@example.com', 'noroles-1');
   });
-  afterAll(() => t?.close());
 
   const urlOf = (u: string) => u.replace(/:(\w+)/g, (_m, p) => (p === 'key' ? 'k' : '1'));
 

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BACKENDS, startApp, type TestApp } from './harness.js';
+import { BACKENDS, useTestApp } from './harness.js';
 
 describe.each(BACKENDS)('audit log and browser errors on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
-  beforeAll(async () => {
-    t = await startApp(kind);
-    admin = await t.login('admin@example.com');
-  });
-  afterAll(() => t?.close());
+  beforeAll(async () => void (admin = await t.login('admin@example.com')));
 
   it('filters the audit log by user, entity, action and date range', async () => {
     const s = await t.req('POST', '/api/internal-status', { token: admin, body: { name: 'Audit Probe' } });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BACKENDS, startApp, type TestApp } from './harness.js';
+import { BACKENDS, useTestApp } from './harness.js';
 
 describe.each(BACKENDS)('auth on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp(kind, { LOGIN_MAX_FAILURES: '3', LOGIN_LOCK_MINUTES: '15' });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { LOGIN_MAX_FAILURES: '3', LOGIN_LOCK_MINUTES: '15' });
 
   it('signs in with the token in the Authorization header and the user in data', async () => {
     const res = await t.req('POST', '/api/auth/login', { body: { email: 'Admin@Example.com', password: 'admin' } });

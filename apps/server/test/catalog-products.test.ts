@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRODUCT_IMAGE, IMAGE_ATTRIBUTE_ID, PRODUCT_LIST_COUNT_CAP, TITLE_ATTRIBUTE_ID } from '@qm/contracts';
-import { BACKENDS, startApp, type TestApp } from './harness.js';
+import { BACKENDS, useTestApp } from './harness.js';
 
 /** Products, variants, modifiers, store products/variants, publishing, feeds and families. */
 describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
-  let app: TestApp;
+  const app = useTestApp(kind);
   let cat: string;
   let analyst: string;
   let orders: string;
@@ -17,7 +17,6 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
   let feeds: { id: number; store_id: number; target_destination: string }[];
 
   beforeAll(async () => {
-    app = await startApp(kind);
     [cat, analyst, orders, pricing] = await Promise.all(
       ['catalog@example.com', 'analyst@example.com', 'orders@example.com', 'pricing@example.com'].map((e) => app.login(e)),
     );
@@ -28,7 +27,6 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     federal = (await get('/api/brand?q=federal')).body.data[0].id;
     feeds = (await get('/api/feed')).body.data;
   });
-  afterAll(async () => app?.close());
 
   const get = (url: string, token = cat) => app.req('GET', url, { token });
   const send = (method: string, url: string, body?: unknown, token = cat) => app.req(method, url, { token, body });

@@ -1,22 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_ATTRIBUTE_ID, TITLE_ATTRIBUTE_ID } from '@qm/contracts';
-import { BACKENDS, startApp, type TestApp } from './harness.js';
+import { BACKENDS, useTestApp } from './harness.js';
 
 /** Catalogue reference screens: attributes, brands, categories, stores, store brands/categories, feeds. */
 describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
-  let app: TestApp;
+  const app = useTestApp(kind);
   let cat: string;
   let analyst: string;
   let orders: string;
 
   beforeAll(async () => {
-    app = await startApp(kind);
     cat = await app.login('catalog@example.com');
     analyst = await app.login('analyst@example.com');
     orders = await app.login('orders@example.com');
   });
-  afterAll(async () => app?.close());
 
   const get = (url: string, token = cat) => app.req('GET', url, { token });
   const send = (method: string, url: string, body?: unknown, token = cat) => app.req(method, url, { token, body });

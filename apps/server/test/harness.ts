@@ -7,6 +7,7 @@ import { prepareDatabase } from '../src/db/prepare.js';
 import { buildApp } from '../src/app.js';
 import type { RouteAccess } from '../src/http/auth.js';
 import type { SQL } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 
 /** API tests run against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL is set. */
 export const BACKENDS: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -99,5 +100,40 @@ export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, 
       await database.close();
       await drop();
     },
+  };
+}
+
+/**
+ * The app of one `describe` block: started before its tests (beforeAll) and closed after them (afterAll).
+ * The handle is usable from the tests and from hooks registered after this call.
+ */
+export function useTestApp(kind: TestApp['kind'], env: Record<string, string> = {}): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startApp(kind, env);
+  });
+  afterAll(() => started?.close());
+  const app = () => {
+    if (!started) throw new Error('The test app is not started yet: use it in tests or in hooks registered after useTestApp');
+    return started;
+  };
+  return {
+    kind,
+    get app() {
+      return app().app;
+    },
+    get db() {
+      return app().db;
+    },
+    get routes() {
+      return app().routes;
+    },
+    get config() {
+      return app().config;
+    },
+    login: (email, password) => app().login(email, password),
+    req: (method, url, opts) => app().req(method, url, opts),
+    sql: <T,>(q: SQL) => app().sql<T>(q),
+    close: () => app().close(),
   };
 }

@@ -1,16 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startApp, type TestApp } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, useTestApp } from './harness.js';
 import { connect } from '../src/db/connect.js';
 
 describe.each(BACKENDS)('operations on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startApp(kind);
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind);
 
   it('reports liveness and readiness', async () => {
     expect((await t.req('GET', '/api/health')).body).toEqual({ status: 'ok' });

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { STATUS_KINDS } from '@qm/contracts';
-import { BACKENDS, startApp, type TestApp } from './harness.js';
+import { BACKENDS, useTestApp } from './harness.js';
 
 describe.each(BACKENDS)('statuses on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let admin: string;
-  beforeAll(async () => {
-    t = await startApp(kind);
-    admin = await t.login('admin@example.com');
-  });
-  afterAll(() => t?.close());
+  beforeAll(async () => void (admin = await t.login('admin@example.com')));
 
   it('serves every lookup list with seeded values', async () => {
     const analyst = await t.login('analyst@example.com');

@@ -13,6 +13,8 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const Password = z.string().min(8, 'At least 8 characters').max(200, 'At most 200 characters');
 
 export const RoleCode = z.string().refine((x) => ROLE_CODES.includes(x), 'Unknown role');
+/** The roles of a staff account: at least one. */
+export const RoleCodes = z.array(RoleCode).min(1, 'Choose at least one role').max(20);
 
 export const AuthUser = z.object({
   id: z.number(),
@@ -29,7 +31,7 @@ export const RegisterBody = z
     name: Name,
     email: Email,
     password: Password,
-    roles: z.array(RoleCode).min(1, 'Choose at least one role').max(20),
+    roles: RoleCodes,
   })
   .strict();
 export type RegisterBody = z.infer<typeof RegisterBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listResponse, Name, Versioned } from './common.js';
+import { IdParam, listResponse, Name, stampFields, Versioned } from './common.js';
 import {
   FEED_FREQUENCY_HOURS,
   MAP_GATES,
@@ -38,6 +38,7 @@ export type SourceType = (typeof SOURCE_TYPES)[number];
 
 const Id = z.number().int().positive();
 const Ids = (max = 1000) => z.array(Id).max(max);
+const SortOrder = z.number().int().min(0).max(1_000_000);
 const Cents = z.number().int('Whole cents').min(0, 'Cannot be negative').max(100_000_000, 'Too large');
 const OptText = (max: number) =>
   z
@@ -107,9 +108,7 @@ export const Attribute = z.object({
   required_for_publish: z.boolean(),
   /** Ids 11 (title) and 13 (image): cannot be deleted, code and type cannot change. */
   is_system: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
+  ...stampFields,
 });
 export type Attribute = z.infer<typeof Attribute>;
 
@@ -136,10 +135,7 @@ const attributeRefine = (a: { type: AttributeType; options: string[]; unit?: str
 };
 export const AttributeCreate = z.object(attributeFields).strict().superRefine(attributeRefine);
 export type AttributeCreate = z.infer<typeof AttributeCreate>;
-export const AttributeUpdate = z
-  .object({ ...attributeFields, version: Versioned.shape.version })
-  .strict()
-  .superRefine(attributeRefine);
+export const AttributeUpdate = AttributeCreate.extend(Versioned.shape);
 export type AttributeUpdate = z.infer<typeof AttributeUpdate>;
 /** `q` searches code and name; `filter[id]` repeatable. */
 export const ATTRIBUTE_LIST = {
@@ -166,7 +162,7 @@ export type AttributeData = z.infer<typeof AttributeData>;
 export const AttributeValueCreate = z.object({ attribute_id: Id, value: AttributeValue }).strict();
 export type AttributeValueCreate = z.infer<typeof AttributeValueCreate>;
 /** `PUT product/{id}/attribute/{attributeId}`: `version` is the value's own version. */
-export const AttributeValueUpdate = z.object({ value: AttributeValue, version: Versioned.shape.version }).strict();
+export const AttributeValueUpdate = z.object({ value: AttributeValue, ...Versioned.shape }).strict();
 export type AttributeValueUpdate = z.infer<typeof AttributeValueUpdate>;
 
 // ───────────────────────────── brands ─────────────────────────────
@@ -175,13 +171,11 @@ export const Brand = z.object({
   id: z.number(),
   name: z.string(),
   product_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
+  ...stampFields,
 });
 export type Brand = z.infer<typeof Brand>;
 export const BrandCreate = z.object({ name: Name }).strict();
-export const BrandUpdate = z.object({ name: Name, version: Versioned.shape.version }).strict();
+export const BrandUpdate = BrandCreate.extend(Versioned.shape);
 export const BRAND_LIST = { sort: ['id', 'name', 'created_at'], filter: ['id'] } as const;
 
 // ───────────────────────────── categories ─────────────────────────────
@@ -225,21 +219,18 @@ export const Category = z.object({
 });
 export type Category = z.infer<typeof Category>;
 export const CategoryListQuery = z.object({ flat: z.enum(['true', 'false']).optional() }).strict();
-export const CategoryCreate = z
-  .object({ name: Name, slug: Slug.optional(), parent_id: Id.nullable().default(null), sort_order: z.number().int().min(0).max(1_000_000).optional() })
-  .strict();
+export const CategoryCreate = z.object({ name: Name, slug: Slug.optional(), parent_id: Id.nullable().default(null), sort_order: SortOrder.optional() }).strict();
 export type CategoryCreate = z.infer<typeof CategoryCreate>;
-export const CategoryUpdate = z
-  .object({ name: Name, slug: Slug, parent_id: Id.nullable(), sort_order: z.number().int().min(0).max(1_000_000), version: Versioned.shape.version })
-  .strict();
+/** Slug, parent and sort order are all sent (they are derived on create only). */
+export const CategoryUpdate = CategoryCreate.extend({ slug: Slug, parent_id: Id.nullable(), sort_order: SortOrder, ...Versioned.shape });
 export type CategoryUpdate = z.infer<typeof CategoryUpdate>;
 /** `DELETE category/{id}?move_to=<id>`: children and products move under `move_to` first. */
-export const CategoryDeleteQuery = z.object({ move_to: z.coerce.number().int().positive().optional() }).strict();
+export const CategoryDeleteQuery = z.object({ move_to: IdParam.optional() }).strict();
 /** `POST category/sort`: the flattened tree after a drag and drop; applied atomically. */
 export const CategorySort = z
   .object({
     data: z
-      .array(z.object({ id: Id, parent_id: Id.nullable(), sort_order: z.number().int().min(0).max(1_000_000) }).strict())
+      .array(z.object({ id: Id, parent_id: Id.nullable(), sort_order: SortOrder }).strict())
       .min(1, 'Send at least one category')
       .max(10000),
   })
@@ -262,9 +253,7 @@ export const Store = z.object({
   code: z.string(),
   domain: z.string().nullable(),
   is_enabled: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
+  ...stampFields,
 });
 export type Store = z.infer<typeof Store>;
 const storeFields = {
@@ -281,56 +270,39 @@ const storeFields = {
 };
 export const StoreCreate = z.object(storeFields).strict();
 export type StoreCreate = z.infer<typeof StoreCreate>;
-export const StoreUpdate = z.object({ ...storeFields, is_enabled: z.boolean(), version: Versioned.shape.version }).strict();
+export const StoreUpdate = StoreCreate.extend({ is_enabled: z.boolean(), ...Versioned.shape });
 export type StoreUpdate = z.infer<typeof StoreUpdate>;
 
-/** How one brand is presented on one store. */
-export const StoreBrand = z.object({
-  id: z.number(),
-  store_id: z.number(),
-  store_name: z.string(),
-  brand_id: z.number(),
-  brand_name: z.string(),
+/** How a store presents one brand or category of the catalogue (what it says after the store and the presented thing). */
+const presentationItemFields = {
   visible: z.boolean(),
   title: z.string().nullable(),
   slug: z.string().nullable(),
   description: z.string().nullable(),
   sort_order: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
-});
+  ...stampFields,
+};
+const storeRefFields = { id: z.number(), store_id: z.number(), store_name: z.string() };
+
+/** How one brand is presented on one store. */
+export const StoreBrand = z.object({ ...storeRefFields, brand_id: z.number(), brand_name: z.string(), ...presentationItemFields });
 export type StoreBrand = z.infer<typeof StoreBrand>;
 const presentationFields = {
   visible: z.boolean().default(true),
   title: OptText(200),
   slug: Slug.nullable().optional(),
   description: OptText(5000),
-  sort_order: z.number().int().min(0).max(1_000_000).default(0),
+  sort_order: SortOrder.default(0),
 };
 export const StoreBrandCreate = z.object({ store_id: Id, brand_id: Id, ...presentationFields }).strict();
-export const StoreBrandUpdate = z.object({ store_id: Id, brand_id: Id, ...presentationFields, version: Versioned.shape.version }).strict();
+export const StoreBrandUpdate = StoreBrandCreate.extend(Versioned.shape);
 export const STORE_BRAND_LIST = { sort: ['id', 'sort_order', 'title', 'brand_name', 'store_name'], filter: ['store_id', 'brand_id', 'visible'] } as const;
 
 /** How one category is presented on one store. */
-export const StoreCategory = z.object({
-  id: z.number(),
-  store_id: z.number(),
-  store_name: z.string(),
-  category_id: z.number(),
-  category_name: z.string(),
-  visible: z.boolean(),
-  title: z.string().nullable(),
-  slug: z.string().nullable(),
-  description: z.string().nullable(),
-  sort_order: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
-});
+export const StoreCategory = z.object({ ...storeRefFields, category_id: z.number(), category_name: z.string(), ...presentationItemFields });
 export type StoreCategory = z.infer<typeof StoreCategory>;
 export const StoreCategoryCreate = z.object({ store_id: Id, category_id: Id, ...presentationFields }).strict();
-export const StoreCategoryUpdate = z.object({ store_id: Id, category_id: Id, ...presentationFields, version: Versioned.shape.version }).strict();
+export const StoreCategoryUpdate = StoreCategoryCreate.extend(Versioned.shape);
 export const STORE_CATEGORY_LIST = { sort: ['id', 'sort_order', 'title', 'category_name', 'store_name'], filter: ['store_id', 'category_id', 'visible'] } as const;
 
 // ───────────────────────────── feeds ─────────────────────────────
@@ -409,9 +381,7 @@ export const Variant = z.object({
   is_default: z.boolean(),
   /** Options (of any modifier) that apply to this variant. */
   modifier_option_ids: z.array(z.number()),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
+  ...stampFields,
 });
 export type Variant = z.infer<typeof Variant>;
 const variantFields = {
@@ -425,7 +395,7 @@ const variantFields = {
 export const VariantCreate = z.object({ ...variantFields, is_default: z.boolean().default(false) }).strict();
 export type VariantCreate = z.infer<typeof VariantCreate>;
 /** Setting `is_default` clears the default of the product's other variants, in one transaction. */
-export const VariantUpdate = z.object({ ...variantFields, is_default: z.boolean(), version: Versioned.shape.version }).strict();
+export const VariantUpdate = VariantCreate.extend({ is_default: z.boolean(), ...Versioned.shape });
 export type VariantUpdate = z.infer<typeof VariantUpdate>;
 export const VariantWithSiblings = z.object({ data: Variant, variants: z.array(Variant) });
 
@@ -461,14 +431,17 @@ const oneDefault = (opts: { is_default?: boolean }[] | undefined, ctx: z.Refinem
 };
 export const ModifierOptionInput = z.object({ ...optionFields, is_default: z.boolean().default(false) }).strict();
 /** In `PUT modifier/{id}` options: with `id` updates that option, without creates one; options left out are removed. */
-export const ModifierOptionSync = z.object({ id: Id.optional(), ...optionFields, is_default: z.boolean().default(false) }).strict();
+export const ModifierOptionSync = z.object({ id: Id.optional(), ...ModifierOptionInput.shape }).strict();
+const modifierFields = {
+  name: Name,
+  display_type: z.enum(MODIFIER_DISPLAY_TYPES, 'Choose a display type'),
+  sort_order: z.number().int().min(0).max(100_000).optional(),
+};
 export const ModifierCreate = z
   .object({
     product_id: Id.optional(),
     product_family_id: Id.optional(),
-    name: Name,
-    display_type: z.enum(MODIFIER_DISPLAY_TYPES, 'Choose a display type'),
-    sort_order: z.number().int().min(0).max(100_000).optional(),
+    ...modifierFields,
     options: z.array(ModifierOptionInput).max(100).optional(),
   })
   .strict()
@@ -479,23 +452,17 @@ export const ModifierCreate = z
   });
 export type ModifierCreate = z.infer<typeof ModifierCreate>;
 export const ModifierUpdate = z
-  .object({
-    name: Name,
-    display_type: z.enum(MODIFIER_DISPLAY_TYPES, 'Choose a display type'),
-    sort_order: z.number().int().min(0).max(100_000).optional(),
-    options: z.array(ModifierOptionSync).max(100).optional(),
-    version: Versioned.shape.version,
-  })
+  .object({ ...modifierFields, options: z.array(ModifierOptionSync).max(100).optional(), ...Versioned.shape })
   .strict()
   .superRefine((b, ctx) => oneDefault(b.options, ctx));
 export type ModifierUpdate = z.infer<typeof ModifierUpdate>;
 /** The first option of a modifier becomes its default whatever is sent. */
 export const ModifierOptionCreate = ModifierOptionInput;
 export type ModifierOptionCreate = z.infer<typeof ModifierOptionCreate>;
-export const ModifierOptionUpdate = z.object({ ...optionFields, is_default: z.boolean(), version: Versioned.shape.version }).strict();
+export const ModifierOptionUpdate = ModifierOptionInput.extend({ is_default: z.boolean(), ...Versioned.shape });
 export type ModifierOptionUpdate = z.infer<typeof ModifierOptionUpdate>;
-export const ModifierOptionParams = z.object({ modifierId: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() });
-export const ModifierParams = z.object({ modifierId: z.coerce.number().int().positive() });
+export const ModifierParams = z.object({ modifierId: IdParam });
+export const ModifierOptionParams = ModifierParams.extend({ id: IdParam });
 
 // ───────────────────────────── store products and variants ─────────────────────────────
 
@@ -514,9 +481,7 @@ export const StoreVariant = z.object({
   feed_url: z.string().nullable(),
   feeds: z.array(FeedRef),
   attribute_data: z.array(AttributeData),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
+  ...stampFields,
 });
 export type StoreVariant = z.infer<typeof StoreVariant>;
 export const StoreProduct = z.object({
@@ -528,9 +493,7 @@ export const StoreProduct = z.object({
   product_family_id: z.number().nullable(),
   is_published: z.boolean(),
   published_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
+  ...stampFields,
 });
 export type StoreProduct = z.infer<typeof StoreProduct>;
 
@@ -570,7 +533,7 @@ export const StoreVariantUpdate = z
     is_enabled: z.boolean(),
     feed_title: OptText(300),
     feed_url: OptText(2000).refine((v) => v == null || /^https?:\/\/\S+$/.test(v), 'A URL starting with http:// or https://'),
-    version: Versioned.shape.version,
+    ...Versioned.shape,
   })
   .strict()
   .superRefine(mapRefine);
@@ -583,7 +546,7 @@ export const StoreProductUpdate = z
   .object({
     is_published: z.literal(false, 'Publish through POST product/{id}/publish').optional(),
     attribute_data: z.array(z.object({ attribute_id: Id, value: AttributeValue.nullable() }).strict()).max(200).default([]),
-    version: Versioned.shape.version,
+    ...Versioned.shape,
   })
   .strict();
 export type StoreProductUpdate = z.infer<typeof StoreProductUpdate>;
@@ -605,9 +568,7 @@ export const ProductListItem = z.object({
   default_sku: z.string().nullable(),
   /** Stores the product is published on. */
   published_store_ids: z.array(z.number()),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
+  ...stampFields,
 });
 export type ProductListItem = z.infer<typeof ProductListItem>;
 /**
@@ -646,9 +607,7 @@ export const ProductDetail = z.object({
   store_products: z.array(StoreProduct.extend({ attribute_data: z.array(AttributeData) })),
   store_variants: z.array(StoreVariant),
   families: z.array(z.object({ id: z.number(), name: z.string() })),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
+  ...stampFields,
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
@@ -670,11 +629,11 @@ export const ProductCreate = z
   })
   .strict();
 export type ProductCreate = z.infer<typeof ProductCreate>;
-export const ProductUpdate = z.object({ ...productFields, version: Versioned.shape.version }).strict();
+export const ProductUpdate = z.object({ ...productFields, ...Versioned.shape }).strict();
 export type ProductUpdate = z.infer<typeof ProductUpdate>;
 
-export const ProductVariantParams = z.object({ id: z.coerce.number().int().positive(), variantId: z.coerce.number().int().positive() });
-export const ProductAttributeParams = z.object({ id: z.coerce.number().int().positive(), attributeId: z.coerce.number().int().positive() });
+export const ProductVariantParams = z.object({ id: IdParam, variantId: IdParam });
+export const ProductAttributeParams = z.object({ id: IdParam, attributeId: IdParam });
 
 /** `POST product/{id}/publish`. */
 export const PublishBody = z.object({ store_id: Id }).strict();
@@ -707,9 +666,7 @@ export const ProductFamilyListItem = z.object({
   brand_name: z.string().nullable(),
   variant_count: z.number(),
   modifier_count: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
+  ...stampFields,
 });
 export type ProductFamilyListItem = z.infer<typeof ProductFamilyListItem>;
 export const PRODUCT_FAMILY_LIST = { sort: ['id', 'name', 'created_at', 'updated_at'], filter: ['id', 'brand_id', 'category_id'] } as const;
@@ -737,14 +694,12 @@ export const ProductFamilyDetail = z.object({
   modifiers: z.array(Modifier),
   store_products: z.array(StoreProduct),
   attribute_data: z.array(AttributeData),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
+  ...stampFields,
 });
 export type ProductFamilyDetail = z.infer<typeof ProductFamilyDetail>;
 const familyFields = { name: Name, brand_id: Id.nullable(), category_ids: Ids(50).default([]), notes: OptText(20000) };
 export const ProductFamilyCreate = z.object({ ...familyFields, brand_id: Id.nullable().default(null) }).strict();
 export type ProductFamilyCreate = z.infer<typeof ProductFamilyCreate>;
-export const ProductFamilyUpdate = z.object({ ...familyFields, version: Versioned.shape.version }).strict();
+export const ProductFamilyUpdate = z.object({ ...familyFields, ...Versioned.shape }).strict();
 export type ProductFamilyUpdate = z.infer<typeof ProductFamilyUpdate>;
 export const FamilyVariantAdd = z.object({ variant_id: Id }).strict();

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { CONSTANTS } from './enums.js';
 
+/** An id in a path or query string (`/product/12`, `?move_to=3`). */
+export const IdParam = z.coerce.number().int().positive();
 /** `:id` path parameter. */
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export const IdParams = z.object({ id: IdParam });
 
 /**
  * Query of every list endpoint (DESIGN §3): `page`, `per_page` (≤ 500), `sort=field,-other`,
@@ -54,8 +56,11 @@ export const ERROR_CODES = {
   internal: 'internal_error',
 } as const;
 
-/** Every update carries the version it was read at (optimistic concurrency). */
+/** Every update carries the version it was read at (optimistic concurrency): `XUpdate = XCreate.extend(Versioned.shape)`. */
 export const Versioned = z.object({ version: z.number().int().min(1) });
+
+/** The last fields of every stored, versioned item as served. */
+export const stampFields = { created_at: z.string(), updated_at: z.string(), version: z.number() };
 
 export const Timestamp = z.string();
 export const Email = z.string().trim().toLowerCase().email('Enter a valid email address').max(200);

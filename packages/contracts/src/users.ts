@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Email, Name } from './common.js';
-import { Password, RoleCode } from './auth.js';
+import { stampFields, Versioned } from './common.js';
+import { RegisterBody } from './auth.js';
 
 export const User = z.object({
   id: z.number(),
@@ -9,35 +9,19 @@ export const User = z.object({
   roles: z.array(z.string()),
   is_active: z.boolean(),
   last_login_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
+  ...stampFields,
 });
 export type User = z.infer<typeof User>;
 
-export const UserCreate = z
-  .object({
-    name: Name,
-    email: Email,
-    password: Password,
-    roles: z.array(RoleCode).min(1, 'Choose at least one role').max(20),
-    is_active: z.boolean().default(true),
-  })
-  .strict();
+/** A staff account as an administrator creates it: `POST auth/register` plus whether it is active. */
+export const UserCreate = RegisterBody.extend({ is_active: z.boolean().default(true) });
 export type UserCreate = z.infer<typeof UserCreate>;
 
-export const UserUpdate = z
-  .object({
-    name: Name,
-    email: Email,
-    roles: z.array(RoleCode).min(1, 'Choose at least one role').max(20),
-    is_active: z.boolean(),
-    version: z.number().int().min(1),
-  })
-  .strict();
+/** The password changes through `POST user/{id}/password` only. */
+export const UserUpdate = UserCreate.omit({ password: true }).extend({ is_active: z.boolean(), ...Versioned.shape });
 export type UserUpdate = z.infer<typeof UserUpdate>;
 
-export const PasswordReset = z.object({ password: Password }).strict();
+export const PasswordReset = RegisterBody.pick({ password: true });
 
 /** Sortable and filterable fields of `GET user`. */
 export const USER_LIST = {

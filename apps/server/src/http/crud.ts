@@ -40,6 +40,10 @@ export interface CrudDef<Item extends { id: number }, Create extends z.ZodType, 
   afterUpdate?: (db: Db, before: Item, after: Item, actor: Actor) => Promise<void>;
   /** false → DELETE is not offered. */
   deletable?: boolean;
+  /** false → no paged `GET /api/<resource>` (the module serves its own list). */
+  listRoute?: boolean;
+  /** Route summaries in the API docs; default `Get one <noun>`, `Create a <noun>`… */
+  summaries?: { get?: string; create?: string; update?: string; remove?: string };
   tags?: string[];
 }
 
@@ -47,6 +51,13 @@ export async function loadOne<Item>(db: Db, spec: ListSpec<Item>, id: number): P
   const row = await queryOne<Item>(db, sql`select ${spec.select} from ${spec.from} where ${spec.key} = ${id}`);
   if (!row || !spec.hydrate) return row;
   return (await spec.hydrate(db, [row]))[0];
+}
+
+/** One row of a list by id; 404 "The <noun> was not found" when there is none. */
+export async function loadOneOr404<Item>(db: Db, spec: ListSpec<Item>, id: number, noun: string): Promise<Item> {
+  const item = await loadOne(db, spec, id);
+  if (!item) throw notFound(`The ${noun}`);
+  return item;
 }
 
 export function mapUnique(err: unknown, rules: UniqueRule[] | undefined): never {
@@ -90,112 +101,256 @@ export async function updateRow(db: Db, table: string, id: number, version: numb
   return Boolean(r);
 }
 
-/** Registers the list (JSON or CSV), read, create, update and delete endpoints of one resource. */
+/** `GET <url>`: one page of the list as JSON, or (`format=csv`) the whole filtered list as a CSV download. */
+export function registerList<Item>(
+  app: FastifyInstance,
+  db: Db,
+  def: {
+    url: string;
+    permission: Permission;
+    tags: string[];
+    summary: string;
+    /** The 200 response: `listResponse(item)` unless the contract names its own. */
+    response: z.ZodType;
+    spec: ListSpec<Item>;
+    /** Name of the CSV download (before the date). */
+    filename: string;
+    /** Rewrites the query before it runs (e.g. expands categories to their descendants). */
+    resolve?: (q: ListQuery) => Promise<ListQuery>;
+  },
+) {
+  app.withTypeProvider<ZodTypeProvider>().get(def.url, {
+    config: { permission: def.permission },
+    schema: { tags: def.tags, summary: def.summary, querystring: ListQuery, response: { 200: def.response } },
+    handler: async (req, reply) => {
+      const q = def.resolve ? await def.resolve(req.query) : req.query;
+      return q.format === 'csv' ? sendCsv(reply, db, def.spec, q, def.filename) : runList(db, def.spec, q);
+    },
+  });
+}
+
+/** Runs `fn` in one transaction; unique violations become 409s named by `unique`. */
+export function inTx<T>(db: Db, fn: (t: Db) => Promise<T>, unique?: UniqueRule[]): Promise<T> {
+  return db.transaction(async (tx) => fn(tx as unknown as Db)).catch((e) => mapUnique(e, unique));
+}
+
+/** Locks one row for the rest of the transaction; 404 when it is missing. */
+export async function lockRow(t: Db, table: string, id: number, noun: string): Promise<void> {
+  const row = await queryOne(t, sql`select 1 as x from ${sql.identifier(table)} where id = ${id} for update`);
+  if (!row) throw notFound(`The ${noun}`);
+}
+
+/** Loads what was just inserted and audits its creation; returns it. */
+export async function auditedCreate<T>(t: Db, actor: Actor, entity: string, id: number, load: () => Promise<T>): Promise<T> {
+  const created = await load();
+  await audit(t, actor, { action: 'create', entity, entityId: id, after: created });
+  return created;
+}
+
+/** One versioned update, in the caller's transaction (see auditedUpdate). */
+export interface AuditedUpdate<T> {
+  /** Audit entity, e.g. `store_variant`. */
+  entity: string;
+  id: number;
+  /** Noun of the stale message, e.g. `store variant`. */
+  noun: string;
+  /** Locks what the update serialises on (lockRow, a tree lock…) before `before` is read. */
+  lock?: () => Promise<unknown>;
+  /** Reads the audited state, before and again after the write; throws 404 when it is missing. */
+  load: () => Promise<T>;
+  /** The version the client read, compared with `before.version` before anything is written. */
+  version?: number;
+  /** When true nothing is written or audited and `before` is returned (idempotent calls). */
+  unchanged?: (before: T) => boolean;
+  /** Business checks and the write; resolving to false means the row's version moved on (stale). */
+  write: (before: T) => Promise<unknown>;
+  /** Runs after `after` is read, before the audit (e.g. revoke the sessions of a deactivated user). */
+  afterWrite?: (before: T, after: T) => Promise<void>;
+}
+
+/** The update of every versioned row: lock → load before → check the version → write → load after → audit. */
+export async function auditedUpdate<T>(t: Db, actor: Actor, u: AuditedUpdate<T>): Promise<T> {
+  await u.lock?.();
+  const before = await u.load();
+  if (u.unchanged?.(before)) return before;
+  if (u.version !== undefined && (before as { version?: number }).version !== u.version) throw stale(u.noun);
+  if ((await u.write(before)) === false) throw stale(u.noun);
+  const after = await u.load();
+  await u.afterWrite?.(before, after);
+  await audit(t, actor, { action: 'update', entity: u.entity, entityId: u.id, before, after });
+  return after;
+}
+
+/** The delete of one row: lock → load before → checks and delete → audit. */
+export async function auditedDelete<T>(
+  t: Db,
+  actor: Actor,
+  d: {
+    entity: string;
+    id: number;
+    lock?: () => Promise<unknown>;
+    load: () => Promise<T>;
+    /** Business checks and the delete (and what follows from it). */
+    remove: (before: T) => Promise<unknown>;
+    /** What the audit records as `after` (e.g. where the children went). */
+    after?: (before: T) => unknown;
+  },
+): Promise<T> {
+  await d.lock?.();
+  const before = await d.load();
+  await d.remove(before);
+  await audit(t, actor, { action: 'delete', entity: d.entity, entityId: d.id, before, after: d.after?.(before) });
+  return before;
+}
+
+/**
+ * `GET /api/<resource>/:id`, `POST /api/<resource>` (201), `PUT` and `DELETE /api/<resource>/:id` (204) of a
+ * resource whose reads and writes are functions; each answers `{ data: item }`.
+ */
+export interface ResourceDef<Item, Create extends z.ZodType, Update extends z.ZodType, Remove extends z.ZodType> {
+  resource: string;
+  tags: string[];
+  read: Permission;
+  /** Needed with create, update or remove. */
+  write?: Permission;
+  item: z.ZodType<Item>;
+  get?: { summary: string; load: (id: number) => Promise<Item> };
+  create?: { summary: string; body: Create; run: (actor: Actor, body: z.infer<Create>) => Promise<Item> };
+  update?: { summary: string; body: Update; run: (actor: Actor, id: number, body: z.infer<Update>) => Promise<Item> };
+  remove?: { summary: string; query?: Remove; run: (actor: Actor, id: number, query: z.infer<Remove>) => Promise<unknown> };
+}
+
+export function registerResource<Item, Create extends z.ZodType, Update extends z.ZodType, Remove extends z.ZodType = z.ZodType>(
+  app: FastifyInstance,
+  def: ResourceDef<Item, Create, Update, Remove>,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = `/api/${def.resource}`;
+  const { tags, get, create, update, remove } = def;
+  const data = dataResponse(def.item);
+  if ((create || update || remove) && !def.write) throw new Error(`${base}: writes need a write permission`);
+
+  if (get)
+    r.get(`${base}/:id`, {
+      config: { permission: def.read },
+      schema: { tags, summary: get.summary, params: IdParams, response: { 200: data } },
+      handler: async (req) => ({ data: await get.load(req.params.id) }),
+    });
+
+  if (create)
+    r.post(base, {
+      config: { permission: def.write },
+      schema: { tags, summary: create.summary, body: create.body, response: { 201: data } },
+      handler: async (req, reply) => reply.status(201).send({ data: await create.run(actorOf(req), req.body as z.infer<Create>) }),
+    });
+
+  if (update)
+    r.put(`${base}/:id`, {
+      config: { permission: def.write },
+      schema: { tags, summary: update.summary, params: IdParams, body: update.body, response: { 200: data } },
+      handler: async (req) => ({ data: await update.run(actorOf(req), req.params.id, req.body as z.infer<Update>) }),
+    });
+
+  if (remove)
+    r.delete(`${base}/:id`, {
+      config: { permission: def.write },
+      schema: { tags, summary: remove.summary, params: IdParams, ...(remove.query && { querystring: remove.query }), response: { 204: z.null() } },
+      handler: async (req, reply) => {
+        await remove.run(actorOf(req), req.params.id, req.query as z.infer<Remove>);
+        return reply.status(204).send(null);
+      },
+    });
+}
+
+/** Registers the list (JSON or CSV), read, create, update and delete endpoints of one table-backed resource. */
 export function registerCrud<Item extends { id: number }, Create extends z.ZodType, Update extends z.ZodType>(
   app: FastifyInstance,
   db: Db,
   def: CrudDef<Item, Create, Update>,
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const base = `/api/${def.resource}`;
   const tags = def.tags ?? [def.resource];
-  const get = (id: number) => loadOne(db, def.list, id);
+  const summary = def.summaries ?? {};
+  type Body = z.infer<Create> | z.infer<Update>;
+  const load = (t: Db, id: number) => loadOneOr404(t, def.list, id, def.noun);
 
-  r.get(base, {
-    config: { permission: def.read },
-    schema: { tags, summary: `List ${def.noun}s`, querystring: ListQuery, response: { 200: listResponse(def.item) } },
-    handler: async (req, reply) => {
-      if (req.query.format === 'csv') return sendCsv(reply, db, def.list, req.query, def.resource);
-      return runList(db, def.list, req.query);
+  if (def.listRoute !== false)
+    registerList(app, db, {
+      url: `/api/${def.resource}`,
+      permission: def.read,
+      tags,
+      summary: `List ${def.noun}s`,
+      response: listResponse(def.item),
+      spec: def.list,
+      filename: def.resource,
+    });
+
+  registerResource(app, {
+    resource: def.resource,
+    tags,
+    read: def.read,
+    write: def.write,
+    item: def.item,
+    get: { summary: summary.get ?? `Get one ${def.noun}`, load: (id) => load(db, id) },
+    create: def.create && {
+      summary: summary.create ?? `Create a ${def.noun}`,
+      body: def.create,
+      run: (actor, body: Body) =>
+        inTx(
+          db,
+          async (t) => {
+            await def.beforeWrite?.(t, body, undefined);
+            const id = await insertRow(t, def.table, await def.toRow(body, t));
+            return auditedCreate(t, actor, def.entity, id, () => load(t, id));
+          },
+          def.unique,
+        ),
     },
-  });
-
-  r.get(`${base}/:id`, {
-    config: { permission: def.read },
-    schema: { tags, summary: `Get one ${def.noun}`, params: IdParams, response: { 200: dataResponse(def.item) } },
-    handler: async (req) => {
-      const item = await get(req.params.id);
-      if (!item) throw notFound(`The ${def.noun}`);
-      return { data: item };
+    update: def.update && {
+      summary: summary.update ?? `Update a ${def.noun}`,
+      body: def.update,
+      run: (actor, id, body: Body) =>
+        inTx(
+          db,
+          (t) =>
+            auditedUpdate(t, actor, {
+              entity: def.entity,
+              id,
+              noun: def.noun,
+              lock: () => lockRow(t, def.table, id, def.noun),
+              load: () => load(t, id),
+              write: async (before) => {
+                await def.beforeWrite?.(t, body, before);
+                return updateRow(t, def.table, id, (body as { version: number }).version, await def.toRow(body, t));
+              },
+              afterWrite: def.afterUpdate && ((before, after) => def.afterUpdate!(t, before, after, actor)),
+            }),
+          def.unique,
+        ),
     },
-  });
-
-  if (def.create) {
-    r.post(base, {
-      config: { permission: def.write },
-      schema: { tags, summary: `Create a ${def.noun}`, body: def.create, response: { 201: dataResponse(def.item) } },
-      handler: async (req, reply) => {
-        const actor = actorOf(req);
-        const item = await db
-          .transaction(async (tx) => {
-            const t = tx as unknown as Db;
-            await def.beforeWrite?.(t, req.body as z.infer<Create>, undefined);
-            const id = await insertRow(t, def.table, await def.toRow(req.body as z.infer<Create>, t));
-            const created = (await loadOne(t, def.list, id))!;
-            await audit(t, actor, { action: 'create', entity: def.entity, entityId: id, after: created });
-            return created;
-          })
-          .catch((e) => mapUnique(e, def.unique));
-        return reply.status(201).send({ data: item });
-      },
-    });
-  }
-
-  if (def.update) {
-    r.put(`${base}/:id`, {
-      config: { permission: def.write },
-      schema: { tags, summary: `Update a ${def.noun}`, params: IdParams, body: def.update, response: { 200: dataResponse(def.item) } },
-      handler: async (req) => {
-        const actor = actorOf(req);
-        const body = req.body as z.infer<Update> & { version: number };
-        const item = await db
-          .transaction(async (tx) => {
-            const t = tx as unknown as Db;
-            const before = await loadOneForUpdate(t, def, req.params.id);
-            await def.beforeWrite?.(t, body, before);
-            if (!(await updateRow(t, def.table, req.params.id, body.version, await def.toRow(body, t)))) throw stale(def.noun);
-            const after = (await loadOne(t, def.list, req.params.id))!;
-            await def.afterUpdate?.(t, before, after, actor);
-            await audit(t, actor, { action: 'update', entity: def.entity, entityId: req.params.id, before, after });
-            return after;
-          })
-          .catch((e) => mapUnique(e, def.unique));
-        return { data: item };
-      },
-    });
-  }
-
-  if (def.deletable !== false) {
-    r.delete(`${base}/:id`, {
-      config: { permission: def.write },
-      schema: { tags, summary: `Delete a ${def.noun}`, params: IdParams, response: { 204: z.null() } },
-      handler: async (req, reply) => {
-        await deleteOne(db, def, req.params.id, actorOf(req));
-        return reply.status(204).send(null);
-      },
-    });
-  }
-}
-
-async function loadOneForUpdate<Item extends { id: number }>(db: Db, def: CrudDef<Item, z.ZodType, z.ZodType>, id: number) {
-  await db.execute(sql`select 1 from ${sql.identifier(def.table)} where id = ${id} for update`);
-  const item = await loadOne(db, def.list, id);
-  if (!item) throw notFound(`The ${def.noun}`);
-  return item;
-}
-
-async function deleteOne<Item extends { id: number }>(db: Db, def: CrudDef<Item, z.ZodType, z.ZodType>, id: number, actor: Actor) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const before = await loadOneForUpdate(t, def, id);
-    await def.beforeDelete?.(t, before);
-    try {
-      await t.execute(sql`delete from ${sql.identifier(def.table)} where id = ${id}`);
-    } catch (e) {
-      if (pgErrorOf(e)?.code === '23503')
-        throw new AppError(409, 'conflict', `This ${def.noun} is still in use and cannot be deleted`);
-      throw e;
-    }
-    await audit(t, actor, { action: 'delete', entity: def.entity, entityId: id, before });
+    remove:
+      def.deletable === false
+        ? undefined
+        : {
+            summary: summary.remove ?? `Delete a ${def.noun}`,
+            run: (actor, id) =>
+              inTx(db, (t) =>
+                auditedDelete(t, actor, {
+                  entity: def.entity,
+                  id,
+                  lock: () => lockRow(t, def.table, id, def.noun),
+                  load: () => load(t, id),
+                  remove: async (before) => {
+                    await def.beforeDelete?.(t, before);
+                    try {
+                      await t.execute(sql`delete from ${sql.identifier(def.table)} where id = ${id}`);
+                    } catch (e) {
+                      if (pgErrorOf(e)?.code === '23503')
+                        throw new AppError(409, 'conflict', `This ${def.noun} is still in use and cannot be deleted`);
+                      throw e;
+                    }
+                  },
+                }),
+              ),
+          },
   });
 }

@@ -151,6 +151,19 @@ export function sendCsv<Row>(reply: FastifyReply, db: Db, spec: ListSpec<Row>, q
   return reply.send(Readable.from(lines()));
 }
 
+/** Columns of one table alias by name, for sort and filter maps: `columns('p', 'id', 'type')` → `{ id: sql\`p.id\`, type: sql\`p.type\` }`. */
+export function columns<K extends string>(alias: string, ...names: K[]): Record<K, SQL> {
+  return Object.fromEntries(names.map((n) => [n, sql.raw(`${alias}.${n}`)])) as Record<K, SQL>;
+}
+
+/** Text columns sorted case-insensitively: `lowered('p', 'title')` → `{ title: sql\`lower(p.title)\` }`. */
+export function lowered<K extends string>(alias: string, ...names: K[]): Record<K, SQL> {
+  return Object.fromEntries(names.map((n) => [n, sql.raw(`lower(${alias}.${n})`)])) as Record<K, SQL>;
+}
+
+const eachColumn = <K extends string, F>(alias: string, fields: K[], build: (expr: SQL, field: K) => F) =>
+  Object.fromEntries(fields.map((f) => [f, build(sql.raw(`${alias}.${f}`), f)])) as Record<K, F>;
+
 /** Helpers for filter builders. */
 export const filters = {
   eq: (expr: SQL) => (values: string[]) => (values.length === 1 ? sql`${expr} = ${values[0]}` : sql`${expr} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`),
@@ -167,6 +180,12 @@ export const filters = {
     if (v !== 'true' && v !== 'false') throw badRequest(`filter[${field}] must be true or false`, { [`filter.${field}`]: 'Must be true or false' });
     return sql`${expr} = ${v === 'true'}`;
   },
+  /** Whole-number filters on `alias.<field>`, one per field: `filters.ints('p', 'id', 'brand_id')`. */
+  ints: <K extends string>(alias: string, ...fields: K[]) => eachColumn(alias, fields, (expr, f) => filters.int(expr, f)),
+  /** Equality filters on `alias.<field>`, one per field: `filters.eqs('p', 'type', 'variation_type')`. */
+  eqs: <K extends string>(alias: string, ...fields: K[]) => eachColumn(alias, fields, (expr) => filters.eq(expr)),
+  /** `filter[from]` and `filter[to]`: an inclusive range of days on one timestamp. */
+  dateRange: (expr: SQL) => ({ from: filters.date(expr, 'from', 'from'), to: filters.date(expr, 'to', 'to') }),
   /** Date range bound, inclusive day: `from` ≥ start of day, `to` < the next day. */
   date: (expr: SQL, field: string, bound: 'from' | 'to') => (values: string[]) => {
     const v = values[0]!;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -11,10 +12,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { stamps } from './core.js';
+import { namedTable, stamps, textList, ts } from './core.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -25,7 +25,6 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * indexes), one canonical value per owner and attribute, enumerations as checks.
  */
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const inList = (col: string, values: readonly (string | number)[]) =>
   sql.raw(`${col} in (${values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(', ')})`);
 
@@ -36,7 +35,7 @@ export const attributes = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     type: text('type').notNull(),
-    options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    options: textList('options'),
     unit: text('unit'),
     required_for_publish: boolean('required_for_publish').notNull().default(false),
     ...stamps(),
@@ -80,15 +79,7 @@ export const attributeData = pgTable(
   ],
 );
 
-export const brands = pgTable(
-  'brands',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    ...stamps(),
-  },
-  (t) => [uniqueIndex('brands_name_key').on(sql`lower(${t.name})`)],
-);
+export const brands = namedTable('brands');
 
 export const categories = pgTable(
   'categories',
@@ -120,53 +111,42 @@ export const stores = pgTable(
   (t) => [uniqueIndex('stores_code_key').on(t.code), uniqueIndex('stores_name_key').on(sql`lower(${t.name})`)],
 );
 
-const presentation = () => ({
-  visible: boolean('visible').notNull().default(true),
-  title: text('title'),
-  slug: text('slug'),
-  description: text('description'),
-  sort_order: integer('sort_order').notNull().default(0),
-});
+const presentedRef = <K extends string>(key: K, target: () => AnyPgColumn) => integer(key).notNull().references(target, { onDelete: 'cascade' });
 
-export const storeBrands = pgTable(
-  'store_brands',
-  {
-    id: serial('id').primaryKey(),
-    store_id: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
-    brand_id: integer('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
-    ...presentation(),
-    ...stamps(),
-  },
-  (t) => [
-    uniqueIndex('store_brands_store_brand_key').on(t.store_id, t.brand_id),
-    uniqueIndex('store_brands_slug_key').on(t.store_id, t.slug),
-    index('store_brands_brand_idx').on(t.brand_id),
-  ],
-);
+/**
+ * How a store presents one brand or one category (`store_brands`, `store_categories`): the same columns,
+ * one row per store and presented row, slugs unique per store.
+ */
+function presentationTable<K extends 'brand_id' | 'category_id'>(table: string, key: K, target: () => AnyPgColumn) {
+  const noun = key.slice(0, -3);
+  return pgTable(
+    table,
+    {
+      id: serial('id').primaryKey(),
+      store_id: integer('store_id')
+        .notNull()
+        .references(() => stores.id),
+      ...({ [key]: presentedRef(key, target) } as Record<K, ReturnType<typeof presentedRef<K>>>),
+      visible: boolean('visible').notNull().default(true),
+      title: text('title'),
+      slug: text('slug'),
+      description: text('description'),
+      sort_order: integer('sort_order').notNull().default(0),
+      ...stamps(),
+    },
+    (t) => {
+      const presented = (t as unknown as Record<K, AnyPgColumn>)[key];
+      return [
+        uniqueIndex(`${table}_store_${noun}_key`).on(t.store_id, presented),
+        uniqueIndex(`${table}_slug_key`).on(t.store_id, t.slug),
+        index(`${table}_${noun}_idx`).on(presented),
+      ];
+    },
+  );
+}
 
-export const storeCategories = pgTable(
-  'store_categories',
-  {
-    id: serial('id').primaryKey(),
-    store_id: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
-    category_id: integer('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
-    ...presentation(),
-    ...stamps(),
-  },
-  (t) => [
-    uniqueIndex('store_categories_store_category_key').on(t.store_id, t.category_id),
-    uniqueIndex('store_categories_slug_key').on(t.store_id, t.slug),
-    index('store_categories_category_idx').on(t.category_id),
-  ],
-);
+export const storeBrands = presentationTable('store_brands', 'brand_id', () => brands.id);
+export const storeCategories = presentationTable('store_categories', 'category_id', () => categories.id);
 
 /**
  * List cache, written in the same transaction as the values it copies (modules/catalog/attributes.ts

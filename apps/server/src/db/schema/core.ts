@@ -13,7 +13,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A timestamptz column read as a Date. */
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A text[] column that is never null, empty by default (roles, attribute options). */
+export const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 /** created_at, updated_at and the optimistic-concurrency version of every mutable table. */
 export const stamps = () => ({
   created_at: ts('created_at').notNull().defaultNow(),
@@ -28,7 +31,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     password_hash: text('password_hash').notNull(),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: textList('roles'),
     is_active: boolean('is_active').notNull().default(true),
     failed_logins: integer('failed_logins').notNull().default(0),
     locked_until: ts('locked_until'),
@@ -114,15 +117,19 @@ export const userPreferences = pgTable(
   (t) => [primaryKey({ columns: [t.user_id, t.key] })],
 );
 
-export const internalStatuses = pgTable(
-  'internal_statuses',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    ...stamps(),
-  },
-  (t) => [uniqueIndex('internal_statuses_name_key').on(sql`lower(${t.name})`)],
-);
+/** A table of names unique whatever their case (`<table>_name_key`), e.g. brands, internal statuses. */
+export const namedTable = <T extends string>(table: T) =>
+  pgTable(
+    table,
+    {
+      id: serial('id').primaryKey(),
+      name: text('name').notNull(),
+      ...stamps(),
+    },
+    (t) => [uniqueIndex(`${table}_name_key`).on(sql`lower(${t.name})`)],
+  );
+
+export const internalStatuses = namedTable('internal_statuses');
 
 /** Read-only lookup lists: order, vendor-order, purchase-order, invoice, customer-service, order-route statuses and use cases. */
 export const statuses = pgTable(

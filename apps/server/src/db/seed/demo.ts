@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { query, type Db } from '../connect.js';
 import { hashPassword } from '../../modules/auth/service.js';
 import { audit, SYSTEM_ACTOR } from '../../modules/audit/service.js';
-import { insertRow } from '../../http/crud.js';
+import { insertRow, inTx } from '../../http/crud.js';
 import { seedCatalogDemo } from './catalog.js';
 
 /** Demo accounts (README): the password of each is its role code. */
@@ -30,8 +30,7 @@ const INTERNAL_STATUSES = [
 
 export async function seedDemo(db: Db) {
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTx(db, async (t) => {
     for (const [i, u] of DEMO_USERS.entries()) {
       const id = await insertRow(t, 'users', { name: u.name, email: u.email, password_hash: hashes[i], roles: [...u.roles] });
       await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'user', entityId: id, after: { name: u.name, email: u.email, roles: u.roles } });

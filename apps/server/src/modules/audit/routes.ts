@@ -2,26 +2,22 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuditEntry, ClientError, CONSTANTS, dataResponse, IdParams, ListQuery, listResponse } from '@qm/contracts';
+import { AuditEntry, ClientError, CONSTANTS, listResponse } from '@qm/contracts';
 import { type Db } from '../../db/connect.js';
-import { loadOne } from '../../http/crud.js';
-import { notFound } from '../../http/errors.js';
-import { filters, runList, sendCsv, type ListSpec } from '../../http/list.js';
+import { loadOneOr404, registerList, registerResource } from '../../http/crud.js';
+import { columns, filters, type ListSpec } from '../../http/list.js';
 
 export const auditList: ListSpec<AuditEntry> = {
   from: sql`audit_logs a left join users u on u.id = a.actor_id left join users i on i.id = a.impersonator_id`,
   select: sql`a.id, a.at, a.actor_id, u.name as actor_name, a.impersonator_id, i.name as impersonator_name,
               a.action, a.entity, a.entity_id, a.before, a.after, a.request_id`,
-  sort: { id: sql`a.id`, at: sql`a.at`, entity: sql`a.entity`, action: sql`a.action` },
+  sort: columns('a', 'id', 'at', 'entity', 'action'),
   defaultSort: '-id',
   key: sql`a.id`,
   filters: {
-    actor_id: filters.int(sql`a.actor_id`, 'actor_id'),
-    entity: filters.eq(sql`a.entity`),
-    entity_id: filters.eq(sql`a.entity_id`),
-    action: filters.eq(sql`a.action`),
-    from: filters.date(sql`a.at`, 'from', 'from'),
-    to: filters.date(sql`a.at`, 'to', 'to'),
+    ...filters.ints('a', 'actor_id'),
+    ...filters.eqs('a', 'entity', 'entity_id', 'action'),
+    ...filters.dateRange(sql`a.at`),
   },
   search: filters.ilike(sql`a.entity`, sql`a.entity_id`, sql`u.name`),
   csv: [
@@ -40,14 +36,13 @@ export const auditList: ListSpec<AuditEntry> = {
 export const clientErrorList: ListSpec<ClientError> = {
   from: sql`client_errors c left join users u on u.id = c.user_id`,
   select: sql`c.id, c.at, c.user_id, u.name as user_name, c.level, c.message, c.url, c.environment, c.payload`,
-  sort: { id: sql`c.id`, at: sql`c.at`, level: sql`c.level` },
+  sort: columns('c', 'id', 'at', 'level'),
   defaultSort: '-id',
   key: sql`c.id`,
   filters: {
-    level: filters.eq(sql`c.level`),
-    user_id: filters.int(sql`c.user_id`, 'user_id'),
-    from: filters.date(sql`c.at`, 'from', 'from'),
-    to: filters.date(sql`c.at`, 'to', 'to'),
+    ...filters.eqs('c', 'level'),
+    ...filters.ints('c', 'user_id'),
+    ...filters.dateRange(sql`c.at`),
   },
   search: filters.ilike(sql`c.message`, sql`c.url`),
 };
@@ -94,35 +89,41 @@ function messageOf(body: unknown): string {
 
 export function auditRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['audit'];
 
-  r.get('/api/audit-log', {
-    config: { permission: 'audit.read' },
-    schema: { tags: ['audit'], summary: 'Audit log: every write, who, when, before → after', querystring: ListQuery, response: { 200: listResponse(AuditEntry) } },
-    handler: async (req, reply) => (req.query.format === 'csv' ? sendCsv(reply, db, auditList, req.query, 'audit-log') : runList(db, auditList, req.query)),
+  registerList(app, db, {
+    url: '/api/audit-log',
+    permission: 'audit.read',
+    tags,
+    summary: 'Audit log: every write, who, when, before → after',
+    response: listResponse(AuditEntry),
+    spec: auditList,
+    filename: 'audit-log',
   });
 
-  r.get('/api/audit-log/:id', {
-    config: { permission: 'audit.read' },
-    schema: { tags: ['audit'], summary: 'One audit entry', params: IdParams, response: { 200: dataResponse(AuditEntry) } },
-    handler: async (req) => {
-      const item = await loadOne(db, auditList, req.params.id);
-      if (!item) throw notFound('The audit entry');
-      return { data: item };
-    },
+  registerResource(app, {
+    resource: 'audit-log',
+    tags,
+    read: 'audit.read',
+    item: AuditEntry,
+    get: { summary: 'One audit entry', load: (id) => loadOneOr404(db, auditList, id, 'audit entry') },
   });
 
-  r.get('/api/client-error', {
-    config: { permission: 'audit.read' },
-    schema: { tags: ['audit'], summary: 'Errors reported by browsers', querystring: ListQuery, response: { 200: listResponse(ClientError) } },
-    handler: async (req, reply) =>
-      req.query.format === 'csv' ? sendCsv(reply, db, clientErrorList, req.query, 'browser-errors') : runList(db, clientErrorList, req.query),
+  registerList(app, db, {
+    url: '/api/client-error',
+    permission: 'audit.read',
+    tags,
+    summary: 'Errors reported by browsers',
+    response: listResponse(ClientError),
+    spec: clientErrorList,
+    filename: 'browser-errors',
   });
 
   r.post('/api/client-error/item/', {
     config: { public: true, rateLimit: { max: CONSTANTS.errorReporter.itemsPerMinute, timeWindow: '1 minute' } },
     bodyLimit: CONSTANTS.errorReporter.maxPayloadBytes + 65536,
     schema: {
-      tags: ['audit'],
+      tags,
       summary: "Browser error reporter's endpoint; stores the scrubbed report",
       body: ReportItem,
       response: { 200: z.object({ err: z.number(), result: z.object({ id: z.number() }) }) },

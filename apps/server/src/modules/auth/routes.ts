@@ -6,6 +6,7 @@ import { AuthUser, dataResponse, ImpersonateBody, LoginBody, RegisterBody, User 
 import type { Config } from '../../config.js';
 import { queryOne, type Db } from '../../db/connect.js';
 import { actorOf, requireAuth } from '../../http/auth.js';
+import { inTx } from '../../http/crud.js';
 import { AppError, ruleViolated, unauthenticated } from '../../http/errors.js';
 import { audit } from '../audit/service.js';
 import { createUser } from '../users/service.js';
@@ -52,8 +53,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       if (!(await verifyPassword(user.password_hash, password))) {
         const failures = user.failed_logins + 1;
         const lock = failures >= config.loginMaxFailures;
-        await db.transaction(async (tx) => {
-          const t = tx as unknown as Db;
+        await inTx(db, async (t) => {
           await t.execute(
             lock
               ? sql`update users set failed_logins = 0, locked_until = now() + make_interval(mins => ${config.loginLockMinutes}) where id = ${user.id}`
@@ -73,8 +73,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
         throw unauthenticated(WRONG);
       }
       if (!user.is_active) throw unauthenticated('This account is deactivated. Ask an administrator to reactivate it.');
-      const token = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      const token = await inTx(db, async (t) => {
         await t.execute(sql`update users set failed_logins = 0, locked_until = null, last_login_at = now() where id = ${user.id}`);
         const tok = await createSession(t, user.id, { ip: req.ip, userAgent: req.headers['user-agent'] });
         await audit(t, { userId: user.id, impersonatorId: null, requestId: req.id }, { action: 'login', entity: 'user', entityId: user.id });
@@ -96,8 +95,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
     handler: async (req, reply) => {
       if (req.auth) {
         const auth = req.auth;
-        await db.transaction(async (tx) => {
-          const t = tx as unknown as Db;
+        await inTx(db, async (t) => {
           await revokeSession(t, auth.sessionId);
           await audit(t, actorOf(req), { action: 'logout', entity: 'user', entityId: auth.userId });
         });
@@ -127,8 +125,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       if (!target) throw new AppError(404, 'not_found', 'The user was not found', { user_id: 'No such user' });
       if (!target.is_active) throw ruleViolated('A deactivated user cannot be impersonated.', { user_id: 'This user is deactivated' });
       if (target.roles.includes('admin')) throw ruleViolated('An administrator cannot be impersonated.', { user_id: 'This user is an administrator' });
-      const token = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      const token = await inTx(db, async (t) => {
         const tok = await createSession(t, targetId, { impersonatorId: me.userId, ip: req.ip, userAgent: req.headers['user-agent'] });
         await audit(t, { userId: me.userId, impersonatorId: null, requestId: req.id }, {
           action: 'impersonate',
@@ -149,8 +146,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       const me = requireAuth(req);
       if (!me.impersonator) throw ruleViolated('You are not impersonating anyone.');
       const impersonator = me.impersonator;
-      const token = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      const token = await inTx(db, async (t) => {
         await revokeSession(t, me.sessionId);
         const tok = await createSession(t, impersonator.id, { ip: req.ip, userAgent: req.headers['user-agent'] });
         await audit(t, actorOf(req), {

@@ -1,24 +1,31 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   Attribute,
   ATTRIBUTE_LIST,
   AttributeCreate,
+  AttributeData,
   AttributeUpdate,
+  AttributeValueCreate,
+  AttributeValueUpdate,
   attributeValueProblem,
+  dataResponse,
+  IdParams,
   IMAGE_ATTRIBUTE_ID,
+  ProductAttributeParams,
   TITLE_ATTRIBUTE_ID,
-  type AttributeData,
   type AttributeType,
   type SourceableType,
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
-import { registerCrud } from '../../http/crud.js';
+import { actorOf } from '../../http/auth.js';
+import { inTx, lockRow, registerCrud } from '../../http/crud.js';
 import { badRequest, conflict, notFound, ruleViolated, stale } from '../../http/errors.js';
-import { filters, type ListSpec } from '../../http/list.js';
+import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { audit, type Actor } from '../audit/service.js';
-import { intArray, plural } from './common.js';
+import { CATALOG, intArray, plural } from './common.js';
 
 export const SYSTEM_ATTRIBUTE_IDS = [TITLE_ATTRIBUTE_ID, IMAGE_ATTRIBUTE_ID];
 
@@ -26,18 +33,12 @@ export const attributeList: ListSpec<Attribute> = {
   from: sql`attributes a`,
   select: sql`a.id, a.code, a.name, a.type, a.options, a.unit, a.required_for_publish,
               a.id in (${TITLE_ATTRIBUTE_ID}, ${IMAGE_ATTRIBUTE_ID}) as is_system, a.created_at, a.updated_at, a.version`,
-  sort: {
-    id: sql`a.id`,
-    code: sql`a.code`,
-    name: sql`lower(a.name)`,
-    type: sql`a.type`,
-  } satisfies Record<(typeof ATTRIBUTE_LIST.sort)[number], unknown>,
+  sort: { ...columns('a', 'id', 'code', 'type'), ...lowered('a', 'name') } satisfies Record<(typeof ATTRIBUTE_LIST.sort)[number], unknown>,
   defaultSort: 'name',
   key: sql`a.id`,
   filters: {
-    id: filters.int(sql`a.id`, 'id'),
-    type: filters.eq(sql`a.type`),
-    code: filters.eq(sql`a.code`),
+    ...filters.ints('a', 'id'),
+    ...filters.eqs('a', 'type', 'code'),
     required_for_publish: filters.bool(sql`a.required_for_publish`, 'required_for_publish'),
   } satisfies Record<(typeof ATTRIBUTE_LIST.filter)[number], unknown>,
   search: filters.ilike(sql`a.code`, sql`a.name`),
@@ -49,13 +50,11 @@ export function attributeRoutes(app: FastifyInstance, db: Db) {
     entity: 'attribute',
     noun: 'attribute',
     table: 'attributes',
-    read: 'catalog.read',
-    write: 'catalog.write',
+    ...CATALOG,
     item: Attribute,
     create: AttributeCreate,
     update: AttributeUpdate,
     list: attributeList,
-    tags: ['catalog'],
     unique: [{ constraint: 'attributes_code_key', field: 'code', message: 'An attribute with this code already exists' }],
     toRow: (b) => {
       const body = b as z.infer<typeof AttributeCreate>;
@@ -222,6 +221,54 @@ export async function deleteCanonicalValue(t: Db, actor: Actor, owner: Owner, at
   if (!before) throw notFound('A value of this attribute');
   if (owner.type === 'product' && CACHED_ATTRIBUTES.includes(attributeId)) await refreshProductCache(t, [owner.id]);
   await audit(t, actor, { action: 'delete', entity: 'attribute_data', entityId: before.id, before });
+}
+
+/**
+ * `POST <base>/:id/attribute` (201), `PUT <base>/:id/attribute/:attributeId` and, with a `remove` summary,
+ * `DELETE <base>/:id/attribute/:attributeId` (204): the canonical values of one owner, each change made
+ * with the owner's row locked.
+ */
+export function registerCanonicalValueRoutes(
+  app: FastifyInstance,
+  db: Db,
+  def: { base: string; table: string; noun: string; type: SourceableType; tags: string[]; summaries: { create: string; update: string; remove?: string } },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { tags, summaries } = def;
+  const withOwner = <T>(id: number, fn: (t: Db, owner: Owner) => Promise<T>) =>
+    inTx(db, async (t) => {
+      await lockRow(t, def.table, id, def.noun);
+      return fn(t, { type: def.type, id });
+    });
+
+  r.post(`${def.base}/:id/attribute`, {
+    config: { permission: 'catalog.write' },
+    schema: { tags, summary: summaries.create, params: IdParams, body: AttributeValueCreate, response: { 201: dataResponse(AttributeData) } },
+    handler: async (req, reply) => {
+      const row = await withOwner(req.params.id, (t, owner) => createCanonicalValue(t, actorOf(req), owner, req.body.attribute_id, req.body.value));
+      return reply.status(201).send({ data: row });
+    },
+  });
+
+  r.put(`${def.base}/:id/attribute/:attributeId`, {
+    config: { permission: 'catalog.write' },
+    schema: { tags, summary: summaries.update, params: ProductAttributeParams, body: AttributeValueUpdate, response: { 200: dataResponse(AttributeData) } },
+    handler: async (req) => ({
+      data: await withOwner(req.params.id, (t, owner) =>
+        updateCanonicalValue(t, actorOf(req), owner, req.params.attributeId, req.body.value, req.body.version),
+      ),
+    }),
+  });
+
+  if (summaries.remove)
+    r.delete(`${def.base}/:id/attribute/:attributeId`, {
+      config: { permission: 'catalog.write' },
+      schema: { tags, summary: summaries.remove, params: ProductAttributeParams, response: { 204: z.null() } },
+      handler: async (req, reply) => {
+        await withOwner(req.params.id, (t, owner) => deleteCanonicalValue(t, actorOf(req), owner, req.params.attributeId));
+        return reply.status(204).send(null);
+      },
+    });
 }
 
 /** Sets (or, with null, removes) canonical values of one owner in bulk, e.g. a store product's overrides. */

@@ -5,18 +5,18 @@ import { Brand, BRAND_LIST, BrandCreate, BrandUpdate } from '@qm/contracts';
 import { queryOne, type Db } from '../../db/connect.js';
 import { registerCrud } from '../../http/crud.js';
 import { ruleViolated } from '../../http/errors.js';
-import { filters, type ListSpec } from '../../http/list.js';
-import { plural } from './common.js';
+import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
+import { CATALOG, plural } from './common.js';
 
 export const brandList: ListSpec<Brand> = {
   from: sql`brands b`,
   select: sql`b.id, b.name,
               (select count(*)::int from products p where p.brand_id = b.id) as product_count,
               b.created_at, b.updated_at, b.version`,
-  sort: { id: sql`b.id`, name: sql`lower(b.name)`, created_at: sql`b.created_at` } satisfies Record<(typeof BRAND_LIST.sort)[number], unknown>,
+  sort: { ...columns('b', 'id', 'created_at'), ...lowered('b', 'name') } satisfies Record<(typeof BRAND_LIST.sort)[number], unknown>,
   defaultSort: 'name',
   key: sql`b.id`,
-  filters: { id: filters.int(sql`b.id`, 'id') },
+  filters: filters.ints('b', 'id'),
   search: filters.ilike(sql`b.name`),
 };
 
@@ -26,13 +26,11 @@ export function brandRoutes(app: FastifyInstance, db: Db) {
     entity: 'brand',
     noun: 'brand',
     table: 'brands',
-    read: 'catalog.read',
-    write: 'catalog.write',
+    ...CATALOG,
     item: Brand,
     create: BrandCreate,
     update: BrandUpdate,
     list: brandList,
-    tags: ['catalog'],
     unique: [{ constraint: 'brands_name_key', field: 'name', message: 'A brand with this name already exists' }],
     toRow: (b) => ({ name: (b as z.infer<typeof BrandCreate>).name }),
     beforeDelete: async (t, existing) => {

@@ -10,15 +10,14 @@ import {
   CategoryNode,
   CategorySort,
   CategoryUpdate,
-  dataResponse,
-  IdParams,
   type CategoryNode as CategoryNodeT,
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
-import { notFound, ruleViolated, stale } from '../../http/errors.js';
+import { auditedCreate, auditedDelete, auditedUpdate, insertRow, inTx, registerResource, updateRow } from '../../http/crud.js';
+import { notFound, ruleViolated } from '../../http/errors.js';
 import { audit, type Actor } from '../audit/service.js';
-import { inTx, intArray, plural, slugify } from './common.js';
+import { CATALOG, intArray, plural, slugify } from './common.js';
 
 const CATEGORY_UNIQUE = [{ constraint: 'categories_slug_key', field: 'slug', message: 'Another category already has this slug' }];
 /** Serialises changes to the tree's shape (create, move, delete, sort). */
@@ -127,13 +126,8 @@ export async function createCategory(db: Db, actor: Actor, body: z.infer<typeof 
           t,
           sql`select coalesce(max(sort_order) + 1, 0)::int as n from categories where parent_id is not distinct from ${body.parent_id}::int`,
         ))!.n;
-      const row = await queryOne<{ id: number }>(
-        t,
-        sql`insert into categories (parent_id, name, slug, sort_order) values (${body.parent_id}, ${body.name}, ${slug}, ${sortOrder}) returning id`,
-      );
-      const created = await loadCategory(t, row!.id);
-      await audit(t, actor, { action: 'create', entity: 'category', entityId: created.id, after: created });
-      return created;
+      const id = await insertRow(t, 'categories', { parent_id: body.parent_id, name: body.name, slug, sort_order: sortOrder });
+      return auditedCreate(t, actor, 'category', id, () => loadCategory(t, id));
     },
     CATEGORY_UNIQUE,
   );
@@ -142,21 +136,19 @@ export async function createCategory(db: Db, actor: Actor, body: z.infer<typeof 
 export async function updateCategory(db: Db, actor: Actor, id: number, body: z.infer<typeof CategoryUpdate>): Promise<Category> {
   return inTx(
     db,
-    async (t) => {
-      await lockTree(t);
-      const before = await loadCategory(t, id);
-      if (body.parent_id !== before.parent_id) await assertParent(t, body.parent_id, id);
-      const row = await queryOne(
-        t,
-        sql`update categories set name = ${body.name}, slug = ${body.slug}, parent_id = ${body.parent_id}, sort_order = ${body.sort_order},
-                   version = version + 1, updated_at = now()
-             where id = ${id} and version = ${body.version} returning id`,
-      );
-      if (!row) throw stale('category');
-      const after = await loadCategory(t, id);
-      await audit(t, actor, { action: 'update', entity: 'category', entityId: id, before, after });
-      return after;
-    },
+    (t) =>
+      auditedUpdate(t, actor, {
+        entity: 'category',
+        id,
+        noun: 'category',
+        lock: () => lockTree(t),
+        load: () => loadCategory(t, id),
+        write: async (before) => {
+          if (body.parent_id !== before.parent_id) await assertParent(t, body.parent_id, id);
+          const row = { name: body.name, slug: body.slug, parent_id: body.parent_id, sort_order: body.sort_order };
+          return updateRow(t, 'categories', id, body.version, row);
+        },
+      }),
     CATEGORY_UNIQUE,
   );
 }
@@ -166,44 +158,45 @@ export async function updateCategory(db: Db, actor: Actor, id: number, body: z.i
  * are re-parented under it (after its own children) and the products and families are filed under it.
  */
 export async function deleteCategory(db: Db, actor: Actor, id: number, moveTo: number | undefined) {
-  await inTx(db, async (t) => {
-    await lockTree(t);
-    const before = await loadCategory(t, id);
-    const items = before.product_count;
-    const children = before.child_count;
-    if (moveTo === undefined) {
-      if (items || children)
-        throw ruleViolated(
-          `${before.name} has ${plural(children, 'subcategory', 'subcategories')} and ${plural(items, 'product or family', 'products and families')}. ` +
-            'Say where they go: delete with ?move_to=<category id>.',
-          { move_to: 'Choose the category that receives them' },
-        );
-    } else {
-      const target = await queryOne<{ id: number }>(t, sql`select id from categories where id = ${moveTo}`);
-      if (!target) throw ruleViolated(`Unknown category ${moveTo}`, { move_to: 'Unknown category' });
-      if ((await descendantsOf(t, id)).includes(moveTo))
-        throw ruleViolated('The receiving category cannot be the deleted category or one of its subcategories.', { move_to: 'Inside the deleted category' });
-      await t.execute(sql`
-        update categories c set parent_id = ${moveTo},
-               sort_order = c.sort_order + (select coalesce(max(sort_order) + 1, 0) from categories where parent_id = ${moveTo}),
-               version = version + 1, updated_at = now()
-         where c.parent_id = ${id}`);
-      await t.execute(sql`insert into product_categories (product_id, category_id)
-                          select product_id, ${moveTo} from product_categories where category_id = ${id} on conflict do nothing`);
-      await t.execute(sql`insert into product_family_categories (product_family_id, category_id)
-                          select product_family_id, ${moveTo} from product_family_categories where category_id = ${id} on conflict do nothing`);
-    }
-    await t.execute(sql`delete from product_categories where category_id = ${id}`);
-    await t.execute(sql`delete from product_family_categories where category_id = ${id}`);
-    await t.execute(sql`delete from categories where id = ${id}`);
-    await audit(t, actor, {
-      action: 'delete',
+  await inTx(db, (t) =>
+    auditedDelete(t, actor, {
       entity: 'category',
-      entityId: id,
-      before,
-      after: moveTo === undefined ? null : { moved_to: moveTo, subcategories_moved: children, items_moved: items },
-    });
-  });
+      id,
+      lock: () => lockTree(t),
+      load: () => loadCategory(t, id),
+      remove: async (before) => {
+        const items = before.product_count;
+        const children = before.child_count;
+        if (moveTo === undefined) {
+          if (items || children)
+            throw ruleViolated(
+              `${before.name} has ${plural(children, 'subcategory', 'subcategories')} and ${plural(items, 'product or family', 'products and families')}. ` +
+                'Say where they go: delete with ?move_to=<category id>.',
+              { move_to: 'Choose the category that receives them' },
+            );
+        } else {
+          const target = await queryOne<{ id: number }>(t, sql`select id from categories where id = ${moveTo}`);
+          if (!target) throw ruleViolated(`Unknown category ${moveTo}`, { move_to: 'Unknown category' });
+          if ((await descendantsOf(t, id)).includes(moveTo))
+            throw ruleViolated('The receiving category cannot be the deleted category or one of its subcategories.', { move_to: 'Inside the deleted category' });
+          await t.execute(sql`
+            update categories c set parent_id = ${moveTo},
+                   sort_order = c.sort_order + (select coalesce(max(sort_order) + 1, 0) from categories where parent_id = ${moveTo}),
+                   version = version + 1, updated_at = now()
+             where c.parent_id = ${id}`);
+          await t.execute(sql`insert into product_categories (product_id, category_id)
+                              select product_id, ${moveTo} from product_categories where category_id = ${id} on conflict do nothing`);
+          await t.execute(sql`insert into product_family_categories (product_family_id, category_id)
+                              select product_family_id, ${moveTo} from product_family_categories where category_id = ${id} on conflict do nothing`);
+        }
+        await t.execute(sql`delete from product_categories where category_id = ${id}`);
+        await t.execute(sql`delete from product_family_categories where category_id = ${id}`);
+        await t.execute(sql`delete from categories where id = ${id}`);
+      },
+      after: (before) =>
+        moveTo === undefined ? null : { moved_to: moveTo, subcategories_moved: before.child_count, items_moved: before.product_count },
+    }),
+  );
 }
 
 /**
@@ -260,7 +253,7 @@ export async function sortCategories(db: Db, actor: Actor, body: z.infer<typeof 
 
 export function categoryRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['catalog'];
+  const { tags } = CATALOG;
 
   r.get('/api/category', {
     config: { permission: 'catalog.read' },
@@ -276,36 +269,25 @@ export function categoryRoutes(app: FastifyInstance, db: Db) {
     },
   });
 
-  r.get('/api/category/:id', {
-    config: { permission: 'catalog.read' },
-    schema: { tags, summary: 'One category', params: IdParams, response: { 200: dataResponse(Category) } },
-    handler: async (req) => ({ data: await loadCategory(db, req.params.id) }),
-  });
-
-  r.post('/api/category', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Create a category (slug and sort order are derived when left out)', body: CategoryCreate, response: { 201: dataResponse(Category) } },
-    handler: async (req, reply) => reply.status(201).send({ data: await createCategory(db, actorOf(req), req.body) }),
-  });
-
-  r.put('/api/category/:id', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Update a category (moving it under its own subtree is refused)', params: IdParams, body: CategoryUpdate, response: { 200: dataResponse(Category) } },
-    handler: async (req) => ({ data: await updateCategory(db, actorOf(req), req.params.id, req.body) }),
-  });
-
-  r.delete('/api/category/:id', {
-    config: { permission: 'catalog.write' },
-    schema: {
-      tags,
-      summary: 'Delete a category; one with subcategories or products needs ?move_to=<id>, where they go',
-      params: IdParams,
-      querystring: CategoryDeleteQuery,
-      response: { 204: z.null() },
+  registerResource(app, {
+    resource: 'category',
+    ...CATALOG,
+    item: Category,
+    get: { summary: 'One category', load: (id) => loadCategory(db, id) },
+    create: {
+      summary: 'Create a category (slug and sort order are derived when left out)',
+      body: CategoryCreate,
+      run: (actor, body) => createCategory(db, actor, body),
     },
-    handler: async (req, reply) => {
-      await deleteCategory(db, actorOf(req), req.params.id, req.query.move_to);
-      return reply.status(204).send(null);
+    update: {
+      summary: 'Update a category (moving it under its own subtree is refused)',
+      body: CategoryUpdate,
+      run: (actor, id, body) => updateCategory(db, actor, id, body),
+    },
+    remove: {
+      summary: 'Delete a category; one with subcategories or products needs ?move_to=<id>, where they go',
+      query: CategoryDeleteQuery,
+      run: (actor, id, query) => deleteCategory(db, actor, id, query.move_to),
     },
   });
 

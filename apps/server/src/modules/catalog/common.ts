@@ -1,21 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { query, queryOne, type Db } from '../../db/connect.js';
-import { mapUnique, type UniqueRule } from '../../http/crud.js';
-import { badRequest, notFound, ruleViolated } from '../../http/errors.js';
+import type { Permission } from '@qm/contracts';
+import { query, type Db } from '../../db/connect.js';
+import { badRequest, ruleViolated } from '../../http/errors.js';
 
-/** Runs `fn` in one transaction; unique violations become 409s named by `unique`. */
-export function inTx<T>(db: Db, fn: (t: Db) => Promise<T>, unique?: UniqueRule[]): Promise<T> {
-  return db.transaction(async (tx) => fn(tx as unknown as Db)).catch((e) => mapUnique(e, unique));
-}
+/** Docs tag and permissions of the catalogue's endpoints. */
+export const CATALOG: { tags: string[]; read: Permission; write: Permission } = { tags: ['catalog'], read: 'catalog.read', write: 'catalog.write' };
 
 /** Integer array parameter (`= any(${intArray(ids)})`), the same on pg and PGlite. */
 export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
-
-/** Locks one row for the rest of the transaction; 404 when it is missing. */
-export async function lockRow(t: Db, table: string, id: number, noun: string): Promise<void> {
-  const row = await queryOne(t, sql`select 1 as x from ${sql.identifier(table)} where id = ${id} for update`);
-  if (!row) throw notFound(`The ${noun}`);
-}
 
 /** Every id of `ids` exists in `table`, else a 422 naming `field`. */
 export async function assertIdsExist(t: Db, table: string, ids: readonly number[], field: string, noun: string): Promise<void> {
@@ -48,3 +40,16 @@ export function slugify(name: string): string {
 export function plural(n: number, one: string, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/**
+ * One default per owner (a product's variants, a modifier's options; a partial unique index holds it):
+ * clears the owner's default, except on row `except`.
+ */
+export const clearDefault = (t: Db, table: string, ownerCol: string, ownerId: number, except?: number) =>
+  t.execute(sql`update ${sql.identifier(table)} set is_default = false, version = version + 1, updated_at = now()
+                 where ${sql.identifier(ownerCol)} = ${ownerId} and is_default${except === undefined ? sql`` : sql` and id <> ${except}`}`);
+
+/** Makes the owner's first row in `order` its default (after the default was deleted). */
+export const promoteDefault = (t: Db, table: string, ownerCol: string, ownerId: number, order: SQL) =>
+  t.execute(sql`update ${sql.identifier(table)} set is_default = true, version = version + 1, updated_at = now()
+                 where id = (select id from ${sql.identifier(table)} where ${sql.identifier(ownerCol)} = ${ownerId} order by ${order} limit 1)`);

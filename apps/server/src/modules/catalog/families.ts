@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
-  AttributeData,
-  AttributeValueCreate,
-  AttributeValueUpdate,
   dataResponse,
   FamilyVariantAdd,
   IdParams,
-  ListQuery,
   listResponse,
-  ProductAttributeParams,
   ProductFamilyCreate,
   ProductFamilyDetail,
   ProductFamilyListItem,
@@ -19,22 +15,27 @@ import {
 } from '@qm/contracts';
 import { queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
-import { conflict, notFound, ruleViolated, stale } from '../../http/errors.js';
-import { runList, sendCsv } from '../../http/list.js';
+import { inTx, lockRow, registerList, registerResource } from '../../http/crud.js';
+import { conflict, notFound, ruleViolated } from '../../http/errors.js';
 import { audit, type Actor } from '../audit/service.js';
-import { createCanonicalValue, updateCanonicalValue } from './attributes.js';
-import { inTx, lockRow } from './common.js';
+import { registerCanonicalValueRoutes } from './attributes.js';
 import { pruneFamilyOptionLinks } from './modifiers.js';
-import { checkBrandAndCategories, setCategories } from './products.js';
+import { createCategorised, FAMILY, updateCategorised } from './owners.js';
+import { CATALOG } from './common.js';
 import { familyList, loadFamilyDetail } from './queries.js';
 
-const familyRow = (t: Db, id: number) =>
-  queryOne<{ id: number; name: string; brand_id: number | null; notes: string | null; category_ids: number[]; version: number }>(
-    t,
-    sql`select pf.id, pf.name, pf.brand_id, pf.notes,
-               array(select category_id from product_family_categories where product_family_id = pf.id order by 1) as category_ids, pf.version
-          from product_families pf where pf.id = ${id}`,
-  );
+/** The columns of a family as sent (create and update). */
+const familyRow = (b: z.infer<typeof ProductFamilyCreate | typeof ProductFamilyUpdate>) => ({ name: b.name, brand_id: b.brand_id, notes: b.notes ?? null });
+
+export async function createFamily(db: Db, actor: Actor, body: z.infer<typeof ProductFamilyCreate>) {
+  const id = await inTx(db, (t) => createCategorised(t, actor, FAMILY, familyRow(body), body.category_ids));
+  return loadFamilyDetail(db, id);
+}
+
+export async function updateFamily(db: Db, actor: Actor, id: number, body: z.infer<typeof ProductFamilyUpdate>) {
+  await inTx(db, (t) => updateCategorised(t, actor, FAMILY, id, body.version, familyRow(body), body.category_ids));
+  return loadFamilyDetail(db, id);
+}
 
 export async function addFamilyVariant(t: Db, actor: Actor, familyId: number, variantId: number) {
   await lockRow(t, 'product_families', familyId, 'product family');
@@ -69,59 +70,26 @@ export async function removeFamilyVariant(t: Db, actor: Actor, familyId: number,
 
 export function familyRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['catalog'];
+  const { tags } = CATALOG;
   const detail = dataResponse(ProductFamilyDetail);
 
-  r.get('/api/product-family', {
-    config: { permission: 'catalog.read' },
-    schema: { tags, summary: 'Product families, paged; q searches the name; filter by brand, category (with subcategories)', querystring: ListQuery, response: { 200: listResponse(ProductFamilyListItem) } },
-    handler: async (req, reply) =>
-      req.query.format === 'csv' ? sendCsv(reply, db, familyList, req.query, 'product-families') : runList(db, familyList, req.query),
+  registerList(app, db, {
+    url: '/api/product-family',
+    permission: 'catalog.read',
+    tags,
+    summary: 'Product families, paged; q searches the name; filter by brand, category (with subcategories)',
+    response: listResponse(ProductFamilyListItem),
+    spec: familyList,
+    filename: 'product-families',
   });
 
-  r.get('/api/product-family/:id', {
-    config: { permission: 'catalog.read' },
-    schema: { tags, summary: 'The product family editor payload', params: IdParams, response: { 200: detail } },
-    handler: async (req) => ({ data: await loadFamilyDetail(db, req.params.id) }),
-  });
-
-  r.post('/api/product-family', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Create a product family', body: ProductFamilyCreate, response: { 201: detail } },
-    handler: async (req, reply) => {
-      const id = await inTx(db, async (t) => {
-        const b = req.body;
-        await checkBrandAndCategories(t, b.brand_id, b.category_ids);
-        const row = await queryOne<{ id: number }>(
-          t,
-          sql`insert into product_families (name, brand_id, notes) values (${b.name}, ${b.brand_id}, ${b.notes ?? null}) returning id`,
-        );
-        await setCategories(t, 'product_family_categories', 'product_family_id', row!.id, b.category_ids);
-        await audit(t, actorOf(req), { action: 'create', entity: 'product_family', entityId: row!.id, after: await familyRow(t, row!.id) });
-        return row!.id;
-      });
-      return reply.status(201).send({ data: await loadFamilyDetail(db, id) });
-    },
-  });
-
-  r.put('/api/product-family/:id', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Update name, brand, categories and notes', params: IdParams, body: ProductFamilyUpdate, response: { 200: detail } },
-    handler: async (req) => {
-      const id = req.params.id;
-      await inTx(db, async (t) => {
-        const b = req.body;
-        await lockRow(t, 'product_families', id, 'product family');
-        const before = await familyRow(t, id);
-        if (before!.version !== b.version) throw stale('product family');
-        await checkBrandAndCategories(t, b.brand_id, b.category_ids);
-        await t.execute(sql`update product_families set name = ${b.name}, brand_id = ${b.brand_id}, notes = ${b.notes ?? null},
-                                   version = version + 1, updated_at = now() where id = ${id}`);
-        await setCategories(t, 'product_family_categories', 'product_family_id', id, b.category_ids);
-        await audit(t, actorOf(req), { action: 'update', entity: 'product_family', entityId: id, before, after: await familyRow(t, id) });
-      });
-      return { data: await loadFamilyDetail(db, id) };
-    },
+  registerResource(app, {
+    resource: 'product-family',
+    ...CATALOG,
+    item: ProductFamilyDetail,
+    get: { summary: 'The product family editor payload', load: (id) => loadFamilyDetail(db, id) },
+    create: { summary: 'Create a product family', body: ProductFamilyCreate, run: (actor, body) => createFamily(db, actor, body) },
+    update: { summary: 'Update name, brand, categories and notes', body: ProductFamilyUpdate, run: (actor, id, body) => updateFamily(db, actor, id, body) },
   });
 
   r.post('/api/product-family/:id/variant', {
@@ -142,27 +110,15 @@ export function familyRoutes(app: FastifyInstance, db: Db) {
     },
   });
 
-  r.post('/api/product-family/:id/attribute', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Set the canonical value of an attribute of the family', params: IdParams, body: AttributeValueCreate, response: { 201: dataResponse(AttributeData) } },
-    handler: async (req, reply) => {
-      const row = await inTx(db, async (t) => {
-        await lockRow(t, 'product_families', req.params.id, 'product family');
-        return createCanonicalValue(t, actorOf(req), { type: 'product_family', id: req.params.id }, req.body.attribute_id, req.body.value);
-      });
-      return reply.status(201).send({ data: row });
+  registerCanonicalValueRoutes(app, db, {
+    base: '/api/product-family',
+    table: 'product_families',
+    noun: 'product family',
+    type: 'product_family',
+    tags,
+    summaries: {
+      create: 'Set the canonical value of an attribute of the family',
+      update: 'Change the canonical value of an attribute of the family',
     },
   });
-
-  r.put('/api/product-family/:id/attribute/:attributeId', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Change the canonical value of an attribute of the family', params: ProductAttributeParams, body: AttributeValueUpdate, response: { 200: dataResponse(AttributeData) } },
-    handler: async (req) => ({
-      data: await inTx(db, async (t) => {
-        await lockRow(t, 'product_families', req.params.id, 'product family');
-        return updateCanonicalValue(t, actorOf(req), { type: 'product_family', id: req.params.id }, req.params.attributeId, req.body.value, req.body.version);
-      }),
-    }),
-  });
-
 }

@@ -3,21 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  dataResponse,
-  IdParams,
   Modifier,
   ModifierCreate,
   ModifierOption,
   ModifierOptionCreate,
   ModifierOptionParams,
   ModifierOptionUpdate,
+  ModifierParams,
   ModifierUpdate,
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
-import { badRequest, notFound, ruleViolated, stale } from '../../http/errors.js';
+import { auditedCreate, auditedDelete, auditedUpdate, inTx, registerResource } from '../../http/crud.js';
+import { badRequest, notFound, ruleViolated } from '../../http/errors.js';
 import { audit, type Actor } from '../audit/service.js';
-import { inTx, intArray } from './common.js';
+import { CATALOG, clearDefault, intArray, promoteDefault } from './common.js';
 import { loadModifiers } from './queries.js';
 
 /**
@@ -71,9 +71,13 @@ async function setOptionVariants(t: Db, optionId: number, variantIds: number[]) 
     await t.execute(sql`insert into modifier_option_variants (modifier_option_id, variant_id) select ${optionId}, unnest(${intArray(variantIds)})`);
 }
 
-const clearDefault = (t: Db, modifierId: number, except = 0) =>
-  t.execute(sql`update modifier_options set is_default = false, version = version + 1, updated_at = now()
-                 where modifier_id = ${modifierId} and is_default and id <> ${except}`);
+/** One option of a modifier, with all of the modifier's options; 404 when it is not one of them. */
+async function optionOf(t: Db, modifierId: number, optionId: number) {
+  const { options } = await loadModifier(t, modifierId);
+  const option = options.find((o) => o.id === optionId);
+  if (!option) throw notFound('The option');
+  return { option, options };
+}
 
 /**
  * Drops option → variant links of a family's modifiers that point at variants no longer in the family
@@ -130,9 +134,7 @@ export async function createModifier(db: Db, actor: Actor, body: z.infer<typeof 
       const optionId = await insertOption(t, id, { ...o, is_default: i === defaultIndex, sort_order: o.sort_order ?? i }, i);
       await setOptionVariants(t, optionId, o.variant_ids);
     }
-    const created = await loadModifier(t, id);
-    await audit(t, actor, { action: 'create', entity: 'modifier', entityId: id, after: created });
-    return created;
+    return auditedCreate(t, actor, 'modifier', id, () => loadModifier(t, id));
   });
 }
 
@@ -143,75 +145,86 @@ export async function createModifier(db: Db, actor: Actor, body: z.infer<typeof 
 export async function updateModifier(db: Db, actor: Actor, id: number, body: z.infer<typeof ModifierUpdate>): Promise<Modifier> {
   return inTx(db, async (t) => {
     const head = await lockModifier(t, id);
-    if (head.version !== body.version) throw stale('modifier');
-    const before = await loadModifier(t, id);
-    await t.execute(
-      sql`update modifiers set name = ${body.name}, display_type = ${body.display_type}, sort_order = ${body.sort_order ?? before.sort_order},
-                 version = version + 1, updated_at = now() where id = ${id}`,
-    );
-    if (body.options) {
-      const existing = new Set(before.options.map((o) => o.id));
-      const allowed = await allowedVariants(t, head);
-      body.options.forEach((o, i) => {
-        if (o.id !== undefined && !existing.has(o.id))
-          throw ruleViolated(`Option ${o.id} is not an option of this modifier.`, { [`options.${i}.id`]: 'Not an option of this modifier' });
-        checkVariants(allowed, o.variant_ids, `options.${i}.variant_ids`, head.product_family_id !== null);
-      });
-      const keep = body.options.filter((o) => o.id !== undefined).map((o) => o.id!);
-      if (new Set(keep).size !== keep.length) throw badRequest('An option is listed twice', { options: 'An option is listed twice' });
-      await t.execute(sql`delete from modifier_options where modifier_id = ${id} and not (id = any(${intArray(keep)}))`);
-      // Defaults: the one marked, else the surviving default, else the first option.
-      const marked = body.options.findIndex((o) => o.is_default);
-      const survivingDefault = body.options.findIndex((o) => o.id !== undefined && before.options.find((b) => b.id === o.id)?.is_default);
-      const defaultIndex = marked >= 0 ? marked : survivingDefault >= 0 ? survivingDefault : 0;
-      await clearDefault(t, id);
-      for (const [i, o] of body.options.entries()) {
-        const isDefault = i === defaultIndex;
-        let optionId = o.id;
-        if (optionId === undefined) optionId = await insertOption(t, id, { ...o, is_default: isDefault, sort_order: o.sort_order ?? i }, i);
-        else
-          await t.execute(sql`update modifier_options set label = ${o.label}, is_default = ${isDefault}, sort_order = ${o.sort_order ?? i},
-                                      version = version + 1, updated_at = now() where id = ${optionId}`);
-        await setOptionVariants(t, optionId, o.variant_ids);
-      }
-    }
-    if (head.product_family_id !== null) await pruneFamilyOptionLinks(t, head.product_family_id);
-    const after = await loadModifier(t, id);
-    await audit(t, actor, { action: 'update', entity: 'modifier', entityId: id, before, after });
-    return after;
+    return auditedUpdate(t, actor, {
+      entity: 'modifier',
+      id,
+      noun: 'modifier',
+      version: body.version,
+      load: () => loadModifier(t, id),
+      write: async (before) => {
+        await t.execute(
+          sql`update modifiers set name = ${body.name}, display_type = ${body.display_type}, sort_order = ${body.sort_order ?? before.sort_order},
+                     version = version + 1, updated_at = now() where id = ${id}`,
+        );
+        if (body.options) await syncOptions(t, head, before, body.options);
+        if (head.product_family_id !== null) await pruneFamilyOptionLinks(t, head.product_family_id);
+      },
+    });
   });
+}
+
+/** Re-syncs a modifier's options with `options` (see updateModifier). */
+async function syncOptions(t: Db, head: ModifierHead, before: Modifier, options: NonNullable<z.infer<typeof ModifierUpdate>['options']>) {
+  const id = head.id;
+  const existing = new Set(before.options.map((o) => o.id));
+  const allowed = await allowedVariants(t, head);
+  options.forEach((o, i) => {
+    if (o.id !== undefined && !existing.has(o.id))
+      throw ruleViolated(`Option ${o.id} is not an option of this modifier.`, { [`options.${i}.id`]: 'Not an option of this modifier' });
+    checkVariants(allowed, o.variant_ids, `options.${i}.variant_ids`, head.product_family_id !== null);
+  });
+  const keep = options.filter((o) => o.id !== undefined).map((o) => o.id!);
+  if (new Set(keep).size !== keep.length) throw badRequest('An option is listed twice', { options: 'An option is listed twice' });
+  await t.execute(sql`delete from modifier_options where modifier_id = ${id} and not (id = any(${intArray(keep)}))`);
+  // Defaults: the one marked, else the surviving default, else the first option.
+  const marked = options.findIndex((o) => o.is_default);
+  const survivingDefault = options.findIndex((o) => o.id !== undefined && before.options.find((b) => b.id === o.id)?.is_default);
+  const defaultIndex = marked >= 0 ? marked : survivingDefault >= 0 ? survivingDefault : 0;
+  await clearDefault(t, 'modifier_options', 'modifier_id', id);
+  for (const [i, o] of options.entries()) {
+    const isDefault = i === defaultIndex;
+    let optionId = o.id;
+    if (optionId === undefined) optionId = await insertOption(t, id, { ...o, is_default: isDefault, sort_order: o.sort_order ?? i }, i);
+    else
+      await t.execute(sql`update modifier_options set label = ${o.label}, is_default = ${isDefault}, sort_order = ${o.sort_order ?? i},
+                                  version = version + 1, updated_at = now() where id = ${optionId}`);
+    await setOptionVariants(t, optionId, o.variant_ids);
+  }
+}
+
+export async function deleteModifier(db: Db, actor: Actor, id: number) {
+  await inTx(db, (t) =>
+    auditedDelete(t, actor, {
+      entity: 'modifier',
+      id,
+      lock: () => lockModifier(t, id),
+      load: () => loadModifier(t, id),
+      remove: () => t.execute(sql`delete from modifiers where id = ${id}`),
+    }),
+  );
 }
 
 const optionResponse = z.object({ data: ModifierOption, options: z.array(ModifierOption) });
 
 export function modifierRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['catalog'];
+  const { tags } = CATALOG;
 
-  r.post('/api/modifier', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Create a modifier of a product or a family, with options (the first is the default unless one is marked)', body: ModifierCreate, response: { 201: dataResponse(Modifier) } },
-    handler: async (req, reply) => reply.status(201).send({ data: await createModifier(db, actorOf(req), req.body) }),
-  });
-
-  r.put('/api/modifier/:id', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Update a modifier; `options` (optional) re-syncs its options and their variants', params: IdParams, body: ModifierUpdate, response: { 200: dataResponse(Modifier) } },
-    handler: async (req) => ({ data: await updateModifier(db, actorOf(req), req.params.id, req.body) }),
-  });
-
-  r.delete('/api/modifier/:id', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Delete a modifier and its options', params: IdParams, response: { 204: z.null() } },
-    handler: async (req, reply) => {
-      await inTx(db, async (t) => {
-        await lockModifier(t, req.params.id);
-        const before = await loadModifier(t, req.params.id);
-        await t.execute(sql`delete from modifiers where id = ${req.params.id}`);
-        await audit(t, actorOf(req), { action: 'delete', entity: 'modifier', entityId: req.params.id, before });
-      });
-      return reply.status(204).send(null);
+  registerResource(app, {
+    resource: 'modifier',
+    ...CATALOG,
+    item: Modifier,
+    create: {
+      summary: 'Create a modifier of a product or a family, with options (the first is the default unless one is marked)',
+      body: ModifierCreate,
+      run: (actor, body) => createModifier(db, actor, body),
     },
+    update: {
+      summary: 'Update a modifier; `options` (optional) re-syncs its options and their variants',
+      body: ModifierUpdate,
+      run: (actor, id, body) => updateModifier(db, actor, id, body),
+    },
+    remove: { summary: 'Delete a modifier and its options', run: (actor, id) => deleteModifier(db, actor, id) },
   });
 
   r.post('/api/modifier/:modifierId/option', {
@@ -219,7 +232,7 @@ export function modifierRoutes(app: FastifyInstance, db: Db) {
     schema: {
       tags,
       summary: 'Add an option (the first option is the default; is_default true clears the others); `options` = all options after the change',
-      params: z.object({ modifierId: z.coerce.number().int().positive() }),
+      params: ModifierParams,
       body: ModifierOptionCreate,
       response: { 201: optionResponse },
     },
@@ -229,7 +242,7 @@ export function modifierRoutes(app: FastifyInstance, db: Db) {
         checkVariants(await allowedVariants(t, head), req.body.variant_ids, 'variant_ids', head.product_family_id !== null);
         const n = (await queryOne<{ n: number }>(t, sql`select count(*)::int as n from modifier_options where modifier_id = ${head.id}`))!.n;
         const isDefault = n === 0 || req.body.is_default;
-        if (isDefault) await clearDefault(t, head.id);
+        if (isDefault) await clearDefault(t, 'modifier_options', 'modifier_id', head.id);
         const optionId = await insertOption(t, head.id, { ...req.body, is_default: isDefault }, n);
         await setOptionVariants(t, optionId, req.body.variant_ids);
         const m = await loadModifier(t, head.id);
@@ -253,24 +266,31 @@ export function modifierRoutes(app: FastifyInstance, db: Db) {
     handler: async (req) =>
       inTx(db, async (t) => {
         const head = await lockModifier(t, req.params.modifierId);
-        const m0 = await loadModifier(t, head.id);
-        const before = m0.options.find((o) => o.id === req.params.id);
-        if (!before) throw notFound('The option');
-        if (before.version !== req.body.version) throw stale('option');
-        if (before.is_default && !req.body.is_default)
-          throw ruleViolated('A modifier always has one default option. Make another option the default instead.', {
-            is_default: 'Make another option the default instead',
-          });
-        checkVariants(await allowedVariants(t, head), req.body.variant_ids, 'variant_ids', head.product_family_id !== null);
-        if (req.body.is_default && !before.is_default) await clearDefault(t, head.id, before.id);
-        await t.execute(sql`update modifier_options set label = ${req.body.label}, is_default = ${req.body.is_default},
-                                   sort_order = ${req.body.sort_order ?? before.sort_order}, version = version + 1, updated_at = now()
-                             where id = ${before.id}`);
-        await setOptionVariants(t, before.id, req.body.variant_ids);
-        const m = await loadModifier(t, head.id);
-        const data = m.options.find((o) => o.id === before.id)!;
-        await audit(t, actorOf(req), { action: 'update', entity: 'modifier_option', entityId: before.id, before, after: data });
-        return { data, options: m.options };
+        let options: ModifierOption[] = [];
+        const data = await auditedUpdate(t, actorOf(req), {
+          entity: 'modifier_option',
+          id: req.params.id,
+          noun: 'option',
+          version: req.body.version,
+          load: async () => {
+            const found = await optionOf(t, head.id, req.params.id);
+            options = found.options;
+            return found.option;
+          },
+          write: async (before) => {
+            if (before.is_default && !req.body.is_default)
+              throw ruleViolated('A modifier always has one default option. Make another option the default instead.', {
+                is_default: 'Make another option the default instead',
+              });
+            checkVariants(await allowedVariants(t, head), req.body.variant_ids, 'variant_ids', head.product_family_id !== null);
+            if (req.body.is_default && !before.is_default) await clearDefault(t, 'modifier_options', 'modifier_id', head.id, before.id);
+            await t.execute(sql`update modifier_options set label = ${req.body.label}, is_default = ${req.body.is_default},
+                                       sort_order = ${req.body.sort_order ?? before.sort_order}, version = version + 1, updated_at = now()
+                                 where id = ${before.id}`);
+            await setOptionVariants(t, before.id, req.body.variant_ids);
+          },
+        });
+        return { data, options };
       }),
   });
 
@@ -285,14 +305,15 @@ export function modifierRoutes(app: FastifyInstance, db: Db) {
     handler: async (req) =>
       inTx(db, async (t) => {
         const head = await lockModifier(t, req.params.modifierId);
-        const m0 = await loadModifier(t, head.id);
-        const before = m0.options.find((o) => o.id === req.params.id);
-        if (!before) throw notFound('The option');
-        await t.execute(sql`delete from modifier_options where id = ${before.id}`);
-        if (before.is_default)
-          await t.execute(sql`update modifier_options set is_default = true, version = version + 1, updated_at = now()
-                               where id = (select id from modifier_options where modifier_id = ${head.id} order by sort_order, id limit 1)`);
-        await audit(t, actorOf(req), { action: 'delete', entity: 'modifier_option', entityId: before.id, before });
+        await auditedDelete(t, actorOf(req), {
+          entity: 'modifier_option',
+          id: req.params.id,
+          load: async () => (await optionOf(t, head.id, req.params.id)).option,
+          remove: async (before) => {
+            await t.execute(sql`delete from modifier_options where id = ${before.id}`);
+            if (before.is_default) await promoteDefault(t, 'modifier_options', 'modifier_id', head.id, sql`sort_order, id`);
+          },
+        });
         return { options: (await loadModifier(t, head.id)).options };
       }),
   });

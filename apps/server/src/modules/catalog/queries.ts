@@ -6,7 +6,6 @@ import {
   PRODUCT_FAMILY_LIST,
   PRODUCT_LIST,
   type ListQuery,
-  type ListResponse,
   type Modifier,
   type ProductDetail,
   type ProductFamilyDetail,
@@ -18,7 +17,7 @@ import {
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { filters, type ListSpec } from '../../http/list.js';
+import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { attributeDataOf, attributeDataColumns } from './attributes.js';
 import { intArray } from './common.js';
 
@@ -100,23 +99,17 @@ export const productList: ListSpec<ProductListItem> = {
               p.variant_count, p.default_variant_id, p.default_sku, p.published_store_ids,
               p.created_at, p.updated_at, p.version`,
   sort: {
-    id: sql`p.id`,
-    title: sql`lower(p.title)`,
-    type: sql`p.type`,
-    variation_type: sql`p.variation_type`,
-    created_at: sql`p.created_at`,
-    updated_at: sql`p.updated_at`,
+    ...columns('p', 'id', 'type', 'variation_type', 'created_at', 'updated_at'),
+    ...lowered('p', 'title'),
   } satisfies Record<(typeof PRODUCT_LIST.sort)[number], unknown>,
   defaultSort: '-id',
   key: sql`p.id`,
   filters: {
-    id: filters.int(sql`p.id`, 'id'),
-    brand_id: filters.int(sql`p.brand_id`, 'brand_id'),
+    ...filters.ints('p', 'id', 'brand_id'),
+    ...filters.eqs('p', 'type', 'variation_type'),
     // Expanded to the categories' descendants beforehand (resolveProductListQuery): a constant list plans well.
     category_id: (values: string[]) =>
       sql`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = any(${intArray(ints('category_id', values))}))`,
-    type: filters.eq(sql`p.type`),
-    variation_type: filters.eq(sql`p.variation_type`),
     store_id: (values: string[]) =>
       sql`exists (select 1 from store_products sp where sp.product_id = p.id and sp.is_published and sp.store_id = any(${intArray(ints('store_id', values))}))`,
   } satisfies Record<(typeof PRODUCT_LIST.filter)[number], unknown>,
@@ -207,12 +200,9 @@ export async function categoryRefs(db: Db, ids: number[]) {
 
 // ───────────────────────────── product editor ─────────────────────────────
 
-interface ProductRow {
+/** The head row of an editor payload (product or family): brand, notes, category ids and stamps. */
+interface EditorHead {
   id: number;
-  title: string | null;
-  image: string;
-  type: ProductDetail['type'];
-  variation_type: ProductDetail['variation_type'];
   brand_id: number | null;
   brand_name: string | null;
   notes: string | null;
@@ -220,6 +210,15 @@ interface ProductRow {
   created_at: string;
   updated_at: string;
   version: number;
+}
+
+const brandOf = (head: EditorHead) => (head.brand_id === null ? null : { id: head.brand_id, name: head.brand_name! });
+
+interface ProductRow extends EditorHead {
+  title: string | null;
+  image: string;
+  type: ProductDetail['type'];
+  variation_type: ProductDetail['variation_type'];
 }
 
 /** The whole product editor payload in nine queries, whatever the number of variants, modifiers and stores. */
@@ -259,7 +258,7 @@ export async function loadProductDetail(db: Db, id: number): Promise<ProductDeta
     type: p.type,
     variation_type: p.variation_type,
     brand_id: p.brand_id,
-    brand: p.brand_id === null ? null : { id: p.brand_id, name: p.brand_name! },
+    brand: brandOf(p),
     category_ids: p.category_ids,
     categories,
     notes: p.notes,
@@ -286,17 +285,11 @@ export const familyList: ListSpec<ProductFamilyListItem> = {
               (select count(*)::int from product_family_variants pfv where pfv.product_family_id = pf.id) as variant_count,
               (select count(*)::int from modifiers m where m.product_family_id = pf.id) as modifier_count,
               pf.created_at, pf.updated_at, pf.version`,
-  sort: {
-    id: sql`pf.id`,
-    name: sql`lower(pf.name)`,
-    created_at: sql`pf.created_at`,
-    updated_at: sql`pf.updated_at`,
-  } satisfies Record<(typeof PRODUCT_FAMILY_LIST.sort)[number], unknown>,
+  sort: { ...columns('pf', 'id', 'created_at', 'updated_at'), ...lowered('pf', 'name') } satisfies Record<(typeof PRODUCT_FAMILY_LIST.sort)[number], unknown>,
   defaultSort: 'name',
   key: sql`pf.id`,
   filters: {
-    id: filters.int(sql`pf.id`, 'id'),
-    brand_id: filters.int(sql`pf.brand_id`, 'brand_id'),
+    ...filters.ints('pf', 'id', 'brand_id'),
     category_id: (values: string[]) =>
       sql`pf.id in (select fc.product_family_id from product_family_categories fc where fc.category_id in ${categoryAndDescendants(ints('category_id', values))})`,
   } satisfies Record<(typeof PRODUCT_FAMILY_LIST.filter)[number], unknown>,
@@ -304,17 +297,7 @@ export const familyList: ListSpec<ProductFamilyListItem> = {
 };
 
 export async function loadFamilyDetail(db: Db, id: number): Promise<ProductFamilyDetail> {
-  const f = await queryOne<{
-    id: number;
-    name: string;
-    brand_id: number | null;
-    brand_name: string | null;
-    notes: string | null;
-    category_ids: number[];
-    created_at: string;
-    updated_at: string;
-    version: number;
-  }>(
+  const f = await queryOne<EditorHead & { name: string }>(
     db,
     sql`select pf.id, pf.name, pf.brand_id, b.name as brand_name, pf.notes,
                array(select fc.category_id from product_family_categories fc where fc.product_family_id = pf.id order by 1) as category_ids,
@@ -343,7 +326,7 @@ export async function loadFamilyDetail(db: Db, id: number): Promise<ProductFamil
     id: f.id,
     name: f.name,
     brand_id: f.brand_id,
-    brand: f.brand_id === null ? null : { id: f.brand_id, name: f.brand_name! },
+    brand: brandOf(f),
     category_ids: f.category_ids,
     categories,
     notes: f.notes,

@@ -20,10 +20,11 @@ import {
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
-import { badRequest, notFound, ruleViolated, stale } from '../../http/errors.js';
+import { auditedUpdate, inTx, lockRow, updateRow, type AuditedUpdate } from '../../http/crud.js';
+import { badRequest, notFound, ruleViolated } from '../../http/errors.js';
 import { audit, type Actor } from '../audit/service.js';
 import { attributeDataColumns, attributeDataOf, missingRequiredAttributes, refreshProductCache, upsertCanonicalValues } from './attributes.js';
-import { inTx, intArray, lockRow } from './common.js';
+import { CATALOG, intArray } from './common.js';
 import { loadStoreProducts, loadStoreVariants } from './queries.js';
 
 const SV_UNIQUE = [
@@ -42,6 +43,17 @@ async function loadStoreVariant(t: Db, id: number) {
   if (!sv) throw notFound('The store variant');
   return sv;
 }
+
+/** Updates one store variant with its row locked, and audits it. */
+const updateStoreVariant = (t: Db, actor: Actor, id: number, u: Pick<AuditedUpdate<StoreVariant>, 'version' | 'unchanged' | 'write'>) =>
+  auditedUpdate(t, actor, {
+    entity: 'store_variant',
+    id,
+    noun: 'store variant',
+    lock: () => lockRow(t, 'store_variants', id, 'store variant'),
+    load: () => loadStoreVariant(t, id),
+    ...u,
+  });
 
 /**
  * Creates store variants of a product on a store from the variants marked `include` (SPEC §5); the
@@ -163,13 +175,18 @@ export async function publishProduct(db: Db, actor: Actor, productId: number, st
     if (!store) throw notFound('The store');
     const sp = await queryOne<{ id: number }>(t, sql`select id from store_products where product_id = ${productId} and store_id = ${storeId} for update`);
     const blockers = await publishBlockers(t, productId, storeId, sp?.id ?? null);
-    if (!blockers.length) {
-      const before = await loadStoreProduct(t, sp!.id);
-      await t.execute(sql`update store_products set is_published = true, published_at = coalesce(published_at, now()),
-                                 version = version + 1, updated_at = now() where id = ${sp!.id}`);
-      await refreshProductCache(t, [productId]);
-      await audit(t, actor, { action: 'update', entity: 'store_product', entityId: sp!.id, before, after: await loadStoreProduct(t, sp!.id) });
-    }
+    if (!blockers.length)
+      await auditedUpdate(t, actor, {
+        entity: 'store_product',
+        id: sp!.id,
+        noun: 'store product',
+        load: () => loadStoreProduct(t, sp!.id),
+        write: async () => {
+          await t.execute(sql`update store_products set is_published = true, published_at = coalesce(published_at, now()),
+                                     version = version + 1, updated_at = now() where id = ${sp!.id}`);
+          await refreshProductCache(t, [productId]);
+        },
+      });
     const storeProduct = sp ? await loadStoreProduct(t, sp.id) : null;
     const attributeData = await query<z.infer<typeof PublishResult>['attribute_data'][number]>(
       t,
@@ -270,7 +287,7 @@ export async function assignFeeds(db: Db, actor: Actor, body: z.infer<typeof Fee
 
 export function storeVariantRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['catalog'];
+  const { tags } = CATALOG;
 
   r.post('/api/store-variant', {
     config: { permission: 'catalog.write' },
@@ -286,38 +303,31 @@ export function storeVariantRoutes(app: FastifyInstance, db: Db) {
   r.put('/api/store-variant/:id', {
     config: { permission: 'catalog.write' },
     schema: { tags, summary: 'Update price, MAP price, MAP gate, shipping setting, enabled, feed title and URL', params: IdParams, body: StoreVariantUpdate, response: { 200: dataResponse(StoreVariant) } },
-    handler: async (req) => ({
-      data: await inTx(db, async (t) => {
-        await lockRow(t, 'store_variants', req.params.id, 'store variant');
-        const before = await loadStoreVariant(t, req.params.id);
-        const b = req.body;
-        if (before.version !== b.version) throw stale('store variant');
-        await t.execute(
-          sql`update store_variants set price_cents = ${b.price_cents}, map_price_cents = ${b.map_price_cents}, map_gate = ${b.map_gate},
-                     shipping_setting = ${b.shipping_setting}, is_enabled = ${b.is_enabled}, feed_title = ${b.feed_title ?? null},
-                     feed_url = ${b.feed_url ?? null}, version = version + 1, updated_at = now()
-               where id = ${req.params.id}`,
-        );
-        const after = await loadStoreVariant(t, req.params.id);
-        await audit(t, actorOf(req), { action: 'update', entity: 'store_variant', entityId: req.params.id, before, after });
-        return after;
-      }),
-    }),
+    handler: async (req) => {
+      const b = req.body;
+      const row = {
+        price_cents: b.price_cents,
+        map_price_cents: b.map_price_cents,
+        map_gate: b.map_gate,
+        shipping_setting: b.shipping_setting,
+        is_enabled: b.is_enabled,
+        feed_title: b.feed_title ?? null,
+        feed_url: b.feed_url ?? null,
+      };
+      return { data: await inTx(db, (t) => updateStoreVariant(t, actorOf(req), req.params.id, { version: b.version, write: () => updateRow(t, 'store_variants', req.params.id, b.version, row) })) };
+    },
   });
 
   r.patch('/api/store-variant/:id/disable', {
     config: { permission: 'catalog.write' },
     schema: { tags, summary: 'Disable a store variant (idempotent, no version needed)', params: IdParams, response: { 200: dataResponse(StoreVariant) } },
     handler: async (req) => ({
-      data: await inTx(db, async (t) => {
-        await lockRow(t, 'store_variants', req.params.id, 'store variant');
-        const before = await loadStoreVariant(t, req.params.id);
-        if (!before.is_enabled) return before;
-        await t.execute(sql`update store_variants set is_enabled = false, version = version + 1, updated_at = now() where id = ${req.params.id}`);
-        const after = await loadStoreVariant(t, req.params.id);
-        await audit(t, actorOf(req), { action: 'update', entity: 'store_variant', entityId: req.params.id, before, after });
-        return after;
-      }),
+      data: await inTx(db, (t) =>
+        updateStoreVariant(t, actorOf(req), req.params.id, {
+          unchanged: (before) => !before.is_enabled,
+          write: (before) => updateRow(t, 'store_variants', req.params.id, before.version, { is_enabled: false }),
+        }),
+      ),
     }),
   });
 
@@ -332,17 +342,23 @@ export function storeVariantRoutes(app: FastifyInstance, db: Db) {
     },
     handler: async (req) =>
       inTx(db, async (t) => {
-        await lockRow(t, 'store_products', req.params.id, 'store product');
-        const before = await loadStoreProduct(t, req.params.id);
-        if (before.version !== req.body.version) throw stale('store product');
-        await upsertCanonicalValues(t, actorOf(req), { type: 'store_product', id: req.params.id }, req.body.attribute_data);
-        const unpublish = req.body.is_published === false && before.is_published;
-        await t.execute(sql`update store_products set version = version + 1, updated_at = now()
-                             ${unpublish ? sql`, is_published = false, published_at = null` : sql``} where id = ${req.params.id}`);
-        if (unpublish && before.product_id !== null) await refreshProductCache(t, [before.product_id]);
-        const after = await loadStoreProduct(t, req.params.id);
-        await audit(t, actorOf(req), { action: 'update', entity: 'store_product', entityId: req.params.id, before, after });
-        return { store_product: after, attribute_data: await attributeDataOf(t, 'store_product', [req.params.id]) };
+        const id = req.params.id;
+        const after = await auditedUpdate(t, actorOf(req), {
+          entity: 'store_product',
+          id,
+          noun: 'store product',
+          version: req.body.version,
+          lock: () => lockRow(t, 'store_products', id, 'store product'),
+          load: () => loadStoreProduct(t, id),
+          write: async (before) => {
+            await upsertCanonicalValues(t, actorOf(req), { type: 'store_product', id }, req.body.attribute_data);
+            const unpublish = req.body.is_published === false && before.is_published;
+            await t.execute(sql`update store_products set version = version + 1, updated_at = now()
+                                 ${unpublish ? sql`, is_published = false, published_at = null` : sql``} where id = ${id}`);
+            if (unpublish && before.product_id !== null) await refreshProductCache(t, [before.product_id]);
+          },
+        });
+        return { store_product: after, attribute_data: await attributeDataOf(t, 'store_product', [id]) };
       }),
   });
 

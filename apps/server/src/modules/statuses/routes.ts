@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { InternalStatus, InternalStatusCreate, InternalStatusUpdate, Status, STATUS_KINDS } from '@qm/contracts';
 import { query, type Db } from '../../db/connect.js';
 import { registerCrud } from '../../http/crud.js';
-import { filters } from '../../http/list.js';
+import { columns, filters, lowered } from '../../http/list.js';
 
 export function statusRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +23,7 @@ export function statusRoutes(app: FastifyInstance, db: Db) {
     list: {
       from: sql`internal_statuses s`,
       select: sql`s.id, s.name, s.created_at, s.updated_at, s.version`,
-      sort: { id: sql`s.id`, name: sql`lower(s.name)`, created_at: sql`s.created_at` },
+      sort: { ...columns('s', 'id', 'created_at'), ...lowered('s', 'name') },
       defaultSort: 'name',
       key: sql`s.id`,
       search: filters.ilike(sql`s.name`),

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataResponse, IdParams, PasswordReset, ROLES, User, UserCreate, UserUpdate } from '@qm/contracts';
+import { IdParams, PasswordReset, ROLES, User, UserCreate, UserUpdate } from '@qm/contracts';
 import type { Db } from '../../db/connect.js';
-import { actorOf, forgetSessions, requireAuth } from '../../http/auth.js';
-import { loadOne, registerCrud } from '../../http/crud.js';
-import { notFound, ruleViolated } from '../../http/errors.js';
+import { actorOf, forgetSessions } from '../../http/auth.js';
+import { inTx, loadOne, loadOneOr404, registerCrud, registerResource } from '../../http/crud.js';
+import { ruleViolated } from '../../http/errors.js';
 import { audit } from '../audit/service.js';
 import { hashPassword, revokeUserSessions } from '../auth/service.js';
 import { assertAdminRemains, createUser, USER_UNIQUE, userList } from './service.js';
@@ -42,29 +42,25 @@ export function userRoutes(app: FastifyInstance, db: Db) {
     },
   });
 
-  r.post('/api/user', {
-    config: { permission: 'users.write' },
-    schema: { tags: ['user'], summary: 'Create a user', body: UserCreate, response: { 201: dataResponse(User) } },
-    handler: async (req, reply) => reply.status(201).send({ data: await createUser(db, actorOf(req), req.body) }),
-  });
-
-  r.delete('/api/user/:id', {
-    config: { permission: 'users.write' },
-    schema: { tags: ['user'], summary: 'Deactivate a user and revoke their sessions', params: IdParams, response: { 204: z.null() } },
-    handler: async (req, reply) => {
-      const me = requireAuth(req);
-      const id = req.params.id;
-      if (id === me.userId || id === me.impersonator?.id) throw ruleViolated('You cannot deactivate your own account.');
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        const before = await loadOne(t, userList, id);
-        if (!before) throw notFound('The user');
-        await assertAdminRemains(t, id, before.roles, false);
-        await t.execute(sql`update users set is_active = false, version = version + 1, updated_at = now() where id = ${id}`);
-        await revokeUserSessions(t, id);
-        await audit(t, actorOf(req), { action: 'deactivate', entity: 'user', entityId: id, before, after: await loadOne(t, userList, id) });
-      });
-      return reply.status(204).send(null);
+  registerResource(app, {
+    resource: 'user',
+    tags: ['user'],
+    read: 'users.read',
+    write: 'users.write',
+    item: User,
+    create: { summary: 'Create a user', body: UserCreate, run: (actor, body) => createUser(db, actor, body) },
+    remove: {
+      summary: 'Deactivate a user and revoke their sessions',
+      run: async (actor, id) => {
+        if (id === actor.userId || id === actor.impersonatorId) throw ruleViolated('You cannot deactivate your own account.');
+        await inTx(db, async (t) => {
+          const before = await loadOneOr404(t, userList, id, 'user');
+          await assertAdminRemains(t, id, before.roles, false);
+          await t.execute(sql`update users set is_active = false, version = version + 1, updated_at = now() where id = ${id}`);
+          await revokeUserSessions(t, id);
+          await audit(t, actor, { action: 'deactivate', entity: 'user', entityId: id, before, after: await loadOne(t, userList, id) });
+        });
+      },
     },
   });
 
@@ -73,10 +69,8 @@ export function userRoutes(app: FastifyInstance, db: Db) {
     schema: { tags: ['user'], summary: 'Set a new password; signs the user out everywhere', params: IdParams, body: PasswordReset, response: { 204: z.null() } },
     handler: async (req, reply) => {
       const hashed = await hashPassword(req.body.password);
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        const before = await loadOne(t, userList, req.params.id);
-        if (!before) throw notFound('The user');
+      await inTx(db, async (t) => {
+        await loadOneOr404(t, userList, req.params.id, 'user');
         await t.execute(sql`update users set password_hash = ${hashed}, failed_logins = 0, locked_until = null, version = version + 1, updated_at = now() where id = ${req.params.id}`);
         await revokeUserSessions(t, req.params.id);
         await audit(t, actorOf(req), { action: 'password_reset', entity: 'user', entityId: req.params.id });

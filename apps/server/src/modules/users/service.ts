@@ -1,23 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { USER_LIST, type User, type UserCreate } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
-import { insertRow, loadOne, mapUnique, type UniqueRule } from '../../http/crud.js';
+import { auditedCreate, insertRow, inTx, loadOneOr404, type UniqueRule } from '../../http/crud.js';
 import { ruleViolated } from '../../http/errors.js';
-import { filters, type ListSpec } from '../../http/list.js';
-import { audit, type Actor } from '../audit/service.js';
+import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
+import type { Actor } from '../audit/service.js';
 import { hashPassword } from '../auth/service.js';
 
 export const userList: ListSpec<User> = {
   from: sql`users u`,
   select: sql`u.id, u.name, u.email, u.roles, u.is_active, u.last_login_at, u.created_at, u.updated_at, u.version`,
   sort: {
-    id: sql`u.id`,
-    name: sql`lower(u.name)`,
-    email: sql`lower(u.email)`,
+    ...columns('u', 'id', 'is_active', 'last_login_at', 'created_at'),
+    ...lowered('u', 'name', 'email'),
     roles: sql`array_to_string(u.roles, ',')`,
-    is_active: sql`u.is_active`,
-    last_login_at: sql`u.last_login_at`,
-    created_at: sql`u.created_at`,
   } satisfies Record<(typeof USER_LIST.sort)[number], unknown>,
   defaultSort: 'name',
   key: sql`u.id`,
@@ -43,21 +39,14 @@ export const USER_UNIQUE: UniqueRule[] = [
 
 export async function createUser(db: Db, actor: Actor, body: UserCreate): Promise<User> {
   const password_hash = await hashPassword(body.password);
-  return db
-    .transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      const id = await insertRow(t, 'users', {
-        name: body.name,
-        email: body.email,
-        password_hash,
-        roles: body.roles,
-        is_active: body.is_active,
-      });
-      const user = (await loadOne(t, userList, id))!;
-      await audit(t, actor, { action: 'create', entity: 'user', entityId: id, after: user });
-      return user;
-    })
-    .catch((e) => mapUnique(e, USER_UNIQUE));
+  return inTx(
+    db,
+    async (t) => {
+      const id = await insertRow(t, 'users', { name: body.name, email: body.email, password_hash, roles: body.roles, is_active: body.is_active });
+      return auditedCreate(t, actor, 'user', id, () => loadOneOr404(t, userList, id, 'user'));
+    },
+    USER_UNIQUE,
+  );
 }
 
 /**
