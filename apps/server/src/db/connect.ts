@@ -147,7 +147,7 @@ function normalize(row: Record<string, unknown>): Record<string, unknown> {
   for (const k in row) {
     const v = row[k];
     if (v instanceof Date) row[k] = v.toISOString();
-    else if (typeof v === 'string' && v.length >= 19 && v.length <= 35 && PG_TIMESTAMPTZ.test(v)) {
+    else if (typeof v === 'string' && v.length >= 19 && v.length <= 35 && v.charCodeAt(4) === 45 && v.charCodeAt(13) === 58 && PG_TIMESTAMPTZ.test(v)) {
       const d = new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
       if (!Number.isNaN(d.getTime())) row[k] = d.toISOString();
     }
