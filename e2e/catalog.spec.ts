@@ -328,7 +328,7 @@ test.describe('catalogue screens', () => {
     await page.unroute('**/api/category/sort');
   });
 
-  test('product family: removing a variant takes it out of every option at once', async ({ page }) => {
+  test('product family: removing a variant takes it out of every option at once; the picker; store products', async ({ page }) => {
     await signedIn(page, CATALOG);
     const api = await apiAs(page, CATALOG);
     const fam = (await api.post<{ data: { id: number } }>('product-family', { name: unique('E2E Family 9mm 115 gr FMJ'), brand_id: null, category_ids: [] })).data.id;
@@ -368,12 +368,36 @@ test.describe('catalogue screens', () => {
     const f = (await api.get<{ data: { modifiers: ProductDetail['modifiers'] } }>(`product-family/${fam}`)).data;
     expect(f.modifiers[0]!.options.map((o) => o.variant_ids)).toEqual([[], [cs!.id]]);
 
-    // Adding a variant of any product, found by its SKU.
+    // Adding a variant of any product through the picker (GET variant), found by its SKU.
     await page.getByRole('tab', { name: /Variants/ }).click();
+    const searched = page.waitForRequest((r) => /\/api\/variant\?/.test(r.url()) && r.method() === 'GET');
     await page.getByLabel('Find a product to add variants from').fill(box!.sku);
-    await page.getByRole('button', { name: 'Show variants' }).first().click();
+    expect(new URL((await searched).url()).searchParams.get('q')).toBe(box!.sku);
+    const found = page.getByRole('table', { name: 'Variants found' });
+    await expect(found.locator(`tr[data-sku="${cs!.sku}"]`).getByText('In this family')).toBeVisible();
     await page.getByRole('button', { name: `Add ${box!.sku}` }).click();
     await expect(page.getByRole('table', { name: 'Family variants' }).locator(`tr[data-sku="${box!.sku}"]`)).toBeVisible();
+    await expect(found.locator(`tr[data-sku="${box!.sku}"]`).getByText('In this family')).toBeVisible();
+
+    // Putting the family on a store, then publishing and unpublishing it there.
+    await page.getByRole('tab', { name: /Store products/ }).click();
+    await expect(page.getByText('Not on any store')).toBeVisible();
+    await pickOption(page, 'Store', 'Ammo Depot');
+    await page.getByRole('button', { name: 'Add to store' }).click();
+    await expect(page.getByText(/added to Ammo Depot$/)).toBeVisible();
+    const onStore = page.getByRole('table', { name: 'Store products' }).locator('tr[data-store="Ammo Depot"]');
+    await expect(onStore).toContainText('Not published');
+    await expect(page.getByRole('tab', { name: 'Store products (1)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Publish on Ammo Depot' }).click();
+    await expect(onStore).toContainText('Published');
+    await expect(onStore).not.toContainText('Not published');
+    await shot(page, 'catalog-family-stores');
+    let stored = (await api.get<{ data: { store_products: { store_name: string; is_published: boolean }[] } }>(`product-family/${fam}`)).data;
+    expect(stored.store_products.map((sp) => [sp.store_name, sp.is_published])).toEqual([['Ammo Depot', true]]);
+    await page.getByRole('button', { name: 'Unpublish from Ammo Depot' }).click();
+    await expect(onStore).toContainText('Not published');
+    stored = (await api.get<{ data: { store_products: { store_name: string; is_published: boolean }[] } }>(`product-family/${fam}`)).data;
+    expect(stored.store_products.map((sp) => [sp.store_name, sp.is_published])).toEqual([['Ammo Depot', false]]);
   });
 
   test('the catalogue user cannot open users', async ({ page }) => {

@@ -540,11 +540,13 @@ export const StoreVariantUpdate = z
 export type StoreVariantUpdate = z.infer<typeof StoreVariantUpdate>;
 /**
  * `PUT store-product/{id}`: store-level attribute values (owner = the store product, no source);
- * a null value removes it. `is_published: false` unpublishes (publishing goes through `POST product/{id}/publish`).
+ * a null value removes it. `is_published: false` unpublishes; `true` publishes a family's store product (a
+ * product's goes through `POST product/{id}/publish`, 400 here).
  */
 export const StoreProductUpdate = z
   .object({
-    is_published: z.literal(false, 'Publish through POST product/{id}/publish').optional(),
+    /** false unpublishes; true publishes a family's store product (a product publishes through `POST product/{id}/publish`). */
+    is_published: z.boolean().optional(),
     attribute_data: z.array(z.object({ attribute_id: Id, value: AttributeValue.nullable() }).strict()).max(200).default([]),
     ...Versioned.shape,
   })
@@ -703,3 +705,26 @@ export type ProductFamilyCreate = z.infer<typeof ProductFamilyCreate>;
 export const ProductFamilyUpdate = z.object({ ...familyFields, ...Versioned.shape }).strict();
 export type ProductFamilyUpdate = z.infer<typeof ProductFamilyUpdate>;
 export const FamilyVariantAdd = z.object({ variant_id: Id }).strict();
+/** `POST product-family/{id}/store-product`: puts the family on a store (its store product). */
+export const FamilyStoreProductCreate = z.object({ store_id: Id }).strict();
+export type FamilyStoreProductCreate = z.infer<typeof FamilyStoreProductCreate>;
+
+// ───────────────────────────── variant search ─────────────────────────────
+
+/** `GET variant`: one row per variant with its product's title (the family editor's picker). */
+export const VariantListItem = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  product_title: z.string().nullable(),
+  sku: z.string(),
+  upc: z.string().nullable(),
+  units_per_package: z.number(),
+  is_default: z.boolean(),
+});
+export type VariantListItem = z.infer<typeof VariantListItem>;
+export const VariantListResponse = listResponse(VariantListItem);
+/**
+ * `GET variant`: `q` matches words of the product title (prefixes), SKUs and UPCs (exact or prefix), like
+ * `GET product`; counted exactly up to PRODUCT_LIST_COUNT_CAP.
+ */
+export const VARIANT_LIST = { sort: ['id', 'sku', 'product_title', 'units_per_package'], filter: ['id', 'product_id'] } as const;

@@ -214,6 +214,9 @@ export const variants = pgTable(
   (t) => [
     uniqueIndex('variants_sku_key').on(sql`upper(${t.sku})`),
     index('variants_upc_idx').on(t.upc),
+    // `GET variant?q=`: SKU and UPC prefixes (LIKE 'X%') whatever the database's collation.
+    index('variants_sku_prefix_idx').on(sql`upper(${t.sku}) text_pattern_ops`),
+    index('variants_upc_prefix_idx').on(t.upc.op('text_pattern_ops')),
     index('variants_product_idx').on(t.product_id, t.id),
     uniqueIndex('variants_one_default_key').on(t.product_id).where(sql`is_default`),
     check('variants_units_check', sql`units_per_package > 0`),

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   dataResponse,
+  FamilyStoreProductCreate,
   FamilyVariantAdd,
   IdParams,
   listResponse,
@@ -12,17 +13,18 @@ import {
   ProductFamilyListItem,
   ProductFamilyUpdate,
   ProductVariantParams,
+  StoreProduct,
 } from '@qm/contracts';
 import { queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
-import { inTx, lockRow, registerList, registerResource } from '../../http/crud.js';
+import { auditedCreate, inTx, lockRow, registerList, registerResource } from '../../http/crud.js';
 import { conflict, notFound, ruleViolated } from '../../http/errors.js';
 import { audit, type Actor } from '../audit/service.js';
 import { registerCanonicalValueRoutes } from './attributes.js';
 import { pruneFamilyOptionLinks } from './modifiers.js';
 import { createCategorised, FAMILY, updateCategorised } from './owners.js';
 import { CATALOG } from './common.js';
-import { familyList, loadFamilyDetail } from './queries.js';
+import { familyList, loadFamilyDetail, loadStoreProducts } from './queries.js';
 
 /** The columns of a family as sent (create and update). */
 const familyRow = (b: z.infer<typeof ProductFamilyCreate | typeof ProductFamilyUpdate>) => ({ name: b.name, brand_id: b.brand_id, notes: b.notes ?? null });
@@ -68,6 +70,25 @@ export async function removeFamilyVariant(t: Db, actor: Actor, familyId: number,
   });
 }
 
+const FAMILY_STORE_UNIQUE = [
+  { constraint: 'store_products_family_key', field: 'store_id', message: 'The family is already on this store' },
+];
+
+/** Puts a family on a store: creates its store product there (not published). */
+export async function createFamilyStoreProduct(t: Db, actor: Actor, familyId: number, storeId: number) {
+  await lockRow(t, 'product_families', familyId, 'product family');
+  const store = await queryOne<{ name: string; is_enabled: boolean }>(t, sql`select name, is_enabled from stores where id = ${storeId}`);
+  if (!store) throw ruleViolated(`Unknown store ${storeId}`, { store_id: 'Unknown store' });
+  if (!store.is_enabled) throw ruleViolated(`${store.name} is disabled. Enable the store first.`, { store_id: `${store.name} is disabled` });
+  const row = await queryOne<{ id: number }>(
+    t,
+    sql`insert into store_products (store_id, product_family_id) values (${storeId}, ${familyId})
+        on conflict (product_family_id, store_id) where product_family_id is not null do nothing returning id`,
+  );
+  if (!row) throw conflict(`The family is already on ${store.name}.`, { store_id: `Already on ${store.name}` });
+  return auditedCreate(t, actor, 'store_product', row.id, async () => (await loadStoreProducts(t, sql`sp.id = ${row.id}`))[0]!);
+}
+
 export function familyRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { tags } = CATALOG;
@@ -108,6 +129,21 @@ export function familyRoutes(app: FastifyInstance, db: Db) {
       await inTx(db, (t) => removeFamilyVariant(t, actorOf(req), req.params.id, req.params.variantId));
       return { data: await loadFamilyDetail(db, req.params.id) };
     },
+  });
+
+  r.post('/api/product-family/:id/store-product', {
+    config: { permission: 'catalog.write' },
+    schema: {
+      tags,
+      summary: 'Put the family on a store: creates its store product there (409 if already there, 422 if the store is unknown or disabled)',
+      params: IdParams,
+      body: FamilyStoreProductCreate,
+      response: { 201: dataResponse(StoreProduct) },
+    },
+    handler: async (req, reply) =>
+      reply
+        .status(201)
+        .send({ data: await inTx(db, (t) => createFamilyStoreProduct(t, actorOf(req), req.params.id, req.body.store_id), FAMILY_STORE_UNIQUE) }),
   });
 
   registerCanonicalValueRoutes(app, db, {

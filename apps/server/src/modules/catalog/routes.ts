@@ -8,6 +8,7 @@ import { modifierRoutes } from './modifiers.js';
 import { productRoutes } from './products.js';
 import { storeRoutes } from './stores.js';
 import { storeVariantRoutes } from './store-variants.js';
+import { variantRoutes } from './variants.js';
 
 /** The catalogue (SPEC §7 "Catalogue", "Feeds and stores"); docs/api-catalog.md lists every endpoint. */
 export function catalogRoutes(app: FastifyInstance, db: Db) {
@@ -16,6 +17,7 @@ export function catalogRoutes(app: FastifyInstance, db: Db) {
   categoryRoutes(app, db);
   storeRoutes(app, db);
   productRoutes(app, db);
+  variantRoutes(app, db);
   modifierRoutes(app, db);
   storeVariantRoutes(app, db);
   familyRoutes(app, db);

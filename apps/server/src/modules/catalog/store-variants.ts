@@ -285,6 +285,13 @@ export async function assignFeeds(db: Db, actor: Actor, body: z.infer<typeof Fee
   });
 }
 
+/** A family's store product can be published once its store is enabled and the family has variants. */
+async function assertFamilyPublishable(t: Db, sp: StoreProduct) {
+  if (!sp.store_enabled) throw ruleViolated(`${sp.store_name} is disabled. Enable the store first.`, { is_published: `${sp.store_name} is disabled` });
+  const n = (await queryOne<{ n: number }>(t, sql`select count(*)::int as n from product_family_variants where product_family_id = ${sp.product_family_id}`))!.n;
+  if (!n) throw ruleViolated('The family has no variants. Add variants before publishing it.', { is_published: 'The family has no variants' });
+}
+
 export function storeVariantRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { tags } = CATALOG;
@@ -335,7 +342,7 @@ export function storeVariantRoutes(app: FastifyInstance, db: Db) {
     config: { permission: 'catalog.write' },
     schema: {
       tags,
-      summary: 'Set store-level attribute values (null removes one); is_published false unpublishes',
+      summary: 'Set store-level attribute values (null removes one); is_published false unpublishes, true publishes a family’s store product',
       params: IdParams,
       body: StoreProductUpdate,
       response: { 200: StoreProductUpdated },
@@ -348,13 +355,21 @@ export function storeVariantRoutes(app: FastifyInstance, db: Db) {
           id,
           noun: 'store product',
           version: req.body.version,
-          lock: () => lockRow(t, 'store_products', id, 'store product'),
+          lock: async () => {
+            await lockRow(t, 'store_products', id, 'store product');
+            // A product is published through POST product/{id}/publish, which checks what blocks it.
+            if (req.body.is_published === true && (await loadStoreProduct(t, id)).product_id !== null)
+              throw badRequest('Publish a product through POST product/{id}/publish', { is_published: 'Publish a product through its Publish button' });
+          },
           load: () => loadStoreProduct(t, id),
           write: async (before) => {
+            const publish = req.body.is_published === true && !before.is_published;
+            if (publish) await assertFamilyPublishable(t, before);
             await upsertCanonicalValues(t, actorOf(req), { type: 'store_product', id }, req.body.attribute_data);
             const unpublish = req.body.is_published === false && before.is_published;
             await t.execute(sql`update store_products set version = version + 1, updated_at = now()
-                                 ${unpublish ? sql`, is_published = false, published_at = null` : sql``} where id = ${id}`);
+                                 ${unpublish ? sql`, is_published = false, published_at = null` : sql``}
+                                 ${publish ? sql`, is_published = true, published_at = now()` : sql``} where id = ${id}`);
             if (unpublish && before.product_id !== null) await refreshProductCache(t, [before.product_id]);
           },
         });

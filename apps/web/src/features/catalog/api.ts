@@ -82,7 +82,7 @@ export const catalogApi = {
     api.post<{ success: boolean; variants: StoreVariant[]; data: StoreProduct }>('store-variant', body),
   updateStoreVariant: (id: number, body: StoreVariantUpdate) => api.put<{ data: StoreVariant }>(`store-variant/${id}`, body),
   disableStoreVariant: (id: number) => api.patch<{ data: StoreVariant }>(`store-variant/${id}/disable`),
-  updateStoreProduct: (id: number, body: { attribute_data: { attribute_id: number; value: AttributeValue | null }[]; version: number; is_published?: false }) =>
+  updateStoreProduct: (id: number, body: { attribute_data: { attribute_id: number; value: AttributeValue | null }[]; version: number; is_published?: boolean }) =>
     api.put<{ store_product: StoreProduct; attribute_data: AttributeData[] }>(`store-product/${id}`, body),
   assignFeeds: (storeVariantId: number, feedIds: number[]) =>
     api.post<{ data: FeedAssignment[] }>('feed/store-variant', { store_variant_ids: [storeVariantId], feed_ids: feedIds, mode: 'replace' }),
@@ -93,6 +93,7 @@ export const catalogApi = {
   updateFamily: (id: number, body: ProductFamilyUpdate) => api.put<{ data: ProductFamilyDetail }>(`product-family/${id}`, body),
   addFamilyVariant: (id: number, variantId: number) => api.post<{ data: ProductFamilyDetail }>(`product-family/${id}/variant`, { variant_id: variantId }),
   removeFamilyVariant: (id: number, variantId: number) => api.delete<{ data: ProductFamilyDetail }>(`product-family/${id}/variant/${variantId}`),
+  addFamilyStoreProduct: (id: number, storeId: number) => api.post<{ data: StoreProduct }>(`product-family/${id}/store-product`, { store_id: storeId }),
 
   // categories
   sortCategories: (data: { id: number; parent_id: number | null; sort_order: number }[]) => api.post<{ data: CategoryNode[] }>('category/sort', { data }),

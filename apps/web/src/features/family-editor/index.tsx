@@ -6,13 +6,14 @@
 import '../catalog/styles';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
-import { ProductFamilyUpdate, isAllowed, type ProductFamilyDetail, type ProductListItem } from '@qm/contracts';
-import { api, errorMessage } from '../../lib/api';
+import { ProductFamilyUpdate, isAllowed, type ProductFamilyDetail, type StoreProduct, type VariantListItem } from '@qm/contracts';
+import { api, ApiError, errorMessage } from '../../lib/api';
+import { useStores } from '../../lib/lookups';
 import { formatDateTime } from '../../lib/format';
 import { invalidateResource } from '../../lib/queryClient';
 import { qk } from '../../lib/queryKeys';
@@ -26,7 +27,6 @@ import { EmptyState } from '../../ui/states';
 import { catalogApi, FAMILY, useBrandOptions, useCategoryOptions } from '../catalog/api';
 import { AttributesPanel, withAttributeRow } from '../catalog/AttributesPanel';
 import { ModifiersEditor } from '../catalog/ModifiersEditor';
-import { Thumbnail } from '../catalog/Thumbnail';
 import { TableHead } from '../../ui/TableHead';
 import { IconButton } from '../../ui/IconButton';
 
@@ -175,32 +175,7 @@ function FamilyEditor({ id }: { id: number }) {
             />
           </Tabs.Panel>
           <Tabs.Panel value="stores">
-            <Paper withBorder radius="sm" p={0}>
-              {f.store_products.length === 0 ? (
-                <EmptyState title="Not on any store" />
-              ) : (
-                <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label="Store products">
-                  <TableHead cells={['Store', 'Status', 'Published', 'Updated']} />
-                  <Table.Tbody>
-                    {f.store_products.map((sp) => (
-                      <Table.Tr key={sp.id}>
-                        <Table.Td>
-                          {sp.store_name}
-                          {!sp.store_enabled ? ' (disabled)' : ''}
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge size="sm" radius="sm" variant="light" color={sp.is_published ? 'teal' : 'gray'}>
-                            {sp.is_published ? 'Published' : 'Not published'}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{sp.published_at ? formatDateTime(sp.published_at) : '—'}</Table.Td>
-                        <Table.Td>{formatDateTime(sp.updated_at)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
-            </Paper>
+            <FamilyStores family={f} canWrite={canWrite} onChanged={setFamily} onStale={() => void reload()} />
           </Tabs.Panel>
         </EditorShell>
       )}
@@ -230,21 +205,15 @@ function FamilyDetails({ readOnly }: { readOnly: boolean }) {
   );
 }
 
-/** Finds variants of any product by title, SKU or UPC and adds them (`POST product-family/{id}/variant`). */
+/** Finds variants of any product by SKU, UPC or product title (`GET variant`) and adds them (`POST product-family/{id}/variant`). */
 function AddVariants({ family, onAdded }: { family: ProductFamilyDetail; onAdded: (f: ProductFamilyDetail) => void }) {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), 300);
-  const [open, setOpen] = useState<number | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const results = useQuery({
-    queryKey: qk.list('product', `family-add:${debounced}`),
-    queryFn: ({ signal }) => api.list<ProductListItem>('product', { q: debounced, per_page: 8 }, signal),
+    queryKey: qk.list('variant', `family-add:${debounced}`),
+    queryFn: ({ signal }) => api.list<VariantListItem>('variant', { q: debounced, per_page: 12, sort: 'product_title,units_per_package' }, signal),
     enabled: debounced.length >= 2,
-  });
-  const product = useQuery({
-    queryKey: qk.item('product', open ?? 0),
-    queryFn: ({ signal }) => catalogApi.product(open!, signal),
-    enabled: open !== null,
   });
   const inFamily = new Set(family.variants.map((v) => v.id));
 
@@ -262,13 +231,14 @@ function AddVariants({ family, onAdded }: { family: ProductFamilyDetail; onAdded
     }
   };
 
+  const found = results.data?.data ?? [];
   return (
     <Paper withBorder radius="sm" p="sm" component="section" aria-label="Add variants">
       <Text size="sm" fw={600}>
         Add variants
       </Text>
       <Text size="xs" c="dimmed" mb="xs">
-        Find a product by title, SKU or UPC, then add any of its variants.
+        Find variants of any product by SKU, UPC or product title, then add them.
       </Text>
       <TextInput
         size="xs"
@@ -282,102 +252,150 @@ function AddVariants({ family, onAdded }: { family: ProductFamilyDetail; onAdded
         type="search"
       />
       {debounced.length >= 2 && results.data ? (
-        <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" mt="xs" aria-label="Products found" className="qm-inner-table">
+        <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" mt="xs" aria-label="Variants found" className="qm-inner-table">
           <Table.Tbody>
-            {results.data.data.length === 0 ? (
+            {found.length === 0 ? (
               <Table.Tr>
                 <Table.Td>
                   <Text size="sm" c="dimmed">
-                    No product matches.
+                    No variant matches.
                   </Text>
                 </Table.Td>
               </Table.Tr>
             ) : null}
-            {results.data.data.map((p) => (
-              <ProductResult
-                key={p.id}
-                product={p}
-                open={open === p.id}
-                onToggle={() => setOpen(open === p.id ? null : p.id)}
-                variants={open === p.id ? product.data?.variants ?? null : null}
-                inFamily={inFamily}
-                busy={busy}
-                onAdd={add}
-              />
+            {found.map((v) => (
+              <Table.Tr key={v.id} data-sku={v.sku}>
+                <Table.Td>
+                  <CodeDisplay value={v.sku} strong />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'normal' }}>
+                  <Text size="sm">{v.product_title ?? `Product #${v.product_id}`}</Text>
+                  <Text size="xs" c="dimmed">
+                    {v.units_per_package.toLocaleString('en-US')} units{v.upc ? ` · ${v.upc}` : ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  {inFamily.has(v.id) ? (
+                    <Badge size="sm" variant="light" color="gray" radius="sm">
+                      In this family
+                    </Badge>
+                  ) : (
+                    <Button size="compact-xs" leftSection={<IconPlus size={12} />} loading={busy === v.id} onClick={() => void add(v.id, v.sku)} aria-label={`Add ${v.sku}`}>
+                      Add
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
+      ) : null}
+      {results.data && results.data.meta.total > found.length ? (
+        <Text size="xs" c="dimmed" mt={4}>
+          Showing {found.length} of {results.data.meta.total_exact ? results.data.meta.total.toLocaleString('en-US') : `${results.data.meta.total.toLocaleString('en-US')}+`}: type more to narrow.
+        </Text>
       ) : null}
     </Paper>
   );
 }
 
-function ProductResult({
-  product,
-  open,
-  onToggle,
-  variants,
-  inFamily,
-  busy,
-  onAdd,
-}: {
-  product: ProductListItem;
-  open: boolean;
-  onToggle: () => void;
-  variants: { id: number; sku: string; units_per_package: number; upc: string | null }[] | null;
-  inFamily: Set<number>;
-  busy: number | null;
-  onAdd: (variantId: number, sku: string) => Promise<void>;
-}) {
+/** The family's store products: put it on a store, publish and unpublish it (`PUT store-product/{id}` with `is_published`). */
+function FamilyStores({ family, canWrite, onChanged, onStale }: { family: ProductFamilyDetail; canWrite: boolean; onChanged: (f: ProductFamilyDetail) => void; onStale: () => void }) {
+  const stores = useStores();
+  const [storeId, setStoreId] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const onStores = new Set(family.store_products.map((sp) => sp.store_id));
+  const addable = (stores.data ?? []).filter((s) => s.is_enabled && !onStores.has(s.id));
+
+  const run = async (key: string, fn: () => Promise<string>) => {
+    setBusy(key);
+    try {
+      const message = await fn();
+      notifications.show({ color: 'teal', message });
+      void invalidateResource(FAMILY);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409 && e.code === 'stale_version') onStale();
+      alertDialog('Error', errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const addToStore = () =>
+    run('add', async () => {
+      const res = await catalogApi.addFamilyStoreProduct(family.id, Number(storeId));
+      onChanged({ ...family, store_products: [...family.store_products, res.data].sort((a, b) => a.store_name.localeCompare(b.store_name)) });
+      setStoreId(null);
+      return `${family.name} added to ${res.data.store_name}`;
+    });
+
+  const setPublished = (sp: StoreProduct, publish: boolean) =>
+    run(`sp-${sp.id}`, async () => {
+      const res = await catalogApi.updateStoreProduct(sp.id, { version: sp.version, attribute_data: [], is_published: publish });
+      onChanged({ ...family, store_products: family.store_products.map((x) => (x.id === sp.id ? res.store_product : x)) });
+      return `${family.name} ${publish ? 'published on' : 'unpublished from'} ${sp.store_name}`;
+    });
+
   return (
-    <>
-      <Table.Tr>
-        <Table.Td w={44}>
-          <Thumbnail src={product.image} alt="" size={28} />
-        </Table.Td>
-        <Table.Td style={{ whiteSpace: 'normal' }}>
-          <Text size="sm" fw={500}>
-            {product.title ?? `Product #${product.id}`}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {product.brand_name ?? 'No brand'} · {product.variant_count} variants
-          </Text>
-        </Table.Td>
-        <Table.Td ta="right">
-          <Button size="compact-xs" variant="light" onClick={onToggle} aria-expanded={open}>
-            {open ? 'Hide variants' : 'Show variants'}
-          </Button>
-        </Table.Td>
-      </Table.Tr>
-      {open ? (
-        <Table.Tr>
-          <Table.Td />
-          <Table.Td colSpan={2}>
-            {variants === null ? (
-              <Loader size="xs" />
-            ) : (
-              <Stack gap={4}>
-                {variants.map((v) => (
-                  <Group key={v.id} justify="space-between" wrap="nowrap">
-                    <Text size="sm" ff="monospace">
-                      {v.sku} <Text span size="xs" c="dimmed">· {v.units_per_package.toLocaleString('en-US')} units{v.upc ? ` · ${v.upc}` : ''}</Text>
-                    </Text>
-                    {inFamily.has(v.id) ? (
-                      <Badge size="sm" variant="light" color="gray" radius="sm">
-                        In this family
-                      </Badge>
-                    ) : (
-                      <Button size="compact-xs" leftSection={<IconPlus size={12} />} loading={busy === v.id} onClick={() => void onAdd(v.id, v.sku)} aria-label={`Add ${v.sku}`}>
-                        Add
+    <Stack gap="sm">
+      <Paper withBorder radius="sm" p={0}>
+        {family.store_products.length === 0 ? (
+          <EmptyState title="Not on any store">{canWrite ? 'Add the family to a store below.' : undefined}</EmptyState>
+        ) : (
+          <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label="Store products">
+            <TableHead cells={['Store', 'Status', 'Published', 'Updated', canWrite && { label: 'Actions', srOnly: true }]} />
+            <Table.Tbody>
+              {family.store_products.map((sp) => (
+                <Table.Tr key={sp.id} data-store={sp.store_name}>
+                  <Table.Td>
+                    {sp.store_name}
+                    {!sp.store_enabled ? ' (disabled)' : ''}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge size="sm" radius="sm" variant="light" color={sp.is_published ? 'teal' : 'gray'}>
+                      {sp.is_published ? 'Published' : 'Not published'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{sp.published_at ? formatDateTime(sp.published_at) : '—'}</Table.Td>
+                  <Table.Td>{formatDateTime(sp.updated_at)}</Table.Td>
+                  {canWrite ? (
+                    <Table.Td ta="right">
+                      <Button
+                        size="compact-xs"
+                        variant={sp.is_published ? 'default' : 'filled'}
+                        loading={busy === `sp-${sp.id}`}
+                        onClick={() => void setPublished(sp, !sp.is_published)}
+                        aria-label={`${sp.is_published ? 'Unpublish from' : 'Publish on'} ${sp.store_name}`}
+                      >
+                        {sp.is_published ? 'Unpublish' : 'Publish'}
                       </Button>
-                    )}
-                  </Group>
-                ))}
-              </Stack>
-            )}
-          </Table.Td>
-        </Table.Tr>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+      {canWrite ? (
+        <Paper withBorder radius="sm" p="sm" component="section" aria-label="Add to a store">
+          <Group gap="xs" align="end">
+            <Select
+              size="xs"
+              label="Store"
+              placeholder={addable.length ? 'Choose a store' : 'On every enabled store'}
+              data={addable.map((s) => ({ value: String(s.id), label: s.name }))}
+              value={storeId}
+              onChange={setStoreId}
+              disabled={!addable.length}
+              w={260}
+            />
+            <Button size="xs" leftSection={<IconPlus size={12} />} disabled={!storeId} loading={busy === 'add'} onClick={() => void addToStore()}>
+              Add to store
+            </Button>
+          </Group>
+        </Paper>
       ) : null}
-    </>
+    </Stack>
   );
 }

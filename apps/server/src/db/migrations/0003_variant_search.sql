@@ -1,0 +1,2 @@
+CREATE INDEX "variants_sku_prefix_idx" ON "variants" USING btree (upper("sku") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "variants_upc_prefix_idx" ON "variants" USING btree ("upc" text_pattern_ops);
