@@ -673,7 +673,8 @@ export const ProductFamilyListItem = z.object({
 export type ProductFamilyListItem = z.infer<typeof ProductFamilyListItem>;
 export const PRODUCT_FAMILY_LIST = { sort: ['id', 'name', 'created_at', 'updated_at'], filter: ['id', 'brand_id', 'category_id'] } as const;
 
-export const FamilyVariant = z.object({
+/** A variant with its product's title (the family editor's picker and a family's variants). */
+export const VariantListItem = z.object({
   id: z.number(),
   product_id: z.number(),
   product_title: z.string().nullable(),
@@ -681,6 +682,8 @@ export const FamilyVariant = z.object({
   upc: z.string().nullable(),
   units_per_package: z.number(),
   is_default: z.boolean(),
+});
+export const FamilyVariant = VariantListItem.extend({
   sort_order: z.number(),
   modifier_option_ids: z.array(z.number()),
 });
@@ -711,16 +714,6 @@ export type FamilyStoreProductCreate = z.infer<typeof FamilyStoreProductCreate>;
 
 // ───────────────────────────── variant search ─────────────────────────────
 
-/** `GET variant`: one row per variant with its product's title (the family editor's picker). */
-export const VariantListItem = z.object({
-  id: z.number(),
-  product_id: z.number(),
-  product_title: z.string().nullable(),
-  sku: z.string(),
-  upc: z.string().nullable(),
-  units_per_package: z.number(),
-  is_default: z.boolean(),
-});
 export type VariantListItem = z.infer<typeof VariantListItem>;
 export const VariantListResponse = listResponse(VariantListItem);
 /**
