@@ -393,10 +393,10 @@ export function storeVariantRoutes(app: FastifyInstance, db: Db) {
     config: { permission: 'feeds.write' },
     schema: {
       tags: ['feeds'],
-      summary: 'Assign store variants to feeds; returns each store variant’s {id, feeds, feed_title, feed_url}',
+      summary: 'Assign store variants to feeds; the response is a list of each store variant’s {id, feeds, feed_title, feed_url} (SPEC §7)',
       body: FeedAssign,
-      response: { 200: z.object({ data: z.array(FeedAssignment) }) },
+      response: { 200: z.array(FeedAssignment) },
     },
-    handler: async (req) => ({ data: await assignFeeds(db, actorOf(req), req.body) }),
+    handler: async (req) => assignFeeds(db, actorOf(req), req.body),
   });
 }

@@ -85,7 +85,7 @@ export const catalogApi = {
   updateStoreProduct: (id: number, body: { attribute_data: { attribute_id: number; value: AttributeValue | null }[]; version: number; is_published?: boolean }) =>
     api.put<{ store_product: StoreProduct; attribute_data: AttributeData[] }>(`store-product/${id}`, body),
   assignFeeds: (storeVariantId: number, feedIds: number[]) =>
-    api.post<{ data: FeedAssignment[] }>('feed/store-variant', { store_variant_ids: [storeVariantId], feed_ids: feedIds, mode: 'replace' }),
+    api.post<FeedAssignment[]>('feed/store-variant', { store_variant_ids: [storeVariantId], feed_ids: feedIds, mode: 'replace' }),
 
   // families
   family: (id: number, signal?: AbortSignal) => api.data<ProductFamilyDetail>(`product-family/${id}`, undefined, signal),

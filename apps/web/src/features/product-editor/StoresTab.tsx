@@ -279,7 +279,7 @@ function StoreVariantRow({ sv, costCents, feeds, readOnly, onSaved }: { sv: Stor
       }
       if (feedsChanged) {
         const res = await catalogApi.assignFeeds(sv.id, d.feed_ids.map(Number));
-        const a = res.data.find((x) => x.id === sv.id);
+        const a = res.find((x) => x.id === sv.id);
         if (a) latest = { ...latest, feeds: a.feeds, feed_title: a.feed_title, feed_url: a.feed_url };
       }
       onSaved(latest);
