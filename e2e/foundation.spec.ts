@@ -257,4 +257,14 @@ test.describe('logs', () => {
     await page.getByRole('tab', { name: 'Browser errors' }).click();
     await shot(page, 'browser-errors');
   });
+
+  test('an analyst reads the logs and filters by user without managing users', async ({ page }) => {
+    await signIn(page, 'analyst@example.com');
+    await page.goto('/report/log');
+    await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'User' }).click();
+    await page.getByRole('option', { name: 'Morgan Hale' }).click();
+    await expect(page).toHaveURL(/filter%5Bactor_id%5D=1|filter\[actor_id\]=1/);
+    await expect(page.getByRole('dialog', { name: 'Error' })).toHaveCount(0);
+  });
 });

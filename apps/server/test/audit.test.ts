@@ -29,8 +29,14 @@ describe.each(BACKENDS)('audit log and browser errors on %s', (kind) => {
   it('is readable only with audit.read', async () => {
     const catalog = await t.login('catalog@example.com');
     expect((await t.req('GET', '/api/audit-log', { token: catalog })).status).toBe(403);
+    expect((await t.req('GET', '/api/audit-log/actors', { token: catalog })).status).toBe(403);
     const analyst = await t.login('analyst@example.com');
     expect((await t.req('GET', '/api/audit-log', { token: analyst })).status).toBe(200);
+    // The "User" filter's options, for auditors who may not manage users.
+    const actors = await t.req('GET', '/api/audit-log/actors', { token: analyst });
+    expect(actors.status).toBe(200);
+    expect(actors.body.data.map((u: { name: string }) => u.name)).toContain('Morgan Hale');
+    expect(actors.body.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String), email: expect.any(String) });
   });
 
   it('stores browser error reports scrubbed, from guests and users alike', async () => {

@@ -125,7 +125,8 @@ export interface UserOption {
 
 /** Everyone, for "who" filters (`GET user?per_page=500`). */
 export function useUserOptions(enabled = true): UseQueryResult<UserOption[]> {
-  return useLookup('user', 'users', (s) => all<UserOption>('user', s, { per_page: CONSTANTS.maxPerPage, sort: 'name' }), enabled);
+  // Served to audit readers, who need not be allowed to manage users.
+  return useLookup('audit-actors', 'users', (s) => all<UserOption>('audit-log/actors', s), enabled);
 }
 
 export { STATUS_KINDS };

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditEntry, ClientError, CONSTANTS, listResponse } from '@qm/contracts';
-import { type Db } from '../../db/connect.js';
+import { query, type Db } from '../../db/connect.js';
 import { loadOneOr404, registerList, registerResource } from '../../http/crud.js';
 import { columns, filters, type ListSpec } from '../../http/list.js';
 
@@ -99,6 +99,19 @@ export function auditRoutes(app: FastifyInstance, db: Db) {
     response: listResponse(AuditEntry),
     spec: auditList,
     filename: 'audit-log',
+  });
+
+  // Registered before `audit-log/:id` reads it as an id: the people the log's "User" filter offers.
+  r.get('/api/audit-log/actors', {
+    config: { permission: 'audit.read' },
+    schema: {
+      tags,
+      summary: 'Staff who may appear in the logs (id and name, at most 1,000, by name), for filters',
+      response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })) }) },
+    },
+    handler: async () => ({
+      data: await query<{ id: number; name: string; email: string }>(db, sql`select id, name, email from users order by lower(name), id limit 1000`),
+    }),
   });
 
   registerResource(app, {
