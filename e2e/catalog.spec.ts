@@ -421,6 +421,11 @@ test.describe('catalogue screens', () => {
     await page.getByRole('tab', { name: /Variants/ }).click();
     await expect(page.getByRole('button', { name: 'Add variant' })).toHaveCount(0);
     await shot(page, 'catalog-product-readonly');
+    // The store panel works without feeds.read: no feeds list is requested, no Error dialog.
+    await page.goto('/product/1?tab=stores');
+    await page.getByRole('button', { name: /^Ammo Depot/ }).click();
+    await expect(page.getByRole('region', { name: 'Ammo Depot store panel' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Error' })).toHaveCount(0);
     await page.goto('/category');
     await expect(page.getByRole('tree', { name: 'Categories' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Move .* up$/ })).toHaveCount(0);

@@ -1,10 +1,16 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { permissionsOfRoles } from '@qm/contracts';
 import { useStatuses, useStores } from './lookups';
+import { setAuthenticated, setUnauthenticated } from './session';
+
+function signInAs(roles: string[]) {
+  setAuthenticated({ id: 1, name: 'Tester', email: 't@example.com', roles, security: { permissions: permissionsOfRoles(roles) }, impersonator: null });
+}
 
 // jsdom lacks these; Mantine's modal needs them.
 window.matchMedia ??= ((q: string) => ({ matches: false, media: q, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false })) as never;
@@ -27,9 +33,12 @@ function mount(kind: 'stores' | 'order-status', client = new QueryClient({ defau
   );
 }
 
+beforeEach(() => signInAs(['admin']));
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  setUnauthenticated();
 });
 
 describe('lookup lists', () => {
@@ -62,5 +71,16 @@ describe('lookup lists', () => {
     });
     expect(screen.getByTestId('state').textContent).toBe('loaded 1');
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('are not requested for a user without the permission their endpoint needs, and show no dialog', async () => {
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 403 }));
+    vi.stubGlobal('fetch', fetchMock);
+    signInAs([]); // holds no stores.read
+    mount('stores');
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.getByTestId('state').textContent).toBe('loaded undefined');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -6,7 +6,8 @@
 import { useEffect } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { modals } from '@mantine/modals';
-import { CONSTANTS, STATUS_KINDS, type Status, type StatusKind } from '@qm/contracts';
+import { CONSTANTS, STATUS_KINDS, type Permission, type Status, type StatusKind } from '@qm/contracts';
+import { usePermissions } from './session';
 import { api } from './api';
 import { qk } from './queryKeys';
 
@@ -66,14 +67,25 @@ function showLookupError(noun: LookupNoun): void {
   });
 }
 
-function useLookup<T>(name: string, noun: LookupNoun, load: (signal: AbortSignal) => Promise<T>, enabled = true): UseQueryResult<T> {
+/**
+ * A lookup list is loaded only for a user holding the permission its endpoint needs: a screen that
+ * shows it to others (e.g. a read-only product's feeds) gets an empty list, not an Error dialog.
+ */
+function useLookup<T>(
+  name: string,
+  noun: LookupNoun,
+  permission: Permission,
+  load: (signal: AbortSignal) => Promise<T>,
+  enabled = true,
+): UseQueryResult<T> {
+  const permitted = usePermissions().includes(permission);
   const query = useQuery({
     queryKey: qk.lookup(name),
     queryFn: ({ signal }) => load(signal),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: 1,
-    enabled,
+    enabled: enabled && permitted,
   });
   const failed = query.isError && query.fetchStatus === 'idle';
   useEffect(() => {
@@ -90,7 +102,7 @@ async function all<T>(path: string, signal: AbortSignal, query?: Record<string, 
 
 /** Read-only status lists: `GET <kind>` for each of STATUS_KINDS. */
 export function useStatuses(kind: StatusKind): UseQueryResult<Status[]> {
-  return useLookup(kind, kind === 'usecase' ? 'use cases' : 'statuses', (s) => all<Status>(kind, s));
+  return useLookup(kind, kind === 'usecase' ? 'use cases' : 'statuses', 'statuses.read', (s) => all<Status>(kind, s));
 }
 
 export function useUseCases(): UseQueryResult<Status[]> {
@@ -98,23 +110,23 @@ export function useUseCases(): UseQueryResult<Status[]> {
 }
 
 export function useInternalStatuses(): UseQueryResult<Lookup[]> {
-  return useLookup('internal-status', 'statuses', (s) => all<Lookup>('internal-status', s, { per_page: CONSTANTS.maxPerPage }));
+  return useLookup('internal-status', 'statuses', 'statuses.read', (s) => all<Lookup>('internal-status', s, { per_page: CONSTANTS.maxPerPage }));
 }
 
 export function useCategories(): UseQueryResult<Category[]> {
-  return useLookup('category', 'categories', (s) => all<Category>('category', s));
+  return useLookup('category', 'categories', 'catalog.read', (s) => all<Category>('category', s));
 }
 
 export function useFeeds(): UseQueryResult<Feed[]> {
-  return useLookup('feed', 'feeds', (s) => all<Feed>('feed', s));
+  return useLookup('feed', 'feeds', 'feeds.read', (s) => all<Feed>('feed', s));
 }
 
 export function useStores(): UseQueryResult<Store[]> {
-  return useLookup('store', 'stores', (s) => all<Store>('store', s));
+  return useLookup('store', 'stores', 'stores.read', (s) => all<Store>('store', s));
 }
 
 export function useRoles(): UseQueryResult<Role[]> {
-  return useLookup('role', 'roles', (s) => all<Role>('role', s));
+  return useLookup('role', 'roles', 'users.read', (s) => all<Role>('role', s));
 }
 
 export interface UserOption {
@@ -123,10 +135,10 @@ export interface UserOption {
   email: string;
 }
 
-/** Everyone, for "who" filters (`GET user?per_page=500`). */
+/** Staff for the logs' "User" filters (`GET audit-log/actors`). */
 export function useUserOptions(enabled = true): UseQueryResult<UserOption[]> {
   // Served to audit readers, who need not be allowed to manage users.
-  return useLookup('audit-actors', 'users', (s) => all<UserOption>('audit-log/actors', s), enabled);
+  return useLookup('audit-actors', 'users', 'audit.read', (s) => all<UserOption>('audit-log/actors', s), enabled);
 }
 
 export { STATUS_KINDS };
