@@ -62,6 +62,5 @@ export const Versioned = z.object({ version: z.number().int().min(1) });
 /** The last fields of every stored, versioned item as served. */
 export const stampFields = { created_at: z.string(), updated_at: z.string(), version: z.number() };
 
-export const Timestamp = z.string();
 export const Email = z.string().trim().toLowerCase().email('Enter a valid email address').max(200);
 export const Name = z.string().trim().min(1, 'Required').max(200, 'At most 200 characters');

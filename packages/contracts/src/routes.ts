@@ -117,7 +117,3 @@ export const PUBLIC_ROUTES = {
   login: { name: 'login', path: 'auth/login', title: 'Login' },
   forbidden: { name: 'forbidden', path: '403', title: 'Access denied' },
 } as const;
-
-export function routeByName(name: string): RouteDef | undefined {
-  return ROUTES.find((r) => r.name === name);
-}

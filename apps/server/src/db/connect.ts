@@ -127,14 +127,18 @@ export async function runMigrations(database: Database): Promise<void> {
   }
 }
 
-/** Number of migrations shipped vs applied (readiness). */
+/** How many migrations this build ships (read once: the file does not change while running). */
+let shippedMigrations: number | undefined;
+function migrationsShipped(): number {
+  shippedMigrations ??= (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+  return shippedMigrations;
+}
+
+/** Every shipped migration applied (readiness). */
 export async function migrationsCurrent(db: Db): Promise<boolean> {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
-    entries: unknown[];
-  };
   try {
     const rows = await query<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    return rows[0]!.n >= journal.entries.length;
+    return rows[0]!.n >= migrationsShipped();
   } catch {
     return false;
   }

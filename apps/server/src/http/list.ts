@@ -94,21 +94,33 @@ async function countOf(db: Db, from: SQL, where: SQL): Promise<number> {
   return n;
 }
 
+/** One page of rows in the list's order (`lateRowLookup`: keys first, then the costly columns). */
+function pageSql<Row>(spec: ListSpec<Row>, where: SQL, order: SQL, limit: number, offset: number): SQL {
+  return spec.lateRowLookup
+    ? sql`select ${spec.select} from (select ${spec.key} as page_key from ${spec.from} ${where} ${order} limit ${limit} offset ${offset}) page
+            join ${spec.from} on ${spec.key} = page.page_key ${order}`
+    : sql`select ${spec.select} from ${spec.from} ${where} ${order} limit ${limit} offset ${offset}`;
+}
+
+async function rowsOf<Row>(db: Db, spec: ListSpec<Row>, page: SQL): Promise<Row[]> {
+  const rows = await query<Row & Record<string, unknown>>(db, page);
+  return spec.hydrate ? spec.hydrate(db, rows as Row[]) : (rows as Row[]);
+}
+
+/** The rows of one page, without counting the whole list (for panels such as "latest ten"). */
+export function listRows<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): Promise<Row[]> {
+  return rowsOf(db, spec, pageSql(spec, whereOf(spec, q), orderOf(spec, q.sort), q.per_page, (q.page - 1) * q.per_page));
+}
+
 export async function runList<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): Promise<ListResponse<Row>> {
   const where = whereOf(spec, q);
   const order = orderOf(spec, q.sort);
-  const offset = (q.page - 1) * q.per_page;
-  const page = spec.lateRowLookup
-    ? sql`select ${spec.select} from (select ${spec.key} as page_key from ${spec.from} ${where} ${order} limit ${q.per_page} offset ${offset}) page
-            join ${spec.from} on ${spec.key} = page.page_key ${order}`
-    : sql`select ${spec.select} from ${spec.from} ${where} ${order} limit ${q.per_page} offset ${offset}`;
-  const [rows, total] = await Promise.all([
-    query<Row & Record<string, unknown>>(db, page),
+  const [data, total] = await Promise.all([
+    rowsOf(db, spec, pageSql(spec, where, order, q.per_page, (q.page - 1) * q.per_page)),
     spec.countCap === undefined
       ? countOf(db, spec.from, where)
       : query<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${spec.from} ${where} limit ${spec.countCap + 1}) x`).then((r) => r[0]!.n),
   ]);
-  const data = spec.hydrate ? await spec.hydrate(db, rows as Row[]) : (rows as Row[]);
   const exact = spec.countCap === undefined || total <= spec.countCap;
   return { data, meta: { total: exact ? total : spec.countCap!, page: q.page, per_page: q.per_page, total_exact: exact } };
 }
@@ -129,11 +141,7 @@ export function sendCsv<Row>(reply: FastifyReply, db: Db, spec: ListSpec<Row>, q
   async function* lines() {
     let columns = spec.csv;
     for (let offset = 0; ; offset += batch) {
-      let rows = await query<Row & Record<string, unknown>>(
-        db,
-        sql`select ${spec.select} from ${spec.from} ${where} ${order} limit ${batch} offset ${offset}`,
-      );
-      if (spec.hydrate) rows = (await spec.hydrate(db, rows as Row[])) as typeof rows;
+      const rows = (await rowsOf(db, spec, pageSql(spec, where, order, batch, offset))) as (Row & Record<string, unknown>)[];
       if (offset === 0) {
         columns ??= Object.keys(rows[0] ?? {}).map((key) => ({ key: key as keyof Row & string, header: key }));
         yield columns.map((c) => csvCell(c.header)).join(',') + '\r\n';

@@ -142,6 +142,3 @@ export function useUserOptions(enabled = true): UseQueryResult<UserOption[]> {
 }
 
 export { STATUS_KINDS };
-
-/** The caches above are per session: a new user must not see the last one's lists. */
-export const LOOKUP_PREFIX = ['lookup'] as const;

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthUser, dataResponse, ImpersonateBody, LoginBody, RegisterBody, User } from '@qm/contracts';
 import type { Config } from '../../config.js';
-import { queryOne, type Db } from '../../db/connect.js';
+import { type Db } from '../../db/connect.js';
 import { actorOf, requireAuth } from '../../http/auth.js';
 import { inTx } from '../../http/crud.js';
 import { AppError, ruleViolated, unauthenticated } from '../../http/errors.js';
@@ -12,6 +12,8 @@ import { audit } from '../audit/service.js';
 import { createUser } from '../users/service.js';
 import {
   authUserById,
+  authUserFrom,
+  findUserHead,
   authUserOf,
   createSession,
   dummyVerify,
@@ -80,7 +82,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
         return tok;
       });
       reply.header('authorization', `Bearer ${token}`);
-      return { data: await authUserById(db, user.id) };
+      return { data: authUserFrom(user) };
     },
   });
 
@@ -121,7 +123,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       if (me.impersonator) throw ruleViolated('You are already impersonating someone. Stop impersonating first.');
       const targetId = req.body.user_id;
       if (targetId === me.userId) throw ruleViolated('You cannot impersonate yourself.', { user_id: 'You cannot impersonate yourself' });
-      const target = await findTarget(db, targetId);
+      const target = await findUserHead(db, targetId);
       if (!target) throw new AppError(404, 'not_found', 'The user was not found', { user_id: 'No such user' });
       if (!target.is_active) throw ruleViolated('A deactivated user cannot be impersonated.', { user_id: 'This user is deactivated' });
       if (target.roles.includes('admin')) throw ruleViolated('An administrator cannot be impersonated.', { user_id: 'This user is an administrator' });
@@ -136,7 +138,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
         return tok;
       });
       reply.header('authorization', `Bearer ${token}`);
-      return { data: await authUserById(db, targetId, { id: me.userId, name: me.name, email: me.email }) };
+      return { data: authUserFrom(target, { id: me.userId, name: me.name, email: me.email }) };
     },
   });
 
@@ -161,11 +163,4 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       return { data: await authUserById(db, impersonator.id) };
     },
   });
-}
-
-async function findTarget(db: Db, id: number) {
-  return queryOne<{ id: number; roles: string[]; is_active: boolean; email: string }>(
-    db,
-    sql`select id, roles, is_active, email from users where id = ${id}`,
-  );
 }

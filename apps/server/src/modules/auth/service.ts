@@ -54,12 +54,19 @@ export function authUserOf(ctx: AuthContext): AuthUser {
   };
 }
 
+type UserHead = { id: number; name: string; email: string; roles: string[] };
+
+/** The `auth/user` shape of a user row already at hand. */
+export function authUserFrom(u: UserHead, impersonator: AuthUser['impersonator'] = null): AuthUser {
+  return { id: u.id, name: u.name, email: u.email, roles: u.roles, security: { permissions: permissionsOfRoles(u.roles) }, impersonator };
+}
+
+export async function findUserHead(db: Db, userId: number) {
+  return queryOne<UserHead & { is_active: boolean }>(db, sql`select id, name, email, roles, is_active from users where id = ${userId}`);
+}
+
 export async function authUserById(db: Db, userId: number, impersonator: AuthUser['impersonator'] = null): Promise<AuthUser> {
-  const u = (await queryOne<{ id: number; name: string; email: string; roles: string[] }>(
-    db,
-    sql`select id, name, email, roles from users where id = ${userId}`,
-  ))!;
-  return { ...u, security: { permissions: permissionsOfRoles(u.roles) }, impersonator };
+  return authUserFrom((await findUserHead(db, userId))!, impersonator);
 }
 
 export interface LoginUserRow {

@@ -27,7 +27,6 @@ import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { audit, type Actor } from '../audit/service.js';
 import { CATALOG, intArray, plural } from './common.js';
 
-export const SYSTEM_ATTRIBUTE_IDS = [TITLE_ATTRIBUTE_ID, IMAGE_ATTRIBUTE_ID];
 
 export const attributeList: ListSpec<Attribute> = {
   from: sql`attributes a`,
