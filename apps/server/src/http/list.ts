@@ -80,7 +80,7 @@ const COUNT_TTL_MS = 10_000;
 const dialect = new PgDialect();
 const countCache = new Map<string, { n: number; at: number }>();
 
-async function countOf(db: Db, from: SQL, where: SQL): Promise<number> {
+export async function countOf(db: Db, from: SQL, where: SQL): Promise<number> {
   const q = sql`select count(*)::int as n from ${from} ${where}`;
   const compiled = dialect.sqlToQuery(q);
   const key = compiled.sql + '\u0000' + JSON.stringify(compiled.params);

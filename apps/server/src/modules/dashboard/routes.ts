@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditEntry, dataResponse } from '@qm/contracts';
-import { query, type Db } from '../../db/connect.js';
+import type { Db } from '../../db/connect.js';
 import { can, requireAuth } from '../../http/auth.js';
-import { listRows } from '../../http/list.js';
+import { countOf, listRows } from '../../http/list.js';
 import { auditList } from '../audit/routes.js';
 
 const Dashboard = z.object({
@@ -20,14 +20,14 @@ export function dashboardRoutes(app: FastifyInstance, db: Db) {
     handler: async (req) => {
       const me = requireAuth(req);
       const all = can(req, 'audit.read');
+      // Counted like list totals: large ones are cached for a few seconds.
       const counts: Record<string, number> = {};
       const jobs: Promise<void>[] = [];
-      const count = (key: string, q: ReturnType<typeof sql>) =>
-        jobs.push(query<{ n: number }>(db, q).then((rows) => void (counts[key] = rows[0]!.n)));
-      if (can(req, 'users.read')) count('users_active', sql`select count(*)::int as n from users where is_active`);
+      const count = (key: string, from: SQL, where: SQL) => jobs.push(countOf(db, from, where).then((n) => void (counts[key] = n)));
+      if (can(req, 'users.read')) count('users_active', sql`users`, sql`where is_active`);
       if (all) {
-        count('audit_today', sql`select count(*)::int as n from audit_logs where at >= date_trunc('day', now())`);
-        count('client_errors_today', sql`select count(*)::int as n from client_errors where at >= date_trunc('day', now())`);
+        count('audit_today', sql`audit_logs`, sql`where at >= date_trunc('day', now())`);
+        count('client_errors_today', sql`client_errors`, sql`where at >= date_trunc('day', now())`);
       }
       // The latest ten entries only: no total of the whole log is needed here.
       const [recent] = await Promise.all([
