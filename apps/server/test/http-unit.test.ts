@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseQueryString } from '../src/http/querystring.js';
 import { scrub } from '../src/modules/audit/routes.js';
 import { zodFields } from '../src/http/errors.js';
+import { isoTimestampsInJson } from '../src/http/list.js';
+import { isoOfTimestamptz } from '../src/db/connect.js';
 import { z } from 'zod';
 
 describe('query string', () => {
@@ -30,5 +32,24 @@ describe('field messages', () => {
     const fields = zodFields(r.error!.issues);
     expect(Object.keys(fields).sort()).toEqual(['a.b', 'c.0', 'd']);
     expect(fields.d).toBe('Unknown field');
+  });
+});
+
+describe('timestamps', () => {
+  it('turns PostgreSQL timestamptz text into the ISO form of JavaScript', () => {
+    expect(isoOfTimestamptz('2026-10-08 05:40:32.561789+00')).toBe('2026-10-08T05:40:32.561Z');
+    expect(isoOfTimestamptz('2026-10-08 05:40:32.5+00')).toBe('2026-10-08T05:40:32.500Z');
+    expect(isoOfTimestamptz('2026-10-08 05:40:32+00')).toBe('2026-10-08T05:40:32.000Z');
+    expect(isoOfTimestamptz('2026-10-08 07:40:32.25+02')).toBe('2026-10-08T05:40:32.250Z');
+    expect(isoOfTimestamptz('infinity')).toBe('infinity');
+    for (const d of ['2026-01-01T00:00:00.000Z', '1999-12-31T23:59:59.999Z'])
+      expect(isoOfTimestamptz(d.replace('T', ' ').replace('Z', '+00'))).toBe(d);
+  });
+
+  it('rewrites JSON built by PostgreSQL to the same form, and only whole timestamp strings', () => {
+    const json = '[{"at":"2026-10-08T05:40:32.561789+00:00","b":"2026-10-08T05:40:32+00:00","note":"at 2026-10-08T05:40:32+00:00 ok","n":1}]';
+    expect(JSON.parse(isoTimestampsInJson(json))).toEqual([
+      { at: '2026-10-08T05:40:32.561Z', b: '2026-10-08T05:40:32.000Z', note: 'at 2026-10-08T05:40:32+00:00 ok', n: 1 },
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
@@ -82,7 +82,8 @@ export interface ConnectOptions {
 
 export async function connect(opts: ConnectOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // UTC sessions: timestamps print the same whatever the server's default (see isoOfTimestamptz).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC' });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
@@ -95,6 +96,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     const options = { extensions: { pg_trgm } };
     const pglite = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pgdata'), options) : new PGlite(options);
     await pglite.waitReady;
+    await pglite.exec(`set time zone 'UTC'`);
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;
     return {
       db,
@@ -144,25 +146,53 @@ export async function migrationsCurrent(db: Db): Promise<boolean> {
   }
 }
 
-const PG_TIMESTAMPTZ = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}(:?\d{2})?|Z)$/;
-
-/** Timestamps as ISO 8601 strings whatever the driver returned (Date or PostgreSQL text). */
-function normalize(row: Record<string, unknown>): Record<string, unknown> {
-  for (const k in row) {
-    const v = row[k];
-    if (v instanceof Date) row[k] = v.toISOString();
-    else if (typeof v === 'string' && v.length >= 19 && v.length <= 35 && v.charCodeAt(4) === 45 && v.charCodeAt(13) === 58 && PG_TIMESTAMPTZ.test(v)) {
-      const d = new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
-      if (!Number.isNaN(d.getTime())) row[k] = d.toISOString();
-    }
+/**
+ * `timestamptz` text as ISO 8601. PostgreSQL prints `2026-10-08 05:40:32.561789+00` (DateStyle ISO);
+ * in a UTC session that maps to `2026-10-08T05:40:32.561Z` by slicing — no Date parsing per value.
+ * Other offsets and special values take the slow path.
+ */
+export function isoOfTimestamptz(v: string): string {
+  const n = v.length;
+  if (n >= 22 && v.charCodeAt(10) === 32 && v.charCodeAt(n - 3) === 43 && v.charCodeAt(n - 2) === 48 && v.charCodeAt(n - 1) === 48) {
+    const head = v.slice(0, 10) + 'T' + v.slice(11, 19);
+    if (n === 22) return head + '.000Z';
+    if (v.charCodeAt(19) === 46) return head + '.' + (v.slice(20, n - 3) + '00').slice(0, 3) + 'Z';
   }
-  return row;
+  const d = new Date(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+  return Number.isNaN(d.getTime()) ? v : d.toISOString();
 }
 
-/** Runs a query and returns its rows; timestamps come back as ISO strings on both drivers. */
+const raw = (v: string) => v;
+// As drizzle does for its own queries: dates, plain timestamps, intervals and numeric/time arrays stay
+// text; timestamptz becomes ISO 8601 text; int8 a number (STACK.md); everything else the driver's default.
+const TEXT_TYPES = new Set([1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
+const pgTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === 1184 ? isoOfTimestamptz : TEXT_TYPES.has(oid) ? raw : pg.types.getTypeParser(oid, format as 'text'),
+};
+const pgliteParsers: Record<number, (v: string, typeId: number) => unknown> = { 1184: isoOfTimestamptz, 20: (v) => Number(v) };
+for (const oid of TEXT_TYPES) pgliteParsers[oid] = raw;
+
+const dialect = new PgDialect();
+
+interface Queryable {
+  query(...args: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/**
+ * Runs a query and returns its rows; timestamps come back as ISO strings on both drivers.
+ * Goes straight to the driver client of `db` (the pool, a transaction's connection, PGlite or its
+ * transaction): the list endpoints run one of these per request, and drizzle's generic result
+ * mapping is not needed for hand-written SQL.
+ */
 export async function query<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T[]> {
-  const res = (await db.execute(q)) as unknown as { rows: Record<string, unknown>[] };
-  return res.rows.map(normalize) as T[];
+  const { sql: text, params } = dialect.sqlToQuery(q);
+  const client = (db as unknown as { session: { client: Queryable } }).session.client;
+  const res =
+    client instanceof pg.Pool || client instanceof pg.Client
+      ? await client.query({ text, values: params as unknown[], types: pgTypes })
+      : await client.query(text, params, { parsers: pgliteParsers });
+  return res.rows as T[];
 }
 
 export async function queryOne<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T | undefined> {

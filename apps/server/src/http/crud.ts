@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +8,7 @@ import { queryOne, type Db } from '../db/connect.js';
 import { audit, type Actor } from '../modules/audit/service.js';
 import { actorOf } from './auth.js';
 import { AppError, conflict, notFound, pgErrorOf, stale } from './errors.js';
-import { runList, sendCsv, type ListSpec } from './list.js';
+import { runList, runListJson, sendCsv, type ListSpec } from './list.js';
 
 export interface UniqueRule {
   /** Index or constraint name in the database. */
@@ -124,9 +125,25 @@ export function registerList<Item>(
     schema: { tags: def.tags, summary: def.summary, querystring: ListQuery, response: { 200: def.response } },
     handler: async (req, reply) => {
       const q = def.resolve ? await def.resolve(req.query) : req.query;
-      return q.format === 'csv' ? sendCsv(reply, db, def.spec, q, def.filename) : runList(db, def.spec, q);
+      if (q.format === 'csv') return sendCsv(reply, db, def.spec, q, def.filename);
+      if (def.spec.hydrate) return runList(db, def.spec, q);
+      const json = await runListJson(db, def.spec, q);
+      if (checkResponses) assertMatches(def.response, json, def.url);
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   });
+}
+
+/**
+ * Lists answered with PostgreSQL's JSON skip the response serializer, so in tests each answer is
+ * checked against its contract here instead: a column renamed in SQL fails the API tests.
+ */
+const checkResponses = process.env.NODE_ENV === 'test' || process.env.VITEST !== undefined;
+function assertMatches(schema: z.ZodType, json: string, url: string) {
+  const sent: unknown = JSON.parse(json);
+  const result = schema.safeParse(sent);
+  if (!result.success) throw new Error(`GET ${url} answered outside its contract: ${result.error.message}`);
+  if (!isDeepStrictEqual(result.data, sent)) throw new Error(`GET ${url} answered fields its contract does not name`);
 }
 
 /** Runs `fn` in one transaction; unique violations become 409s named by `unique`. */
