@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseQueryString } from '../src/http/querystring.js';
 import { scrub } from '../src/modules/audit/routes.js';
 import { zodFields } from '../src/http/errors.js';
-import { isoTimestampsInJson } from '../src/http/list.js';
-import { isoOfTimestamptz } from '../src/db/connect.js';
+import { isoOfTimestamptz, isoTimestampsInJson } from '../src/db/connect.js';
 import { z } from 'zod';
 
 describe('query string', () => {

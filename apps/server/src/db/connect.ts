@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -162,15 +163,28 @@ export function isoOfTimestamptz(v: string): string {
   return Number.isNaN(d.getTime()) ? v : d.toISOString();
 }
 
+/**
+ * PostgreSQL writes timestamptz into JSON as `2026-10-08T05:40:32.561789+00:00` (UTC session); the
+ * API's format everywhere else is JavaScript's `2026-10-08T05:40:32.561Z`. A string value that is
+ * exactly such a timestamp is rewritten to that form (JSON built by `json_agg`, json/jsonb columns).
+ */
+export function isoTimestampsInJson(json: string): string {
+  return json.indexOf('+00:00"') === -1
+    ? json
+    : json.replace(JSON_TIMESTAMP, (_m, head: string, frac: string | undefined) => `"${head}.${((frac ?? '') + '000').slice(0, 3)}Z"`);
+}
+const JSON_TIMESTAMP = /"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00"/g;
+const parseJson = (v: string): unknown => JSON.parse(isoTimestampsInJson(v));
+
 const raw = (v: string) => v;
 // As drizzle does for its own queries: dates, plain timestamps, intervals and numeric/time arrays stay
-// text; timestamptz becomes ISO 8601 text; int8 a number (STACK.md); everything else the driver's default.
+// text; timestamptz becomes ISO 8601 text, in json too; int8 a number (STACK.md); the rest as the driver does.
 const TEXT_TYPES = new Set([1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
 const pgTypes = {
   getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-    oid === 1184 ? isoOfTimestamptz : TEXT_TYPES.has(oid) ? raw : pg.types.getTypeParser(oid, format as 'text'),
+    oid === 1184 ? isoOfTimestamptz : oid === 114 || oid === 3802 ? parseJson : TEXT_TYPES.has(oid) ? raw : pg.types.getTypeParser(oid, format as 'text'),
 };
-const pgliteParsers: Record<number, (v: string, typeId: number) => unknown> = { 1184: isoOfTimestamptz, 20: (v) => Number(v) };
+const pgliteParsers: Record<number, (v: string, typeId: number) => unknown> = { 1184: isoOfTimestamptz, 114: parseJson, 3802: parseJson, 20: (v) => Number(v) };
 for (const oid of TEXT_TYPES) pgliteParsers[oid] = raw;
 
 const dialect = new PgDialect();
@@ -190,9 +204,26 @@ export async function query<T = Record<string, unknown>>(db: Db, q: SQL): Promis
   const client = (db as unknown as { session: { client: Queryable } }).session.client;
   const res =
     client instanceof pg.Pool || client instanceof pg.Client
-      ? await client.query({ text, values: params as unknown[], types: pgTypes })
+      ? await client.query({ name: statementName(text), text, values: params as unknown[], types: pgTypes })
       : await client.query(text, params, { parsers: pgliteParsers });
   return res.rows as T[];
+}
+
+/**
+ * Named (prepared) statements on PostgreSQL: each connection parses and plans a statement once and
+ * then only binds and executes it. Planning the editors' one-statement payloads cost several times
+ * their execution. Values are always parameters, so the texts are few; past MAX_STATEMENTS distinct
+ * texts the rest run unnamed, which bounds the memory each connection spends on them.
+ */
+const MAX_STATEMENTS = 2_000;
+const statementNames = new Map<string, string | undefined>();
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && !statementNames.has(text)) {
+    name = statementNames.size < MAX_STATEMENTS ? `qm_${crypto.createHash('sha1').update(text).digest('base64url')}` : undefined;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 export async function queryOne<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T | undefined> {

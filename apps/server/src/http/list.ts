@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ListMeta, ListQuery, ListResponse } from '@qm/contracts';
-import { query, type Db } from '../db/connect.js';
+import { isoTimestampsInJson, query, type Db } from '../db/connect.js';
 import { badRequest } from './errors.js';
 
 /** How one list endpoint may be paged, sorted, filtered and searched. Everything is whitelisted. */
@@ -172,15 +172,6 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
   return `{"data":${isoTimestampsInJson(row.data)},"meta":${JSON.stringify(metaOf(spec, q, total))}}`;
 }
 
-/**
- * PostgreSQL writes timestamptz into JSON as `2026-10-08T05:40:32.561789+00:00` (UTC session); the
- * API's format everywhere else is JavaScript's `2026-10-08T05:40:32.561Z`. A string value that is
- * exactly such a timestamp is rewritten to that form.
- */
-export function isoTimestampsInJson(json: string): string {
-  return json.replace(JSON_TIMESTAMP, (_m, head: string, frac: string | undefined) => `"${head}.${((frac ?? '') + '000').slice(0, 3)}Z"`);
-}
-const JSON_TIMESTAMP = /"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00"/g;
 
 function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';

@@ -18,7 +18,7 @@ import {
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
-import { attributeDataOf, attributeDataColumns } from './attributes.js';
+import { attributeDataColumns } from './attributes.js';
 import { intArray } from './common.js';
 
 /**
@@ -133,14 +133,22 @@ export const variantColumns = sql`v.id, v.product_id, v.sku, v.upc, v.units_per_
   array(select mov.modifier_option_id from modifier_option_variants mov where mov.variant_id = v.id order by 1) as modifier_option_ids,
   v.created_at, v.updated_at, v.version`;
 
+const variantsSql = (where: SQL) => sql`select ${variantColumns} from variants v where ${where} order by v.units_per_package, v.id`;
+
 export async function loadVariants(db: Db, where: SQL): Promise<Variant[]> {
-  return query<Variant>(db, sql`select ${variantColumns} from variants v where ${where} order by v.units_per_package, v.id`);
+  return query<Variant>(db, variantsSql(where));
 }
+
+/** Rows of a query as one json array (in the query's order), to load several relations in one statement. */
+const jsonRows = (rows: SQL) => sql`(select coalesce(json_agg(x), '[]'::json) from (${rows}) x)`;
+const jsonRow = (row: SQL) => sql`(select row_to_json(x) from (${row}) x)`;
 
 /** Modifiers with their options and each option's variant ids, in one query. */
 export async function loadModifiers(db: Db, where: SQL): Promise<Modifier[]> {
-  return query<Modifier>(
-    db,
+  return query<Modifier>(db, modifiersSql(where));
+}
+
+const modifiersSql = (where: SQL) =>
     sql`select m.id, m.product_id, m.product_family_id, m.name, m.display_type, m.sort_order, m.version,
                coalesce((select json_agg(json_build_object(
                           'id', o.id, 'modifier_id', o.modifier_id, 'label', o.label, 'is_default', o.is_default,
@@ -149,54 +157,62 @@ export async function loadModifiers(db: Db, where: SQL): Promise<Modifier[]> {
                                                 where mov.modifier_option_id = o.id order by mov.variant_id))
                           order by o.sort_order, o.id)
                           from modifier_options o where o.modifier_id = m.id), '[]'::json) as options
-          from modifiers m where ${where} order by m.sort_order, m.id`,
-  );
-}
+          from modifiers m where ${where} order by m.sort_order, m.id`;
 
 export const storeProductColumns = sql`sp.id, sp.store_id, s.name as store_name, s.is_enabled as store_enabled, sp.product_id,
   sp.product_family_id, sp.is_published, sp.published_at, sp.created_at, sp.updated_at, sp.version`;
 
+const storeProductsSql = (where: SQL) =>
+  sql`select ${storeProductColumns} from store_products sp join stores s on s.id = sp.store_id where ${where} order by lower(s.name), sp.id`;
+
 export async function loadStoreProducts(db: Db, where: SQL): Promise<StoreProduct[]> {
-  return query<StoreProduct>(
-    db,
-    sql`select ${storeProductColumns} from store_products sp join stores s on s.id = sp.store_id where ${where} order by lower(s.name), sp.id`,
-  );
+  return query<StoreProduct>(db, storeProductsSql(where));
 }
 
-/** Store variants with their feeds and their store-variant-level attribute values: two queries. */
+/** Store variants with their feeds and their store-variant-level attribute values, in one query. */
 export async function loadStoreVariants(db: Db, where: SQL): Promise<StoreVariant[]> {
-  const rows = await query<Omit<StoreVariant, 'attribute_data'>>(
-    db,
-    sql`select sv.id, sv.store_product_id, sp.store_id, sv.variant_id, v.sku, sv.price_cents, sv.map_price_cents, sv.map_gate,
-               sv.shipping_setting, sv.is_enabled, sv.feed_title, sv.feed_url,
-               coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'target_destination', f.target_destination,
-                                                           'frequency_hours', f.frequency_hours) order by f.id)
-                           from feed_store_variants fsv join feeds f on f.id = fsv.feed_id
-                          where fsv.store_variant_id = sv.id), '[]'::json) as feeds,
-               sv.created_at, sv.updated_at, sv.version
-          from store_variants sv
-          join store_products sp on sp.id = sv.store_product_id
-          join variants v on v.id = sv.variant_id
-         where ${where}
-         order by sp.store_id, v.units_per_package, v.id`,
-  );
-  const data = await attributeDataOf(db, 'store_variant', rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, attribute_data: data.filter((d) => d.sourceable_id === r.id) }));
+  return query<StoreVariant>(db, storeVariantsSql(where));
 }
+
+const storeVariantsSql = (where: SQL) =>
+  sql`select sv.id, sv.store_product_id, sp.store_id, sv.variant_id, v.sku, sv.price_cents, sv.map_price_cents, sv.map_gate,
+             sv.shipping_setting, sv.is_enabled, sv.feed_title, sv.feed_url,
+             coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'target_destination', f.target_destination,
+                                                         'frequency_hours', f.frequency_hours) order by f.id)
+                         from feed_store_variants fsv join feeds f on f.id = fsv.feed_id
+                        where fsv.store_variant_id = sv.id), '[]'::json) as feeds,
+             ${jsonRows(attributeDataSql(sql`d.sourceable_type = 'store_variant' and d.sourceable_id = sv.id`))} as attribute_data,
+             sv.created_at, sv.updated_at, sv.version
+        from store_variants sv
+        join store_products sp on sp.id = sv.store_product_id
+        join variants v on v.id = sv.variant_id
+       where ${where}
+       order by sp.store_id, v.units_per_package, v.id`;
+
+const attributeDataSql = (where: SQL) =>
+  sql`select ${attributeDataColumns} from attribute_data d where ${where}
+       order by d.sourceable_type, d.sourceable_id, d.attribute_id, d.source_type nulls first, d.source_id`;
 
 /** `{id, name, path}` of categories, paths built up the tree in one query. */
 export async function categoryRefs(db: Db, ids: number[]) {
   if (!ids.length) return [];
-  return query<{ id: number; name: string; path: string }>(
-    db,
+  return query<CategoryRef>(db, categoryRefsSql(intArray(ids)));
+}
+
+interface CategoryRef {
+  id: number;
+  name: string;
+  path: string;
+}
+
+/** `ids`: an int[] expression. */
+const categoryRefsSql = (ids: SQL) =>
     sql`with recursive up as (
-          select c.id as leaf, c.id, c.parent_id, c.name, 0 as lvl from categories c where c.id = any(${intArray(ids)})
+          select c.id as leaf, c.id, c.parent_id, c.name, 0 as lvl from categories c where c.id = any(${ids})
           union all
           select up.leaf, c.id, c.parent_id, c.name, up.lvl + 1 from categories c join up on c.id = up.parent_id where up.lvl < 50)
         select leaf as id, max(case when lvl = 0 then name end) as name, string_agg(name, ' › ' order by lvl desc) as path
-          from up group by leaf order by path`,
-  );
-}
+          from up group by leaf order by path`;
 
 // ───────────────────────────── product editor ─────────────────────────────
 
@@ -221,36 +237,44 @@ interface ProductRow extends EditorHead {
   variation_type: ProductDetail['variation_type'];
 }
 
-/** The whole product editor payload in nine queries, whatever the number of variants, modifiers and stores. */
+/**
+ * The whole product editor payload in one statement, whatever the number of variants, modifiers and
+ * stores: each relation comes back as a json array built by PostgreSQL.
+ */
 export async function loadProductDetail(db: Db, id: number): Promise<ProductDetail> {
-  const p = await queryOne<ProductRow>(
+  const categoryIds = sql`array(select pc.category_id from product_categories pc where pc.product_id = ${id} order by 1)`;
+  const row = (await queryOne<{
+    head: ProductRow | null;
+    categories: CategoryRef[];
+    attribute_data: ProductDetail['attribute_data'];
+    variants: Variant[];
+    modifiers: Modifier[];
+    store_products: StoreProduct[];
+    store_variants: StoreVariant[];
+    families: { id: number; name: string }[];
+  }>(
     db,
-    sql`select p.id, p.title, ${imageOf(sql`p.id`)} as image, p.type, p.variation_type, p.brand_id, b.name as brand_name, p.notes,
-               array(select pc.category_id from product_categories pc where pc.product_id = p.id order by 1) as category_ids,
-               p.created_at, p.updated_at, p.version
-          from products p left join brands b on b.id = p.brand_id where p.id = ${id}`,
-  );
+    sql`select ${jsonRow(sql`select p.id, p.title, ${imageOf(sql`p.id`)} as image, p.type, p.variation_type, p.brand_id, b.name as brand_name,
+                                    p.notes, ${categoryIds} as category_ids, p.created_at, p.updated_at, p.version
+                               from products p left join brands b on b.id = p.brand_id where p.id = ${id}`)} as head,
+               ${jsonRows(categoryRefsSql(categoryIds))} as categories,
+               ${jsonRows(
+                 attributeDataSql(sql`(d.sourceable_type = 'product' and d.sourceable_id = ${id})
+                   or (d.sourceable_type = 'store_product' and d.sourceable_id in (select sp.id from store_products sp where sp.product_id = ${id}))`),
+               )} as attribute_data,
+               ${jsonRows(variantsSql(sql`v.product_id = ${id}`))} as variants,
+               ${jsonRows(modifiersSql(sql`m.product_id = ${id}`))} as modifiers,
+               ${jsonRows(storeProductsSql(sql`sp.product_id = ${id}`))} as store_products,
+               ${jsonRows(storeVariantsSql(sql`sp.product_id = ${id}`))} as store_variants,
+               ${jsonRows(
+                 sql`select distinct pf.id, pf.name from product_family_variants pfv
+                       join variants v on v.id = pfv.variant_id join product_families pf on pf.id = pfv.product_family_id
+                      where v.product_id = ${id} order by pf.name, pf.id`,
+               )} as families`,
+  ))!;
+  const p = row.head;
   if (!p) throw notFound('The product');
-  const [categories, attributeData, variants, modifiers, storeProducts, storeVariants, families] = await Promise.all([
-    categoryRefs(db, p.category_ids),
-    query<ProductDetail['attribute_data'][number]>(
-      db,
-      sql`select ${attributeDataColumns} from attribute_data d
-           where (d.sourceable_type = 'product' and d.sourceable_id = ${id})
-              or (d.sourceable_type = 'store_product' and d.sourceable_id in (select sp.id from store_products sp where sp.product_id = ${id}))
-           order by d.sourceable_type, d.sourceable_id, d.attribute_id, d.source_type nulls first, d.source_id`,
-    ),
-    loadVariants(db, sql`v.product_id = ${id}`),
-    loadModifiers(db, sql`m.product_id = ${id}`),
-    loadStoreProducts(db, sql`sp.product_id = ${id}`),
-    loadStoreVariants(db, sql`sp.product_id = ${id}`),
-    query<{ id: number; name: string }>(
-      db,
-      sql`select distinct pf.id, pf.name from product_family_variants pfv
-            join variants v on v.id = pfv.variant_id join product_families pf on pf.id = pfv.product_family_id
-           where v.product_id = ${id} order by pf.name, pf.id`,
-    ),
-  ]);
+  const { categories, attribute_data: attributeData, variants, modifiers, store_products: storeProducts, store_variants: storeVariants, families } = row;
   return {
     id: p.id,
     title: p.title,
@@ -296,32 +320,39 @@ export const familyList: ListSpec<ProductFamilyListItem> = {
   search: filters.ilike(sql`pf.name`),
 };
 
+/** The family editor payload in one statement (as the product editor's). */
 export async function loadFamilyDetail(db: Db, id: number): Promise<ProductFamilyDetail> {
-  const f = await queryOne<EditorHead & { name: string }>(
+  const categoryIds = sql`array(select fc.category_id from product_family_categories fc where fc.product_family_id = ${id} order by 1)`;
+  const row = (await queryOne<{
+    head: (EditorHead & { name: string }) | null;
+    categories: CategoryRef[];
+    variants: ProductFamilyDetail['variants'];
+    modifiers: Modifier[];
+    store_products: StoreProduct[];
+    attribute_data: ProductFamilyDetail['attribute_data'];
+  }>(
     db,
-    sql`select pf.id, pf.name, pf.brand_id, b.name as brand_name, pf.notes,
-               array(select fc.category_id from product_family_categories fc where fc.product_family_id = pf.id order by 1) as category_ids,
-               pf.created_at, pf.updated_at, pf.version
-          from product_families pf left join brands b on b.id = pf.brand_id where pf.id = ${id}`,
-  );
+    sql`select ${jsonRow(sql`select pf.id, pf.name, pf.brand_id, b.name as brand_name, pf.notes, ${categoryIds} as category_ids,
+                                    pf.created_at, pf.updated_at, pf.version
+                               from product_families pf left join brands b on b.id = pf.brand_id where pf.id = ${id}`)} as head,
+               ${jsonRows(categoryRefsSql(categoryIds))} as categories,
+               ${jsonRows(
+                 sql`select v.id, v.product_id, p.title as product_title, v.sku, v.upc, v.units_per_package, v.is_default, pfv.sort_order,
+                            array(select mov.modifier_option_id from modifier_option_variants mov
+                                    join modifier_options o on o.id = mov.modifier_option_id
+                                    join modifiers m on m.id = o.modifier_id
+                                   where mov.variant_id = v.id and m.product_family_id = ${id} order by 1) as modifier_option_ids
+                       from product_family_variants pfv join variants v on v.id = pfv.variant_id join products p on p.id = v.product_id
+                      where pfv.product_family_id = ${id}
+                      order by pfv.sort_order, v.id`,
+               )} as variants,
+               ${jsonRows(modifiersSql(sql`m.product_family_id = ${id}`))} as modifiers,
+               ${jsonRows(storeProductsSql(sql`sp.product_family_id = ${id}`))} as store_products,
+               ${jsonRows(attributeDataSql(sql`d.sourceable_type = 'product_family' and d.sourceable_id = ${id}`))} as attribute_data`,
+  ))!;
+  const f = row.head;
   if (!f) throw notFound('The product family');
-  const [categories, variants, modifiers, storeProducts, attributeData] = await Promise.all([
-    categoryRefs(db, f.category_ids),
-    query<ProductFamilyDetail['variants'][number]>(
-      db,
-      sql`select v.id, v.product_id, p.title as product_title, v.sku, v.upc, v.units_per_package, v.is_default, pfv.sort_order,
-                 array(select mov.modifier_option_id from modifier_option_variants mov
-                         join modifier_options o on o.id = mov.modifier_option_id
-                         join modifiers m on m.id = o.modifier_id
-                        where mov.variant_id = v.id and m.product_family_id = ${id} order by 1) as modifier_option_ids
-            from product_family_variants pfv join variants v on v.id = pfv.variant_id join products p on p.id = v.product_id
-           where pfv.product_family_id = ${id}
-           order by pfv.sort_order, v.id`,
-    ),
-    loadModifiers(db, sql`m.product_family_id = ${id}`),
-    loadStoreProducts(db, sql`sp.product_family_id = ${id}`),
-    attributeDataOf(db, 'product_family', [id]),
-  ]);
+  const { categories, variants, modifiers, store_products: storeProducts, attribute_data: attributeData } = row;
   return {
     id: f.id,
     name: f.name,
