@@ -199,23 +199,32 @@ interface Queryable {
  * transaction): the list endpoints run one of these per request, and drizzle's generic result
  * mapping is not needed for hand-written SQL.
  */
-export async function query<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T[]> {
+export async function query<T = Record<string, unknown>>(db: Db, q: SQL, opts: QueryOptions = {}): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(q);
   const client = (db as unknown as { session: { client: Queryable } }).session.client;
   const res =
     client instanceof pg.Pool || client instanceof pg.Client
-      ? await client.query({ name: statementName(text), text, values: params as unknown[], types: pgTypes })
+      ? await client.query({ name: opts.prepare === false ? undefined : statementName(text), text, values: params as unknown[], types: pgTypes })
       : await client.query(text, params, { parsers: pgliteParsers });
   return res.rows as T[];
+}
+
+export interface QueryOptions {
+  /**
+   * false: plan this statement for its values every time. For filters and searches whose best plan
+   * depends on the value (a rare role or a common one): a prepared statement's generic plan would
+   * guess one selectivity for all of them.
+   */
+  prepare?: boolean;
 }
 
 /**
  * Named (prepared) statements on PostgreSQL: each connection parses and plans a statement once and
  * then only binds and executes it. Planning the editors' one-statement payloads cost several times
- * their execution. Values are always parameters, so the texts are few; past MAX_STATEMENTS distinct
- * texts the rest run unnamed, which bounds the memory each connection spends on them.
+ * their execution. Values are parameters, so the texts are few; past MAX_STATEMENTS distinct texts
+ * the rest run unnamed, which bounds the memory each connection spends on them.
  */
-const MAX_STATEMENTS = 2_000;
+const MAX_STATEMENTS = 500;
 const statementNames = new Map<string, string | undefined>();
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text);

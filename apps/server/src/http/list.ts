@@ -78,29 +78,45 @@ export function orderOf<Row>(spec: ListSpec<Row>, sortParam: string | undefined)
 const LARGE_COUNT = 5_000;
 const COUNT_TTL_MS = 10_000;
 const dialect = new PgDialect();
-const countCache = new Map<string, { n: number; at: number }>();
+/** Per database (tests run two in one process): the driver client of the handle. */
+const countCaches = new WeakMap<object, Map<string, { n: number; at: number }>>();
+function countCacheOf(db: Db): Map<string, { n: number; at: number }> {
+  const owner = (db as unknown as { session: { client: object } }).session.client;
+  let cache = countCaches.get(owner);
+  if (!cache) countCaches.set(owner, (cache = new Map()));
+  return cache;
+}
 
 export async function countOf(db: Db, from: SQL, where: SQL): Promise<number> {
-  const key = countKey(from, where);
-  const cached = cachedCount(key);
+  const key = countKey({ from }, where);
+  const cached = cachedCount(db, key);
   if (cached !== undefined) return cached;
   const n = (await query<{ n: number }>(db, sql`select count(*)::int as n from ${from} ${where}`))[0]!.n;
-  rememberCount(key, n);
+  rememberCount(db, key, n);
   return n;
 }
 
-function countKey(from: SQL, where: SQL): string {
-  const compiled = dialect.sqlToQuery(sql`${from} ${where}`);
-  return compiled.params.length ? compiled.sql + '\u0000' + JSON.stringify(compiled.params) : compiled.sql;
+function countKey(spec: { from: SQL; countCap?: number }, where: SQL): string {
+  return selection(spec, where).key;
 }
 
-function cachedCount(key: string): number | undefined {
-  const hit = countCache.get(key);
+/** The rows a list selects: a key for its cached count, and whether values (filters, search) shape it. */
+function selection(spec: { from: SQL; countCap?: number }, where: SQL): { key: string; byValue: boolean } {
+  const compiled = dialect.sqlToQuery(sql`${spec.from} ${where}`);
+  const text = spec.countCap === undefined ? compiled.sql : `${compiled.sql}\u0000cap ${spec.countCap}`;
+  const byValue = compiled.params.length > 0;
+  return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue };
+}
+
+function cachedCount(db: Db, key: string): number | undefined {
+  const hit = countCacheOf(db).get(key);
   return hit && Date.now() - hit.at < COUNT_TTL_MS ? hit.n : undefined;
 }
 
-function rememberCount(key: string, n: number) {
-  if (n >= LARGE_COUNT) {
+/** Large totals are remembered, and so are capped ones that reached their cap ("1,000+"). */
+function rememberCount(db: Db, key: string, n: number, spec?: { countCap?: number }) {
+  const countCache = countCacheOf(db);
+  if (spec?.countCap !== undefined ? n > spec.countCap : n >= LARGE_COUNT) {
     if (countCache.size > 1000) countCache.clear();
     countCache.set(key, { n, at: Date.now() });
   } else countCache.delete(key);
@@ -109,9 +125,19 @@ function rememberCount(key: string, n: number) {
 /** One page of rows in the list's order (`lateRowLookup`: keys first, then the costly columns). */
 function pageSql<Row>(spec: ListSpec<Row>, where: SQL, order: SQL, limit: number, offset: number): SQL {
   return spec.lateRowLookup
-    ? sql`select ${spec.select} from (select ${spec.key} as page_key from ${spec.from} ${where} ${order} limit ${limit} offset ${offset}) page
+    ? sql`select ${spec.select} from (select ${spec.key} as page_key from ${spec.from} ${where} ${order} ${limitSql(limit, offset)}) page
             join ${spec.from} on ${spec.key} = page.page_key ${order}`
-    : sql`select ${spec.select} from ${spec.from} ${where} ${order} limit ${limit} offset ${offset}`;
+    : sql`select ${spec.select} from ${spec.from} ${where} ${order} ${limitSql(limit, offset)}`;
+}
+
+/**
+ * LIMIT and OFFSET written as numbers, not parameters (both are validated integers). With parameters
+ * PostgreSQL's generic plan guesses 10 % of the table for them, judges it dearer than a custom plan
+ * and so plans the prepared statement again on every execution; as constants its plan is reused.
+ */
+function limitSql(limit: number, offset: number): SQL {
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 0 || offset < 0) throw new Error('limit/offset must be whole numbers');
+  return sql.raw(`limit ${limit} offset ${offset}`);
 }
 
 async function rowsOf<Row>(db: Db, spec: ListSpec<Row>, page: SQL): Promise<Row[]> {
@@ -137,7 +163,7 @@ export async function runList<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): P
 }
 
 const cappedCountSql = <Row>(spec: ListSpec<Row>, where: SQL) =>
-  sql`select count(*)::int as n from (select 1 from ${spec.from} ${where} limit ${spec.countCap! + 1}) x`;
+  sql`select count(*)::int as n from (select 1 from ${spec.from} ${where} ${limitSql(spec.countCap! + 1, 0)}) x`;
 
 function metaOf<Row>(spec: ListSpec<Row>, q: ListQuery, total: number): ListMeta {
   const exact = spec.countCap === undefined || total <= spec.countCap;
@@ -152,11 +178,24 @@ function metaOf<Row>(spec: ListSpec<Row>, q: ListQuery, total: number): ListMeta
  */
 export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): Promise<string> {
   const where = whereOf(spec, q);
-  const page = pageSql(spec, where, orderOf(spec, q.sort), q.per_page, (q.page - 1) * q.per_page);
-  const key = spec.countCap === undefined ? countKey(spec.from, where) : undefined;
-  const cached = key === undefined ? undefined : cachedCount(key);
+  const order = orderOf(spec, q.sort);
+  const offset = (q.page - 1) * q.per_page;
+  const { key, byValue } = selection(spec, where);
+  // Filtered and searched pages are planned for their values; a list's fixed views reuse one plan.
+  const prepare = !byValue;
+  let total = cachedCount(db, key);
+  let page = pageSql(spec, where, order, q.per_page, offset);
+  if (total === undefined && spec.countCap === undefined && q.q?.trim() && spec.search) {
+    // A search: count first, and when few rows match, find them through the search's own index and
+    // sort them, rather than walking the sort order's index past every row that does not match.
+    total = (await query<{ n: number }>(db, sql`select count(*)::int as n from ${spec.from} ${where}`, { prepare }))[0]!.n;
+    rememberCount(db, key, total, spec);
+    if (total <= SEARCH_FIRST_MAX)
+      page = sql`select ${spec.select} from ${spec.from}
+                  where ${spec.key} = any(array(select ${spec.key} from ${spec.from} ${where})) ${order} ${limitSql(q.per_page, offset)}`;
+  }
   const count =
-    cached !== undefined
+    total !== undefined
       ? sql`null::int`
       : spec.countCap === undefined
         ? sql`(select count(*)::int from ${spec.from} ${where})`
@@ -165,13 +204,18 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
     await query<{ data: string; n: number | null }>(
       db,
       sql`select (select coalesce(json_agg(r), '[]'::json) from (${page}) r)::text as data, ${count} as n`,
+      { prepare },
     )
   )[0]!;
-  const total = cached ?? row.n!;
-  if (key !== undefined && cached === undefined) rememberCount(key, total);
+  if (total === undefined) {
+    total = row.n!;
+    rememberCount(db, key, total, spec);
+  }
   return `{"data":${isoTimestampsInJson(row.data)},"meta":${JSON.stringify(metaOf(spec, q, total))}}`;
 }
 
+/** Searches matching at most this many rows are answered search-first (see runListJson). */
+const SEARCH_FIRST_MAX = 2_000;
 
 function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';

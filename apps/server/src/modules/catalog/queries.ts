@@ -46,16 +46,44 @@ const categoryAndDescendants = (ids: number[]) =>
  * Prefix full-text match over `products.search_vector` (words of the title, SKUs, UPCs): every word of the search,
  * as PostgreSQL's parser splits it (hyphenated parts left out: "FED-9" is one word), must start a word
  * of the product. `toPrefixQuery` turns the search into that tsquery first, so the planner sees a
- * constant and uses the GIN index products_search_idx.
+ * constant and uses the GIN index products_search_idx. The translation depends on the text alone, so
+ * it is remembered: paging through a search, or a search typed again, costs no extra round trip.
  */
 export async function toPrefixQuery(db: Db, q: string): Promise<string | null> {
+  const text = q.slice(0, 200);
+  const known = prefixQueries.get(text);
+  if (known !== undefined) return known;
   const row = await queryOne<{ q: string | null }>(
     db,
     sql`select string_agg(quote_literal(lower(token)) || ':*', ' & ') as q
-          from ts_parse('default', ${q.slice(0, 200)}) where tokid not in (9, 10, 11, 12, 13, 14)`,
+          from ts_parse('default', ${text}) where tokid not in (9, 10, 11, 12, 13, 14)`,
   );
+  if (prefixQueries.size >= 5_000) prefixQueries.clear();
+  prefixQueries.set(text, row?.q ?? null);
   return row?.q ?? null;
 }
+const prefixQueries = new Map<string, string | null>();
+
+/**
+ * A search that looks like a SKU (one word mixing digits with letters or hyphens, e.g. "TUL099999-2")
+ * first looks for variants whose SKU starts with it (variants_sku_prefix_idx). Through the word index
+ * its parts ("-2") would match most of the catalogue and cost a hundred times more.
+ */
+const SKU_LIKE = /^(?=.*\d)(?=.*[A-Za-z-])[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+export const likePrefix = (q: string) => `${q.trim().toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+async function productsWithSkuPrefix(db: Db, q: string): Promise<number[]> {
+  const row = await queryOne<{ ids: number[] | null }>(
+    db,
+    sql`select array_agg(distinct product_id) as ids
+          from (select v.product_id from variants v where upper(v.sku) like ${likePrefix(q.slice(0, 64))} limit ${PRODUCT_LIST_COUNT_CAP + 1}) x`,
+  );
+  return row?.ids ?? [];
+}
+
+/** What the product list's `q` becomes before the list runs (JSON in `q`): product ids by SKU, or a tsquery. */
+type ProductSearch = { ids: number[] } | { tsquery: string };
+
 /** Ids of categories and all their descendants. */
 export async function withDescendants(db: Db, ids: number[]): Promise<number[]> {
   const rows = await query<{ id: number }>(db, sql`select id from ${categoryAndDescendants(ids)} c(id)`);
@@ -68,7 +96,13 @@ export async function withDescendants(db: Db, ids: number[]): Promise<number[]> 
  */
 export async function resolveProductListQuery(db: Db, q: ListQuery): Promise<ListQuery> {
   const out: ListQuery = { ...q };
-  if (q.q?.trim()) out.q = (await toPrefixQuery(db, q.q)) ?? undefined;
+  const text = q.q?.trim();
+  if (text) {
+    const ids = SKU_LIKE.test(text) ? await productsWithSkuPrefix(db, text) : [];
+    const tsquery = ids.length ? null : await toPrefixQuery(db, text);
+    const search: ProductSearch | null = ids.length ? { ids } : tsquery ? { tsquery } : null;
+    out.q = search ? JSON.stringify(search) : undefined;
+  }
   const cat = q.filter?.category_id;
   if (cat !== undefined) {
     const values = (Array.isArray(cat) ? cat : [cat]).filter((v) => v !== '');
@@ -80,8 +114,11 @@ export async function resolveProductListQuery(db: Db, q: ListQuery): Promise<Lis
   return out;
 }
 
-/** `q` here is already a tsquery from toPrefixQuery. */
-export const productSearch = (tsquery: string) => sql`p.search_vector @@ ${tsquery}::tsquery`;
+/** `q` here is already resolved (resolveProductListQuery). */
+export function productSearch(resolved: string): SQL {
+  const s = JSON.parse(resolved) as ProductSearch;
+  return 'ids' in s ? sql`p.id = any(${intArray(s.ids)})` : sql`p.search_vector @@ ${s.tsquery}::tsquery`;
+}
 
 const imageOf = (owner: SQL) =>
   sql`coalesce((select d.value #>> '{}' from attribute_data d

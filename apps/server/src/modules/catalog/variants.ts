@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect.js';
 import { registerList } from '../../http/crud.js';
 import { columns, filters, type ListSpec } from '../../http/list.js';
 import { CATALOG } from './common.js';
-import { toPrefixQuery } from './queries.js';
+import { likePrefix, toPrefixQuery } from './queries.js';
 
 /**
  * `GET variant`: variants with their product's title, for pickers. `q` finds variants whose SKU or UPC
@@ -19,8 +19,6 @@ interface VariantSearch {
   prefix: string;
   tsquery: string | null;
 }
-
-const likePrefix = (q: string) => `${q.trim().toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function resolveVariantQuery(db: Db, q: ListQuery): Promise<ListQuery> {
   const text = q.q?.trim();
