@@ -8,7 +8,7 @@ import { queryOne, type Db } from '../db/connect.js';
 import { audit, type Actor } from '../modules/audit/service.js';
 import { actorOf } from './auth.js';
 import { AppError, conflict, notFound, pgErrorOf, stale } from './errors.js';
-import { runList, runListJson, sendCsv, type ListSpec } from './list.js';
+import { runListJson, sendCsv, type ListSpec } from './list.js';
 
 export interface UniqueRule {
   /** Index or constraint name in the database. */
@@ -49,9 +49,7 @@ export interface CrudDef<Item extends { id: number }, Create extends z.ZodType, 
 }
 
 export async function loadOne<Item>(db: Db, spec: ListSpec<Item>, id: number): Promise<Item | undefined> {
-  const row = await queryOne<Item>(db, sql`select ${spec.select} from ${spec.from} where ${spec.key} = ${id}`);
-  if (!row || !spec.hydrate) return row;
-  return (await spec.hydrate(db, [row]))[0];
+  return queryOne<Item>(db, sql`select ${spec.select} from ${spec.from} where ${spec.key} = ${id}`);
 }
 
 /** One row of a list by id; 404 "The <noun> was not found" when there is none. */
@@ -126,7 +124,6 @@ export function registerList<Item>(
     handler: async (req, reply) => {
       const q = def.resolve ? await def.resolve(req.query) : req.query;
       if (q.format === 'csv') return sendCsv(reply, db, def.spec, q, def.filename);
-      if (def.spec.hydrate) return runList(db, def.spec, q);
       const json = await runListJson(db, def.spec, q);
       if (checkResponses) assertMatches(def.response, json, def.url);
       return reply.type('application/json; charset=utf-8').send(json);

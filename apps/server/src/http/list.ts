@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { ListMeta, ListQuery, ListResponse } from '@qm/contracts';
+import type { ListMeta, ListQuery } from '@qm/contracts';
 import { isoTimestampsInJson, query, type Db } from '../db/connect.js';
 import { badRequest } from './errors.js';
 
@@ -36,8 +36,6 @@ export interface ListSpec<Row> {
    * is false (the console shows "1,000+"). For lists whose exact count costs more than the page.
    */
   countCap?: number;
-  /** Post-process the page of rows (e.g. attach relations in one extra query). */
-  hydrate?: (db: Db, rows: Row[]) => Promise<Row[]>;
 }
 
 export function whereOf<Row>(spec: ListSpec<Row>, q: ListQuery): SQL {
@@ -87,14 +85,6 @@ function countCacheOf(db: Db): Map<string, { n: number; at: number }> {
   return cache;
 }
 
-export async function countOf(db: Db, from: SQL, where: SQL): Promise<number> {
-  const key = countKey({ from }, where);
-  const cached = cachedCount(db, key);
-  if (cached !== undefined) return cached;
-  const n = (await query<{ n: number }>(db, sql`select count(*)::int as n from ${from} ${where}`))[0]!.n;
-  rememberCount(db, key, n);
-  return n;
-}
 
 function countKey(spec: { from: SQL; countCap?: number }, where: SQL): string {
   return selection(spec, where).key;
@@ -140,27 +130,43 @@ function limitSql(limit: number, offset: number): SQL {
   return sql.raw(`limit ${limit} offset ${offset}`);
 }
 
-async function rowsOf<Row>(db: Db, spec: ListSpec<Row>, page: SQL): Promise<Row[]> {
-  const rows = await query<Row & Record<string, unknown>>(db, page);
-  return spec.hydrate ? spec.hydrate(db, rows as Row[]) : (rows as Row[]);
+
+
+/** One page of a list as a json array expression, to embed in a larger statement (panels). */
+export function pageJson<Row>(spec: ListSpec<Row>, q: ListQuery): SQL {
+  const page = pageSql(spec, whereOf(spec, q), orderOf(spec, q.sort), q.per_page, (q.page - 1) * q.per_page);
+  return sql`(select coalesce(json_agg(r), '[]'::json) from (${page}) r)`;
 }
 
-/** The rows of one page, without counting the whole list (for panels such as "latest ten"). */
-export function listRows<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): Promise<Row[]> {
-  return rowsOf(db, spec, pageSql(spec, whereOf(spec, q), orderOf(spec, q.sort), q.per_page, (q.page - 1) * q.per_page));
+/**
+ * Several totals and other columns in one statement (a dashboard): totals cached as for lists are
+ * taken from the cache, the others counted in the statement, large ones remembered.
+ */
+export async function countsAnd(
+  db: Db,
+  counts: Record<string, { from: SQL; where: SQL }>,
+  columns: Record<string, SQL>,
+): Promise<{ counts: Record<string, number>; columns: Record<string, unknown> }> {
+  const known: Record<string, number> = {};
+  const keys: Record<string, string> = {};
+  const select: SQL[] = [];
+  for (const [name, c] of Object.entries(counts)) {
+    keys[name] = countKey(c, c.where);
+    const hit = cachedCount(db, keys[name]);
+    if (hit !== undefined) known[name] = hit;
+    else select.push(sql`(select count(*)::int from ${c.from} ${c.where}) as ${sql.identifier(`count_${name}`)}`);
+  }
+  for (const [name, expr] of Object.entries(columns)) select.push(sql`${expr} as ${sql.identifier(name)}`);
+  const row = select.length ? (await query<Record<string, unknown>>(db, sql`select ${sql.join(select, sql`, `)}`))[0]! : {};
+  for (const name of Object.keys(counts)) {
+    if (name in known) continue;
+    known[name] = row[`count_${name}`] as number;
+    rememberCount(db, keys[name]!, known[name]);
+  }
+  return { counts: known, columns: Object.fromEntries(Object.keys(columns).map((k) => [k, row[k]])) };
 }
 
-export async function runList<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): Promise<ListResponse<Row>> {
-  const where = whereOf(spec, q);
-  const order = orderOf(spec, q.sort);
-  const [data, total] = await Promise.all([
-    rowsOf(db, spec, pageSql(spec, where, order, q.per_page, (q.page - 1) * q.per_page)),
-    spec.countCap === undefined
-      ? countOf(db, spec.from, where)
-      : query<{ n: number }>(db, cappedCountSql(spec, where)).then((r) => r[0]!.n),
-  ]);
-  return { data, meta: metaOf(spec, q, total) };
-}
+
 
 const cappedCountSql = <Row>(spec: ListSpec<Row>, where: SQL) =>
   sql`select count(*)::int as n from (select 1 from ${spec.from} ${where} ${limitSql(spec.countCap! + 1, 0)}) x`;
@@ -174,7 +180,6 @@ function metaOf<Row>(spec: ListSpec<Row>, q: ListQuery, total: number): ListMeta
  * The list answer as JSON text, built by PostgreSQL in one round trip: the page as `json_agg` of its
  * rows and, unless a recent count is cached, the total in the same statement. The API process then
  * neither parses rows nor serialises them — on a page of 25–100 rows that was most of its work.
- * Lists with `hydrate` take the row path (`runList`).
  */
 export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): Promise<string> {
   const where = whereOf(spec, q);
@@ -233,7 +238,7 @@ export function sendCsv<Row>(reply: FastifyReply, db: Db, spec: ListSpec<Row>, q
   async function* lines() {
     let columns = spec.csv;
     for (let offset = 0; ; offset += batch) {
-      const rows = (await rowsOf(db, spec, pageSql(spec, where, order, batch, offset))) as (Row & Record<string, unknown>)[];
+      const rows = await query<Row & Record<string, unknown>>(db, pageSql(spec, where, order, batch, offset), { prepare: false });
       if (offset === 0) {
         columns ??= Object.keys(rows[0] ?? {}).map((key) => ({ key: key as keyof Row & string, header: key }));
         yield columns.map((c) => csvCell(c.header)).join(',') + '\r\n';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AuditEntry, dataResponse } from '@qm/contracts';
 import type { Db } from '../../db/connect.js';
 import { can, requireAuth } from '../../http/auth.js';
-import { countOf, listRows } from '../../http/list.js';
+import { countsAnd, pageJson } from '../../http/list.js';
 import { auditList } from '../audit/routes.js';
 
 const Dashboard = z.object({
@@ -20,21 +20,18 @@ export function dashboardRoutes(app: FastifyInstance, db: Db) {
     handler: async (req) => {
       const me = requireAuth(req);
       const all = can(req, 'audit.read');
-      // Counted like list totals: large ones are cached for a few seconds.
-      const counts: Record<string, number> = {};
-      const jobs: Promise<void>[] = [];
-      const count = (key: string, from: SQL, where: SQL) => jobs.push(countOf(db, from, where).then((n) => void (counts[key] = n)));
-      if (can(req, 'users.read')) count('users_active', sql`users`, sql`where is_active`);
+      // One statement: the totals (large ones cached as list totals are) and the latest ten entries.
+      const counts: Record<string, { from: SQL; where: SQL }> = {};
+      if (can(req, 'users.read')) counts.users_active = { from: sql`users`, where: sql`where is_active` };
       if (all) {
-        count('audit_today', sql`audit_logs`, sql`where at >= date_trunc('day', now())`);
-        count('client_errors_today', sql`client_errors`, sql`where at >= date_trunc('day', now())`);
+        counts.audit_today = { from: sql`audit_logs`, where: sql`where at >= date_trunc('day', now())` };
+        counts.client_errors_today = { from: sql`client_errors`, where: sql`where at >= date_trunc('day', now())` };
       }
-      // The latest ten entries only: no total of the whole log is needed here.
-      const [recent] = await Promise.all([
-        listRows(db, auditList, { page: 1, per_page: 10, sort: '-id', filter: all ? undefined : { actor_id: String(me.userId) } }),
-        ...jobs,
-      ]);
-      return { data: { recent_activity: recent, recent_scope: all ? 'all' : 'own', counts } as const };
+      const result = await countsAnd(db, counts, {
+        recent: pageJson(auditList, { page: 1, per_page: 10, sort: '-id', filter: all ? undefined : { actor_id: String(me.userId) } }),
+      });
+      const recent = result.columns.recent as AuditEntry[];
+      return { data: { recent_activity: recent, recent_scope: all ? 'all' : 'own', counts: result.counts } as const };
     },
   });
 }
