@@ -15,6 +15,7 @@ import { migrationsCurrent, type Database } from './db/connect.js';
 import { registerAuth, type RouteAccess } from './http/auth.js';
 import { AppError, registerErrorHandling } from './http/errors.js';
 import { parseQueryString } from './http/querystring.js';
+import { forgetCounts } from './http/list.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
@@ -50,6 +51,11 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     done();
   });
   registerErrorHandling(app);
+  // Cached list totals are forgotten after every write, once it has been committed (see list.ts).
+  app.addHook('onResponse', (req, _reply, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') forgetCounts();
+    done();
+  });
 
   await app.register(rateLimit, {
     global: false,

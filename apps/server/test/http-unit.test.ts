@@ -3,6 +3,8 @@ import { parseQueryString } from '../src/http/querystring.js';
 import { scrub } from '../src/modules/audit/routes.js';
 import { zodFields } from '../src/http/errors.js';
 import { isoOfTimestamptz, isoTimestampsInJson } from '../src/db/connect.js';
+import { literal } from '../src/http/list.js';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 
 describe('query string', () => {
@@ -50,5 +52,18 @@ describe('timestamps', () => {
     expect(JSON.parse(isoTimestampsInJson(json))).toEqual([
       { at: '2026-10-08T05:40:32.561Z', b: '2026-10-08T05:40:32.000Z', note: 'at 2026-10-08T05:40:32+00:00 ok', n: 1 },
     ]);
+  });
+});
+
+describe('filter literals', () => {
+  const compile = (v: string | number) => new PgDialect().sqlToQuery(literal(v));
+  it('writes whole numbers and plain words into the statement', () => {
+    expect(compile(42)).toEqual({ sql: '42', params: [] });
+    expect(compile('orders')).toEqual({ sql: "'orders'", params: [] });
+    expect(compile('2026-11-01')).toEqual({ sql: "'2026-11-01'", params: [] });
+  });
+  it('sends anything else as a parameter', () => {
+    for (const v of ["o'brien", 'a\\b', 'x;drop table users', 'é', 'x'.repeat(65)]) expect(compile(v).params).toEqual([v]);
+    expect(compile(1.5).params).toEqual([1.5]);
   });
 });

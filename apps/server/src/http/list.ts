@@ -68,23 +68,29 @@ export function orderOf<Row>(spec: ListSpec<Row>, sortParam: string | undefined)
 }
 
 /**
- * Totals of large lists are cached for a few seconds: counting hundreds of thousands of rows on every
- * page turn costs more than the page itself, and a total that lags a few seconds on such a list is
- * invisible. Small lists (under LARGE_COUNT) are always counted exactly, so what a user just created
- * shows at once.
+ * List totals are cached for a few seconds: counting the matching rows on every page turn costs more
+ * than the page itself. Every write made through this process forgets them at once (forgetCounts, on
+ * each audited change and after each non-GET request), so what a user just created is counted at
+ * once; a write made through another API process shows in the totals within COUNT_TTL_MS (the rows
+ * themselves are never cached).
  */
-const LARGE_COUNT = 5_000;
 const COUNT_TTL_MS = 10_000;
 const dialect = new PgDialect();
+let countGeneration = 0;
+type CountCache = Map<string, { n: number; at: number; generation: number }>;
 /** Per database (tests run two in one process): the driver client of the handle. */
-const countCaches = new WeakMap<object, Map<string, { n: number; at: number }>>();
-function countCacheOf(db: Db): Map<string, { n: number; at: number }> {
+const countCaches = new WeakMap<object, CountCache>();
+function countCacheOf(db: Db): CountCache {
   const owner = (db as unknown as { session: { client: object } }).session.client;
   let cache = countCaches.get(owner);
   if (!cache) countCaches.set(owner, (cache = new Map()));
   return cache;
 }
 
+/** Drops every cached total of this process (after a write). */
+export function forgetCounts() {
+  countGeneration++;
+}
 
 function countKey(spec: { from: SQL; countCap?: number }, where: SQL): string {
   return selection(spec, where).key;
@@ -100,16 +106,13 @@ function selection(spec: { from: SQL; countCap?: number }, where: SQL): { key: s
 
 function cachedCount(db: Db, key: string): number | undefined {
   const hit = countCacheOf(db).get(key);
-  return hit && Date.now() - hit.at < COUNT_TTL_MS ? hit.n : undefined;
+  return hit && hit.generation === countGeneration && Date.now() - hit.at < COUNT_TTL_MS ? hit.n : undefined;
 }
 
-/** Large totals are remembered, and so are capped ones that reached their cap ("1,000+"). */
-function rememberCount(db: Db, key: string, n: number, spec?: { countCap?: number }) {
+function rememberCount(db: Db, key: string, n: number) {
   const countCache = countCacheOf(db);
-  if (spec?.countCap !== undefined ? n > spec.countCap : n >= LARGE_COUNT) {
-    if (countCache.size > 1000) countCache.clear();
-    countCache.set(key, { n, at: Date.now() });
-  } else countCache.delete(key);
+  if (countCache.size > 2000) countCache.clear();
+  countCache.set(key, { n, at: Date.now(), generation: countGeneration });
 }
 
 /** One page of rows in the list's order (`lateRowLookup`: keys first, then the costly columns). */
@@ -190,11 +193,13 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
   const prepare = !byValue;
   let total = cachedCount(db, key);
   let page = pageSql(spec, where, order, q.per_page, offset);
-  if (total === undefined && spec.countCap === undefined && q.q?.trim() && spec.search) {
+  if (spec.countCap === undefined && q.q?.trim() && spec.search) {
     // A search: count first, and when few rows match, find them through the search's own index and
     // sort them, rather than walking the sort order's index past every row that does not match.
-    total = (await query<{ n: number }>(db, sql`select count(*)::int as n from ${spec.from} ${where}`, { prepare }))[0]!.n;
-    rememberCount(db, key, total, spec);
+    if (total === undefined) {
+      total = (await query<{ n: number }>(db, sql`select count(*)::int as n from ${spec.from} ${where}`, { prepare }))[0]!.n;
+      rememberCount(db, key, total);
+    }
     if (total <= SEARCH_FIRST_MAX)
       page = sql`select ${spec.select} from ${spec.from}
                   where ${spec.key} = any(array(select ${spec.key} from ${spec.from} ${where})) ${order} ${limitSql(q.per_page, offset)}`;
@@ -214,7 +219,7 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
   )[0]!;
   if (total === undefined) {
     total = row.n!;
-    rememberCount(db, key, total, spec);
+    rememberCount(db, key, total);
   }
   return `{"data":${isoTimestampsInJson(row.data)},"meta":${JSON.stringify(metaOf(spec, q, total))}}`;
 }
@@ -269,21 +274,34 @@ export function lowered<K extends string>(alias: string, ...names: K[]): Record<
 const eachColumn = <K extends string, F>(alias: string, fields: K[], build: (expr: SQL, field: K) => F) =>
   Object.fromEntries(fields.map((f) => [f, build(sql.raw(`${alias}.${f}`), f)])) as Record<K, F>;
 
+/**
+ * A filter value written into the statement rather than sent as a parameter, when it is plainly safe
+ * (a whole number, or a short string of letters, digits and `_ .:@+-`); anything else stays a
+ * parameter. Filtered pages then get a plan made for their value ("orders" is a third of the staff,
+ * "admin" a handful) that PostgreSQL can still keep as a prepared statement; with a parameter the
+ * prepared statement's generic plan would guess the same selectivity for every value.
+ */
+export function literal(v: string | number): SQL {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? sql.raw(String(v)) : sql`${v}`;
+  return /^[\w .:@+-]{0,64}$/.test(v) ? sql.raw(`'${v}'`) : sql`${v}`;
+}
+const literals = (values: (string | number)[]) => sql.join(values.map(literal), sql`, `);
+
 /** Helpers for filter builders. */
 export const filters = {
-  eq: (expr: SQL) => (values: string[]) => (values.length === 1 ? sql`${expr} = ${values[0]}` : sql`${expr} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`),
+  eq: (expr: SQL) => (values: string[]) => (values.length === 1 ? sql`${expr} = ${literal(values[0]!)}` : sql`${expr} in (${literals(values)})`),
   int: (expr: SQL, field: string) => (values: string[]) => {
     const nums = values.map((v) => {
       const n = Number(v);
       if (!Number.isInteger(n)) throw badRequest(`filter[${field}] must be a whole number`, { [`filter.${field}`]: 'Must be a whole number' });
       return n;
     });
-    return nums.length === 1 ? sql`${expr} = ${nums[0]}` : sql`${expr} in (${sql.join(nums.map((v) => sql`${v}`), sql`, `)})`;
+    return nums.length === 1 ? sql`${expr} = ${literal(nums[0]!)}` : sql`${expr} in (${literals(nums)})`;
   },
   bool: (expr: SQL, field: string) => (values: string[]) => {
     const v = values[0];
     if (v !== 'true' && v !== 'false') throw badRequest(`filter[${field}] must be true or false`, { [`filter.${field}`]: 'Must be true or false' });
-    return sql`${expr} = ${v === 'true'}`;
+    return sql`${expr} = ${sql.raw(v)}`;
   },
   /** Whole-number filters on `alias.<field>`, one per field: `filters.ints('p', 'id', 'brand_id')`. */
   ints: <K extends string>(alias: string, ...fields: K[]) => eachColumn(alias, fields, (expr, f) => filters.int(expr, f)),
@@ -297,10 +315,10 @@ export const filters = {
     if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(v) || Number.isNaN(Date.parse(v)))
       throw badRequest(`filter[${field}] must be a date (YYYY-MM-DD)`, { [`filter.${field}`]: 'Must be a date (YYYY-MM-DD)' });
     return bound === 'from'
-      ? sql`${expr} >= ${v}::timestamptz`
+      ? sql`${expr} >= ${literal(v)}::timestamptz`
       : v.length === 10
-        ? sql`${expr} < (${v}::date + 1)::timestamptz`
-        : sql`${expr} <= ${v}::timestamptz`;
+        ? sql`${expr} < (${literal(v)}::date + 1)::timestamptz`
+        : sql`${expr} <= ${literal(v)}::timestamptz`;
   },
   /** Case-insensitive contains over several expressions. */
   ilike: (...exprs: SQL[]) => (q: string) => {

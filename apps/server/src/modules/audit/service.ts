@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.js';
+import { forgetCounts } from '../../http/list.js';
 
 /** Who is acting: the signed-in user, the impersonator behind them, and the request. */
 export interface Actor {
@@ -33,6 +34,7 @@ export interface AuditInput {
 
 /** Writes one audit entry; call it with the transaction handle of the write it records. */
 export async function audit(db: Db, actor: Actor, e: AuditInput): Promise<void> {
+  forgetCounts();
   const before = redact(e.before);
   const after = redact(e.after);
   await db.execute(sql`

@@ -17,7 +17,7 @@ import {
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
+import { columns, filters, literal, lowered, type ListSpec } from '../../http/list.js';
 import { attributeDataColumns } from './attributes.js';
 import { intArray } from './common.js';
 
@@ -35,6 +35,9 @@ const ints = (field: string, values: string[]) =>
     if (!Number.isInteger(n) || n === 0) throw badRequest(`filter[${field}] must be a whole number`, { [`filter.${field}`]: 'Must be a whole number' });
     return n;
   });
+
+/** Whole numbers written into the statement (filters: see `literal`). */
+const intList = (ids: number[]) => sql.join(ids.map(literal), sql`, `);
 
 /** A category and all its descendants. */
 const categoryAndDescendants = (ids: number[]) =>
@@ -146,9 +149,9 @@ export const productList: ListSpec<ProductListItem> = {
     ...filters.eqs('p', 'type', 'variation_type'),
     // Expanded to the categories' descendants beforehand (resolveProductListQuery): a constant list plans well.
     category_id: (values: string[]) =>
-      sql`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = any(${intArray(ints('category_id', values))}))`,
+      sql`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in (${intList(ints('category_id', values))}))`,
     store_id: (values: string[]) =>
-      sql`exists (select 1 from store_products sp where sp.product_id = p.id and sp.is_published and sp.store_id = any(${intArray(ints('store_id', values))}))`,
+      sql`exists (select 1 from store_products sp where sp.product_id = p.id and sp.is_published and sp.store_id in (${intList(ints('store_id', values))}))`,
   } satisfies Record<(typeof PRODUCT_LIST.filter)[number], unknown>,
   search: productSearch,
   csv: [
