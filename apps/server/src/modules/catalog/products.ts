@@ -35,7 +35,7 @@ import type { Actor } from '../audit/service.js';
 import { createCanonicalValue, refreshProductCache, registerCanonicalValueRoutes } from './attributes.js';
 import { CATALOG, clearDefault, plural, promoteDefault } from './common.js';
 import { createCategorised, PRODUCT, updateCategorised } from './owners.js';
-import { loadProductDetail, loadVariants, productList, resolveProductListQuery } from './queries.js';
+import { loadProductDetail, loadVariants, productDetailJson, productList, resolveProductListQuery } from './queries.js';
 
 export const VARIANT_UNIQUE: UniqueRule[] = [{ constraint: 'variants_sku_key', field: 'sku', message: 'Another variant already has this SKU' }];
 
@@ -175,7 +175,7 @@ export function productRoutes(app: FastifyInstance, db: Db) {
     resource: 'product',
     ...CATALOG,
     item: ProductDetail,
-    get: { summary: 'The product editor payload', load: (id) => loadProductDetail(db, id) },
+    get: { summary: 'The product editor payload', json: (id) => productDetailJson(db, id) },
     create: { summary: 'Create a product (title, image and variants optional)', body: ProductCreate, run: (actor, body) => createProduct(db, actor, body) },
     update: { summary: 'Update type, variation type, brand, categories and notes', body: ProductUpdate, run: (actor, id, body) => updateProduct(db, actor, id, body) },
   });

@@ -15,7 +15,7 @@ import {
   type StoreVariant,
   type Variant,
 } from '@qm/contracts';
-import { query, queryOne, type Db } from '../../db/connect.js';
+import { isoTimestampsInJson, query, queryOne, type Db } from '../../db/connect.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { columns, filters, literal, lowered, type ListSpec } from '../../http/list.js';
 import { attributeDataColumns } from './attributes.js';
@@ -270,75 +270,44 @@ interface EditorHead {
 
 const brandOf = (head: EditorHead) => (head.brand_id === null ? null : { id: head.brand_id, name: head.brand_name! });
 
-interface ProductRow extends EditorHead {
-  title: string | null;
-  image: string;
-  type: ProductDetail['type'];
-  variation_type: ProductDetail['variation_type'];
+/**
+ * The whole product editor payload as one JSON document built by PostgreSQL in one statement,
+ * whatever the number of variants, modifiers and stores (`GET product/{id}` sends it as it comes).
+ */
+export async function productDetailJson(db: Db, id: number): Promise<string> {
+  const categoryIds = sql`array(select pc.category_id from product_categories pc where pc.product_id = p.id order by 1)`;
+  const row = await queryOne<{ doc: string }>(
+    db,
+    sql`select json_build_object(
+              'id', p.id, 'title', p.title, 'image', ${imageOf(sql`p.id`)}, 'type', p.type, 'variation_type', p.variation_type,
+              'brand_id', p.brand_id, 'brand', case when b.id is null then null else json_build_object('id', b.id, 'name', b.name) end,
+              'category_ids', ${categoryIds},
+              'categories', ${jsonRows(categoryRefsSql(categoryIds))},
+              'notes', p.notes,
+              'attribute_data', ${jsonRows(attributeDataSql(sql`d.sourceable_type = 'product' and d.sourceable_id = p.id`))},
+              'variants', ${jsonRows(variantsSql(sql`v.product_id = p.id`))},
+              'modifiers', ${jsonRows(modifiersSql(sql`m.product_id = p.id`))},
+              'store_products', ${jsonRows(
+                sql`select ${storeProductColumns},
+                           ${jsonRows(attributeDataSql(sql`d.sourceable_type = 'store_product' and d.sourceable_id = sp.id`))} as attribute_data
+                      from store_products sp join stores s on s.id = sp.store_id where sp.product_id = p.id order by lower(s.name), sp.id`,
+              )},
+              'store_variants', ${jsonRows(storeVariantsSql(sql`sp.product_id = p.id`))},
+              'families', ${jsonRows(
+                sql`select distinct pf.id, pf.name from product_family_variants pfv
+                      join variants v on v.id = pfv.variant_id join product_families pf on pf.id = pfv.product_family_id
+                     where v.product_id = p.id order by pf.name, pf.id`,
+              )},
+              'created_at', p.created_at, 'updated_at', p.updated_at, 'version', p.version)::text as doc
+          from products p left join brands b on b.id = p.brand_id where p.id = ${id}`,
+  );
+  if (!row) throw notFound('The product');
+  return isoTimestampsInJson(row.doc);
 }
 
-/**
- * The whole product editor payload in one statement, whatever the number of variants, modifiers and
- * stores: each relation comes back as a json array built by PostgreSQL.
- */
+/** The product editor payload as an object (answers of the product's writes). */
 export async function loadProductDetail(db: Db, id: number): Promise<ProductDetail> {
-  const categoryIds = sql`array(select pc.category_id from product_categories pc where pc.product_id = ${id} order by 1)`;
-  const row = (await queryOne<{
-    head: ProductRow | null;
-    categories: CategoryRef[];
-    attribute_data: ProductDetail['attribute_data'];
-    variants: Variant[];
-    modifiers: Modifier[];
-    store_products: StoreProduct[];
-    store_variants: StoreVariant[];
-    families: { id: number; name: string }[];
-  }>(
-    db,
-    sql`select ${jsonRow(sql`select p.id, p.title, ${imageOf(sql`p.id`)} as image, p.type, p.variation_type, p.brand_id, b.name as brand_name,
-                                    p.notes, ${categoryIds} as category_ids, p.created_at, p.updated_at, p.version
-                               from products p left join brands b on b.id = p.brand_id where p.id = ${id}`)} as head,
-               ${jsonRows(categoryRefsSql(categoryIds))} as categories,
-               ${jsonRows(
-                 attributeDataSql(sql`(d.sourceable_type = 'product' and d.sourceable_id = ${id})
-                   or (d.sourceable_type = 'store_product' and d.sourceable_id in (select sp.id from store_products sp where sp.product_id = ${id}))`),
-               )} as attribute_data,
-               ${jsonRows(variantsSql(sql`v.product_id = ${id}`))} as variants,
-               ${jsonRows(modifiersSql(sql`m.product_id = ${id}`))} as modifiers,
-               ${jsonRows(storeProductsSql(sql`sp.product_id = ${id}`))} as store_products,
-               ${jsonRows(storeVariantsSql(sql`sp.product_id = ${id}`))} as store_variants,
-               ${jsonRows(
-                 sql`select distinct pf.id, pf.name from product_family_variants pfv
-                       join variants v on v.id = pfv.variant_id join product_families pf on pf.id = pfv.product_family_id
-                      where v.product_id = ${id} order by pf.name, pf.id`,
-               )} as families`,
-  ))!;
-  const p = row.head;
-  if (!p) throw notFound('The product');
-  const { categories, attribute_data: attributeData, variants, modifiers, store_products: storeProducts, store_variants: storeVariants, families } = row;
-  return {
-    id: p.id,
-    title: p.title,
-    image: p.image,
-    type: p.type,
-    variation_type: p.variation_type,
-    brand_id: p.brand_id,
-    brand: brandOf(p),
-    category_ids: p.category_ids,
-    categories,
-    notes: p.notes,
-    attribute_data: attributeData.filter((d) => d.sourceable_type === 'product'),
-    variants,
-    modifiers,
-    store_products: storeProducts.map((sp) => ({
-      ...sp,
-      attribute_data: attributeData.filter((d) => d.sourceable_type === 'store_product' && d.sourceable_id === sp.id),
-    })),
-    store_variants: storeVariants,
-    families,
-    created_at: p.created_at,
-    updated_at: p.updated_at,
-    version: p.version,
-  };
+  return JSON.parse(await productDetailJson(db, id)) as ProductDetail;
 }
 
 // ───────────────────────────── product families ─────────────────────────────
