@@ -62,8 +62,11 @@ describe('filter literals', () => {
     expect(compile('orders')).toEqual({ sql: "'orders'", params: [] });
     expect(compile('2026-11-01')).toEqual({ sql: "'2026-11-01'", params: [] });
   });
-  it('sends anything else as a parameter', () => {
-    for (const v of ["o'brien", 'a\\b', 'x;drop table users', 'é', 'x'.repeat(65)]) expect(compile(v).params).toEqual([v]);
+  it('quotes any other string safely, and sends the rest as parameters', () => {
+    expect(compile("o'brien")).toEqual({ sql: "'o''brien'", params: [] });
+    expect(compile('a\\b')).toEqual({ sql: " E'a\\\\b'", params: [] });
+    expect(compile("x'; drop table users; --")).toEqual({ sql: "'x''; drop table users; --'", params: [] });
+    for (const v of ['x'.repeat(201), 'a\u0000b']) expect(compile(v).params).toEqual([v]);
     expect(compile(1.5).params).toEqual([1.5]);
   });
 });

@@ -27,6 +27,18 @@ describe.each(BACKENDS)('users on %s', (kind) => {
     expect(both.body.meta.total).toBe(1);
   });
 
+  it('searches and filters with quotes, backslashes and wildcards taken literally', async () => {
+    for (const q of ["o'reyes", "x'; drop table users; --", 'a\\b', '100%', '_']) {
+      const res = await t.req('GET', `/api/user?q=${encodeURIComponent(q)}`, { token: admin });
+      expect(res.status).toBe(200);
+      expect(res.body.meta.total).toBe(0);
+    }
+    const role = await t.req('GET', `/api/user?filter[role]=${encodeURIComponent("orders' or 'x'='x")}`, { token: admin });
+    expect(role.status).toBe(200);
+    expect(role.body.meta.total).toBe(0);
+    expect((await t.req('GET', '/api/user?per_page=100', { token: admin })).body.meta.total).toBe(9);
+  });
+
   it('refuses unknown sort and filter fields and out-of-range paging', async () => {
     for (const url of ['/api/user?sort=password_hash', '/api/user?filter[password_hash]=x', '/api/user?per_page=501', '/api/user?page=0', '/api/user?filter[is_active]=maybe', '/api/user?bogus=1']) {
       const res = await t.req('GET', url, { token: admin });

@@ -221,17 +221,24 @@ export interface QueryOptions {
 /**
  * Named (prepared) statements on PostgreSQL: each connection parses and plans a statement once and
  * then only binds and executes it. Planning the editors' one-statement payloads cost several times
- * their execution. Values are parameters, so the texts are few; past MAX_STATEMENTS distinct texts
- * the rest run unnamed, which bounds the memory each connection spends on them.
+ * their execution. A text is named on its second run (one-off searches take no slot); past
+ * MAX_STATEMENTS named texts the rest run unnamed, which bounds the memory each connection spends.
  */
 const MAX_STATEMENTS = 500;
-const statementNames = new Map<string, string | undefined>();
+const statementNames = new Map<string, string>();
+/** Texts run once so far: a statement is named on its second run, so one-off searches take no slot. */
+const seenOnce = new Set<string>();
 function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (name === undefined && !statementNames.has(text)) {
-    name = statementNames.size < MAX_STATEMENTS ? `qm_${crypto.createHash('sha1').update(text).digest('base64url')}` : undefined;
-    statementNames.set(text, name);
+  const known = statementNames.get(text);
+  if (known !== undefined || statementNames.size >= MAX_STATEMENTS) return known;
+  if (!seenOnce.has(text)) {
+    if (seenOnce.size >= 10_000) seenOnce.clear();
+    seenOnce.add(text);
+    return undefined;
   }
+  seenOnce.delete(text);
+  const name = `qm_${crypto.createHash('sha1').update(text).digest('base64url')}`;
+  statementNames.set(text, name);
   return name;
 }
 

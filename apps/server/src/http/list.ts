@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { ListMeta, ListQuery } from '@qm/contracts';
 import { isoTimestampsInJson, query, type Db } from '../db/connect.js';
 import { badRequest } from './errors.js';
@@ -275,15 +276,16 @@ const eachColumn = <K extends string, F>(alias: string, fields: K[], build: (exp
   Object.fromEntries(fields.map((f) => [f, build(sql.raw(`${alias}.${f}`), f)])) as Record<K, F>;
 
 /**
- * A filter value written into the statement rather than sent as a parameter, when it is plainly safe
- * (a whole number, or a short string of letters, digits and `_ .:@+-`); anything else stays a
- * parameter. Filtered pages then get a plan made for their value ("orders" is a third of the staff,
- * "admin" a handful) that PostgreSQL can still keep as a prepared statement; with a parameter the
- * prepared statement's generic plan would guess the same selectivity for every value.
+ * A filter or search value written into the statement as a literal (quoted by the driver's
+ * escapeLiteral) rather than sent as a parameter; numbers only when whole, strings up to 200
+ * characters. Filtered and searched pages then get a plan made for their value ("orders" is a third
+ * of the staff, "admin" a handful) that PostgreSQL can still keep as a prepared statement when the
+ * same page is asked again (paging, refreshing); with a parameter, a prepared statement's generic
+ * plan would guess the same selectivity for every value.
  */
 export function literal(v: string | number): SQL {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? sql.raw(String(v)) : sql`${v}`;
-  return /^[\w .:@+-]{0,64}$/.test(v) ? sql.raw(`'${v}'`) : sql`${v}`;
+  return v.length <= 200 && !v.includes('\u0000') ? sql.raw(pg.escapeLiteral(v)) : sql`${v}`;
 }
 const literals = (values: (string | number)[]) => sql.join(values.map(literal), sql`, `);
 
@@ -322,7 +324,7 @@ export const filters = {
   },
   /** Case-insensitive contains over several expressions. */
   ilike: (...exprs: SQL[]) => (q: string) => {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = literal(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     return sql.join(exprs.map((e) => sql`${e} ilike ${pattern}`), sql` or `);
   },
 };

@@ -120,7 +120,7 @@ export async function resolveProductListQuery(db: Db, q: ListQuery): Promise<Lis
 /** `q` here is already resolved (resolveProductListQuery). */
 export function productSearch(resolved: string): SQL {
   const s = JSON.parse(resolved) as ProductSearch;
-  return 'ids' in s ? sql`p.id = any(${intArray(s.ids)})` : sql`p.search_vector @@ ${s.tsquery}::tsquery`;
+  return 'ids' in s ? sql`p.id in (${intList(s.ids)})` : sql`p.search_vector @@ ${literal(s.tsquery)}::tsquery`;
 }
 
 const imageOf = (owner: SQL) =>

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PRODUCT_LIST_COUNT_CAP, VARIANT_LIST, VariantListResponse, type ListQuery, type VariantListItem } from '@qm/contracts';
 import type { Db } from '../../db/connect.js';
 import { registerList } from '../../http/crud.js';
-import { columns, filters, type ListSpec } from '../../http/list.js';
+import { columns, filters, literal, type ListSpec } from '../../http/list.js';
 import { CATALOG } from './common.js';
 import { likePrefix, toPrefixQuery } from './queries.js';
 
@@ -30,9 +30,10 @@ export async function resolveVariantQuery(db: Db, q: ListQuery): Promise<ListQue
 function variantSearch(resolved: string) {
   const s = JSON.parse(resolved) as VariantSearch;
   const byWords = s.tsquery
-    ? sql` union all select v2.id from variants v2 join products p2 on p2.id = v2.product_id where p2.search_vector @@ ${s.tsquery}::tsquery`
+    ? sql` union all select v2.id from variants v2 join products p2 on p2.id = v2.product_id where p2.search_vector @@ ${literal(s.tsquery)}::tsquery`
     : sql``;
-  return sql`v.id in (select id from variants where upper(sku) like ${s.prefix} or upc like ${s.prefix}${byWords})`;
+  const prefix = literal(s.prefix);
+  return sql`v.id in (select id from variants where upper(sku) like ${prefix} or upc like ${prefix}${byWords})`;
 }
 
 export const variantList: ListSpec<VariantListItem> = {
