@@ -254,7 +254,23 @@ test.describe('logs', () => {
     await expect(changes).toContainText(status.name);
     await expect(changes).toContainText(`${status.name} Renamed`);
     await shot(page, 'audit-log');
+    const probe = unique('Probe failure');
+    await page.request.post('/api/client-error/item/', {
+      data: {
+        access_token: 'quartermaster',
+        data: {
+          level: 'error',
+          environment: 'production',
+          body: { trace: { exception: { class: 'Error', message: probe }, frames: [] } },
+          custom: { password: 'hunter2', note: 'kept-in-payload' },
+        },
+      },
+    });
     await page.getByRole('tab', { name: 'Browser errors' }).click();
+    const report = page.getByRole('row', { name: new RegExp(probe) }).first();
+    await report.getByRole('button', { name: 'Show details' }).click();
+    await expect(page.getByText('kept-in-payload')).toBeVisible();
+    await expect(page.getByText('hunter2')).toHaveCount(0);
     await shot(page, 'browser-errors');
   });
 

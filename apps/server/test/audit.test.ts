@@ -55,7 +55,12 @@ describe.each(BACKENDS)('audit log and browser errors on %s', (kind) => {
     expect(res.body.err).toBe(0);
     const list = await t.req('GET', '/api/client-error', { token: admin });
     expect(list.body.data[0]).toMatchObject({ level: 'error', message: 'TypeError: x is undefined', url: 'http://localhost/user', environment: 'production' });
-    const text = JSON.stringify(list.body.data[0].payload);
+    expect(list.body.data[0].payload).toBeUndefined();
+    const one = await t.req('GET', `/api/client-error/${list.body.data[0].id}`, { token: admin });
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ id: list.body.data[0].id, message: 'TypeError: x is undefined' });
+    expect((await t.req('GET', '/api/client-error/999999', { token: admin })).status).toBe(404);
+    const text = JSON.stringify(one.body.data.payload);
     for (const secret of ['hunter2', '4111111111111111', '"123"', 'J Doe', '12/30']) expect(text).not.toContain(secret);
     expect(text).toContain('********');
     expect(text).toContain('kept');

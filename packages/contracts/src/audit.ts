@@ -33,8 +33,10 @@ export const ClientError = z.object({
   message: z.string(),
   url: z.string().nullable(),
   environment: z.string().nullable(),
-  payload: z.unknown(),
 });
 export type ClientError = z.infer<typeof ClientError>;
+/** One report with the reporter's whole (scrubbed) payload: `GET client-error/{id}`; the list leaves it out. */
+export const ClientErrorDetail = ClientError.extend({ payload: z.unknown() });
+export type ClientErrorDetail = z.infer<typeof ClientErrorDetail>;
 
 export const CLIENT_ERROR_LIST = { sort: ['id', 'at', 'level'], filter: ['level', 'user_id', 'from', 'to'] } as const;

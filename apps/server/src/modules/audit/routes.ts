@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuditEntry, ClientError, CONSTANTS, listResponse } from '@qm/contracts';
-import { query, type Db } from '../../db/connect.js';
+import { AuditEntry, ClientError, ClientErrorDetail, CONSTANTS, listResponse } from '@qm/contracts';
+import { query, queryOne, type Db } from '../../db/connect.js';
 import { loadOneOr404, registerList, registerResource } from '../../http/crud.js';
 import { columns, filters, type ListSpec } from '../../http/list.js';
+import { notFound } from '../../http/errors.js';
 
 export const auditList: ListSpec<AuditEntry> = {
   // Names by scalar subqueries rather than joins: the same rows, and a third of the planning time.
@@ -37,7 +38,8 @@ export const auditList: ListSpec<AuditEntry> = {
 
 export const clientErrorList: ListSpec<ClientError> = {
   from: sql`client_errors c`,
-  select: sql`c.id, c.at, c.user_id, (select u.name from users u where u.id = c.user_id) as user_name, c.level, c.message, c.url, c.environment, c.payload`,
+  // The payload (often kilobytes) is left to GET client-error/{id}: the list shows the summary.
+  select: sql`c.id, c.at, c.user_id, (select u.name from users u where u.id = c.user_id) as user_name, c.level, c.message, c.url, c.environment`,
   sort: columns('c', 'id', 'at', 'level'),
   defaultSort: '-id',
   key: sql`c.id`,
@@ -122,6 +124,25 @@ export function auditRoutes(app: FastifyInstance, db: Db) {
     read: 'audit.read',
     item: AuditEntry,
     get: { summary: 'One audit entry', load: (id) => loadOneOr404(db, auditList, id, 'audit entry') },
+  });
+
+  registerResource(app, {
+    resource: 'client-error',
+    tags,
+    read: 'audit.read',
+    item: ClientErrorDetail,
+    get: {
+      summary: 'One browser error report with its payload',
+      load: async (id) => {
+        const row = await queryOne<ClientErrorDetail>(
+          db,
+          sql`select c.id, c.at, c.user_id, (select u.name from users u where u.id = c.user_id) as user_name, c.level, c.message, c.url,
+                     c.environment, c.payload from client_errors c where c.id = ${id}`,
+        );
+        if (!row) throw notFound('The browser error');
+        return row;
+      },
+    },
   });
 
   registerList(app, db, {

@@ -1,7 +1,10 @@
 /** Logs (Administration): the audit log of every write, and errors reported by browsers. */
 import { useSearchParams } from 'react-router';
-import { Badge, Code, Group, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
-import { AUDIT_ACTIONS, type AuditEntry, type ClientError } from '@qm/contracts';
+import { Badge, Code, Group, Loader, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { AUDIT_ACTIONS, type AuditEntry, type ClientError, type ClientErrorDetail } from '@qm/contracts';
+import { api, errorMessage } from '../../lib/api';
+import { qk } from '../../lib/queryKeys';
 import { useUserOptions } from '../../lib/lookups';
 import { DateTimeDisplay } from '../../ui/displays';
 import { JsonDiff } from '../../ui/JsonDiff';
@@ -137,14 +140,25 @@ function BrowserErrors() {
       columns={columns}
       userKey="user_id"
       filters={filters}
-      expandRow={(e) => (
-        <ScrollArea.Autosize mah={360}>
-          <Code block className="qm-code-wrap">
-            {JSON.stringify(e.payload, null, 2)}
-          </Code>
-        </ScrollArea.Autosize>
-      )}
+      expandRow={(e) => <ErrorPayload id={e.id} />}
     />
+  );
+}
+
+/** The report's payload, loaded when its row is opened (the list leaves payloads out). */
+function ErrorPayload({ id }: { id: number }) {
+  const report = useQuery({
+    queryKey: qk.item('client-error', id),
+    queryFn: ({ signal }) => api.data<ClientErrorDetail>(`client-error/${id}`, undefined, signal),
+  });
+  if (report.isPending) return <Loader size="sm" aria-label="Loading the report" />;
+  if (report.isError) return <Text size="sm" c="red">{errorMessage(report.error)}</Text>;
+  return (
+    <ScrollArea.Autosize mah={360}>
+      <Code block className="qm-code-wrap">
+        {JSON.stringify(report.data.payload, null, 2)}
+      </Code>
+    </ScrollArea.Autosize>
   );
 }
 
