@@ -28,11 +28,6 @@ export interface ListSpec<Row> {
   /** CSV columns; default: every key of a row. */
   csv?: { key: keyof Row & string; header: string; value?: (row: Row) => unknown }[];
   /**
-   * Costly select columns: pick the page's keys on `from` alone (filters, order, limit), then compute
-   * the columns for those rows only. Needs `key` to be unique in `from`.
-   */
-  lateRowLookup?: boolean;
-  /**
    * Count at most this many matching rows; past it `meta.total` is the cap and `meta.total_exact`
    * is false (the console shows "1,000+"). For lists whose exact count costs more than the page.
    */
@@ -116,12 +111,9 @@ function rememberCount(db: Db, key: string, n: number) {
   countCache.set(key, { n, at: Date.now(), generation: countGeneration });
 }
 
-/** One page of rows in the list's order (`lateRowLookup`: keys first, then the costly columns). */
+/** One page of rows in the list's order. */
 function pageSql<Row>(spec: ListSpec<Row>, where: SQL, order: SQL, limit: number, offset: number): SQL {
-  return spec.lateRowLookup
-    ? sql`select ${spec.select} from (select ${spec.key} as page_key from ${spec.from} ${where} ${order} ${limitSql(limit, offset)}) page
-            join ${spec.from} on ${spec.key} = page.page_key ${order}`
-    : sql`select ${spec.select} from ${spec.from} ${where} ${order} ${limitSql(limit, offset)}`;
+  return sql`select ${spec.select} from ${spec.from} ${where} ${order} ${limitSql(limit, offset)}`;
 }
 
 /**
