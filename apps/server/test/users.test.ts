@@ -27,6 +27,13 @@ describe.each(BACKENDS)('users on %s', (kind) => {
     expect(both.body.meta.total).toBe(1);
   });
 
+  it('pages a search in the requested order (searches matching few rows are read search-first)', async () => {
+    const all = (await t.req('GET', '/api/user?per_page=100&sort=-email', { token: admin })).body.data.map((u: { email: string }) => u.email);
+    const found = await t.req('GET', '/api/user?q=example.com&sort=-email&per_page=4&page=2', { token: admin });
+    expect(found.body.meta).toEqual({ total: all.length, page: 2, per_page: 4, total_exact: true });
+    expect(found.body.data.map((u: { email: string }) => u.email)).toEqual(all.slice(4, 8));
+  });
+
   it('searches and filters with quotes, backslashes and wildcards taken literally', async () => {
     for (const q of ["o'reyes", "x'; drop table users; --", 'a\\b', '100%', '_']) {
       const res = await t.req('GET', `/api/user?q=${encodeURIComponent(q)}`, { token: admin });

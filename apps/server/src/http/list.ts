@@ -194,8 +194,12 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
       rememberCount(db, key, total);
     }
     if (total <= SEARCH_FIRST_MAX)
-      page = sql`select ${spec.select} from ${spec.from}
-                  where ${spec.key} = any(array(select ${spec.key} from ${spec.from} ${where})) ${order} ${limitSql(q.per_page, offset)}`;
+      page = aliasOf(spec)
+        ? // One table: read the matches through the search's index in one pass and sort them
+          // (OFFSET 0 keeps the subquery apart, so the sort order's index cannot be walked instead).
+          sql`select ${spec.select} from (select * from ${spec.from} ${where} offset 0) ${sql.raw(aliasOf(spec)!)} ${order} ${limitSql(q.per_page, offset)}`
+        : sql`select ${spec.select} from ${spec.from}
+               where ${spec.key} = any(array(select ${spec.key} from ${spec.from} ${where})) ${order} ${limitSql(q.per_page, offset)}`;
   }
   const count =
     total !== undefined
@@ -216,6 +220,17 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
   }
   return `{"data":${isoTimestampsInJson(row.data)},"meta":${JSON.stringify(metaOf(spec, q, total))}}`;
 }
+
+/** The alias of `from` when it is one table (`users u` → 'u'), else null. */
+function aliasOf(spec: { from: SQL }): string | null {
+  let alias = aliases.get(spec.from);
+  if (alias === undefined) {
+    alias = /^\s*\w+\s+(\w+)\s*$/.exec(dialect.sqlToQuery(spec.from).sql)?.[1] ?? null;
+    aliases.set(spec.from, alias);
+  }
+  return alias;
+}
+const aliases = new WeakMap<SQL, string | null>();
 
 /** Searches matching at most this many rows are answered search-first (see runListJson). */
 const SEARCH_FIRST_MAX = 2_000;
