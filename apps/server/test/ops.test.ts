@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, useTestApp } from './harness.js';
+import { sql } from 'drizzle-orm';
 import { connect } from '../src/db/connect.js';
 
 describe.each(BACKENDS)('operations on %s', (kind) => {
@@ -31,6 +32,16 @@ describe.each(BACKENDS)('operations on %s', (kind) => {
     expect(res.body.error).toBeDefined();
     const big = await t.req('POST', '/api/internal-status', { token, body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
     expect(big.status).toBe(413);
+  });
+
+  it('keeps answering when a table changes under a prepared statement', async () => {
+    await t.sql(sql`create table prepared_probe (a int)`);
+    await t.sql(sql`insert into prepared_probe values (1)`);
+    for (let i = 0; i < 3; i++) expect(await t.sql(sql`select * from prepared_probe`)).toEqual([{ a: 1 }]);
+    await t.sql(sql`alter table prepared_probe add column b int default 2`);
+    expect(await t.sql(sql`select * from prepared_probe`)).toEqual([{ a: 1, b: 2 }]);
+    expect(await t.sql(sql`select * from prepared_probe`)).toEqual([{ a: 1, b: 2 }]);
+    await t.sql(sql`drop table prepared_probe`);
   });
 
   it('echoes a request id', async () => {

@@ -202,11 +202,17 @@ interface Queryable {
 export async function query<T = Record<string, unknown>>(db: Db, q: SQL, opts: QueryOptions = {}): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(q);
   const client = (db as unknown as { session: { client: Queryable } }).session.client;
-  const res =
-    client instanceof pg.Pool || client instanceof pg.Client
-      ? await client.query({ name: opts.prepare === false ? undefined : statementName(text), text, values: params as unknown[], types: pgTypes })
-      : await client.query(text, params, { parsers: pgliteParsers });
-  return res.rows as T[];
+  if (!(client instanceof pg.Pool || client instanceof pg.Client)) return (await client.query(text, params, { parsers: pgliteParsers })).rows as T[];
+  const name = opts.prepare === false ? undefined : statementName(text);
+  try {
+    return (await client.query({ name, text, values: params as unknown[], types: pgTypes })).rows as T[];
+  } catch (err) {
+    // A migration applied by another process changed a table under a prepared statement: PostgreSQL
+    // refuses to reuse its plan. The statement runs again unnamed; its name is not used any more.
+    if (!name || !(client instanceof pg.Pool) || !/cached plan must not change result type/.test((err as Error).message)) throw err;
+    statementNames.set(text, `${name}_${Date.now().toString(36)}`);
+    return (await client.query({ text, values: params as unknown[], types: pgTypes })).rows as T[];
+  }
 }
 
 export interface QueryOptions {

@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_PRODUCT_IMAGE,
   PRODUCT_LIST_COUNT_CAP,
-  IMAGE_ATTRIBUTE_ID,
   PRODUCT_FAMILY_LIST,
   PRODUCT_LIST,
   type ListQuery,
@@ -122,11 +121,6 @@ export function productSearch(resolved: string): SQL {
   const s = JSON.parse(resolved) as ProductSearch;
   return 'ids' in s ? sql`p.id in (${intList(s.ids)})` : sql`p.search_vector @@ ${literal(s.tsquery)}::tsquery`;
 }
-
-const imageOf = (owner: SQL) =>
-  sql`coalesce((select d.value #>> '{}' from attribute_data d
-                 where d.sourceable_type = 'product' and d.sourceable_id = ${owner} and d.attribute_id = ${IMAGE_ATTRIBUTE_ID}
-                   and d.source_type is null), ${DEFAULT_PRODUCT_IMAGE})`;
 
 // ───────────────────────────── product list ─────────────────────────────
 
@@ -280,7 +274,7 @@ export async function productDetailJson(db: Db, id: number): Promise<string> {
   const row = await queryOne<{ doc: string }>(
     db,
     sql`select json_build_object(
-              'id', p.id, 'title', p.title, 'image', ${imageOf(sql`p.id`)}, 'type', p.type, 'variation_type', p.variation_type,
+              'id', p.id, 'title', p.title, 'image', coalesce(p.image, ${literal(DEFAULT_PRODUCT_IMAGE)}), 'type', p.type, 'variation_type', p.variation_type,
               'brand_id', p.brand_id, 'brand', case when b.id is null then null else json_build_object('id', b.id, 'name', b.name) end,
               'category_ids', ${categoryIds},
               'categories', ${jsonRows(categoryRefsSql(categoryIds))},
