@@ -92,7 +92,7 @@ function countKey(spec: { from: SQL; countCap?: number }, where: SQL): string {
   return selection(spec, where).key;
 }
 
-/** The rows a list selects: a key for its cached count, and whether values (filters, search) shape it. */
+/** The rows a list selects: a key for its cached count, and whether it sends values as parameters. */
 function selection(spec: { from: SQL; countCap?: number }, where: SQL): { key: string; byValue: boolean } {
   const compiled = dialect.sqlToQuery(sql`${spec.from} ${where}`);
   const text = spec.countCap === undefined ? compiled.sql : `${compiled.sql}\u0000cap ${spec.countCap}`;
@@ -126,8 +126,6 @@ function limitSql(limit: number, offset: number): SQL {
   return sql.raw(`limit ${limit} offset ${offset}`);
 }
 
-
-
 /** One page of a list as a json array expression, to embed in a larger statement (panels). */
 export function pageJson<Row>(spec: ListSpec<Row>, q: ListQuery): SQL {
   const page = pageSql(spec, whereOf(spec, q), orderOf(spec, q.sort), q.per_page, (q.page - 1) * q.per_page);
@@ -136,7 +134,7 @@ export function pageJson<Row>(spec: ListSpec<Row>, q: ListQuery): SQL {
 
 /**
  * Several totals and other columns in one statement (a dashboard): totals cached as for lists are
- * taken from the cache, the others counted in the statement, large ones remembered.
+ * taken from the cache, the others counted in the statement and remembered.
  */
 export async function countsAnd(
   db: Db,
@@ -162,8 +160,6 @@ export async function countsAnd(
   return { counts: known, columns: Object.fromEntries(Object.keys(columns).map((k) => [k, row[k]])) };
 }
 
-
-
 const cappedCountSql = <Row>(spec: ListSpec<Row>, where: SQL) =>
   sql`select count(*)::int as n from (select 1 from ${spec.from} ${where} ${limitSql(spec.countCap! + 1, 0)}) x`;
 
@@ -182,7 +178,7 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
   const order = orderOf(spec, q.sort);
   const offset = (q.page - 1) * q.per_page;
   const { key, byValue } = selection(spec, where);
-  // Filtered and searched pages are planned for their values; a list's fixed views reuse one plan.
+  // Values left as parameters (see literal) would get one generic plan for all of them: plan such pages each time.
   const prepare = !byValue;
   let total = cachedCount(db, key);
   let page = pageSql(spec, where, order, q.per_page, offset);
