@@ -164,11 +164,18 @@ export const productList: ListSpec<ProductListItem> = {
 
 // ───────────────────────────── shared relation loaders ─────────────────────────────
 
-export const variantColumns = sql`v.id, v.product_id, v.sku, v.upc, v.units_per_package, v.cost_cents, v.weight_oz, v.is_default,
-  array(select mov.modifier_option_id from modifier_option_variants mov where mov.variant_id = v.id order by 1) as modifier_option_ids,
-  v.created_at, v.updated_at, v.version`;
-
-const variantsSql = (where: SQL) => sql`select ${variantColumns} from variants v where ${where} order by v.units_per_package, v.id`;
+/**
+ * Variants (alias `v`, filtered by `where`) with the modifier options each belongs to; the options of
+ * all of them are gathered in one grouped pass rather than one lookup per variant.
+ */
+const variantsSql = (where: SQL) =>
+  sql`select v.id, v.product_id, v.sku, v.upc, v.units_per_package, v.cost_cents, v.weight_oz, v.is_default,
+             coalesce(mo.ids, '{}'::int[]) as modifier_option_ids, v.created_at, v.updated_at, v.version
+        from variants v
+        left join (select mov.variant_id, array_agg(mov.modifier_option_id order by mov.modifier_option_id) as ids
+                     from modifier_option_variants mov where mov.variant_id in (select v.id from variants v where ${where})
+                    group by mov.variant_id) mo on mo.variant_id = v.id
+       where ${where} order by v.units_per_package, v.id`;
 
 export async function loadVariants(db: Db, where: SQL): Promise<Variant[]> {
   return query<Variant>(db, variantsSql(where));
