@@ -188,10 +188,15 @@ const pgliteParsers: Record<number, (v: string, typeId: number) => unknown> = { 
 for (const oid of TEXT_TYPES) pgliteParsers[oid] = raw;
 
 const dialect = new PgDialect();
+/** SQL text and parameters of a drizzle `sql` fragment. */
+export const compile = (q: SQL) => dialect.sqlToQuery(q);
 
 interface Queryable {
   query(...args: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
+
+/** The driver client behind a handle: the pool, a transaction's connection, PGlite or its transaction. */
+export const driverClientOf = (db: Db): Queryable => (db as unknown as { session: { client: Queryable } }).session.client;
 
 /**
  * Runs a query and returns its rows; timestamps come back as ISO strings on both drivers.
@@ -200,8 +205,8 @@ interface Queryable {
  * mapping is not needed for hand-written SQL.
  */
 export async function query<T = Record<string, unknown>>(db: Db, q: SQL, opts: QueryOptions = {}): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(q);
-  const client = (db as unknown as { session: { client: Queryable } }).session.client;
+  const { sql: text, params } = compile(q);
+  const client = driverClientOf(db);
   if (!(client instanceof pg.Pool || client instanceof pg.Client)) return (await client.query(text, params, { parsers: pgliteParsers })).rows as T[];
   const name = opts.prepare === false ? undefined : statementName(text);
   try {

@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { ListMeta, ListQuery } from '@qm/contracts';
-import { isoTimestampsInJson, query, type Db } from '../db/connect.js';
+import { compile, driverClientOf, isoTimestampsInJson, query, type Db } from '../db/connect.js';
 import { badRequest } from './errors.js';
 
 /** How one list endpoint may be paged, sorted, filtered and searched. Everything is whitelisted. */
@@ -71,13 +70,12 @@ export function orderOf<Row>(spec: ListSpec<Row>, sortParam: string | undefined)
  * themselves are never cached).
  */
 const COUNT_TTL_MS = 10_000;
-const dialect = new PgDialect();
 let countGeneration = 0;
 type CountCache = Map<string, { n: number; at: number; generation: number }>;
 /** Per database (tests run two in one process): the driver client of the handle. */
 const countCaches = new WeakMap<object, CountCache>();
 function countCacheOf(db: Db): CountCache {
-  const owner = (db as unknown as { session: { client: object } }).session.client;
+  const owner = driverClientOf(db);
   let cache = countCaches.get(owner);
   if (!cache) countCaches.set(owner, (cache = new Map()));
   return cache;
@@ -88,13 +86,9 @@ export function forgetCounts() {
   countGeneration++;
 }
 
-function countKey(spec: { from: SQL; countCap?: number }, where: SQL): string {
-  return selection(spec, where).key;
-}
-
 /** The rows a list selects: a key for its cached count, and whether it sends values as parameters. */
 function selection(spec: { from: SQL; countCap?: number }, where: SQL): { key: string; byValue: boolean } {
-  const compiled = dialect.sqlToQuery(sql`${spec.from} ${where}`);
+  const compiled = compile(sql`${spec.from} ${where}`);
   const text = spec.countCap === undefined ? compiled.sql : `${compiled.sql}\u0000cap ${spec.countCap}`;
   const byValue = compiled.params.length > 0;
   return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue };
@@ -126,10 +120,15 @@ function limitSql(limit: number, offset: number): SQL {
   return sql.raw(`limit ${limit} offset ${offset}`);
 }
 
+/** The rows of a query as one json array, in the query's order: a page, or a relation inside a larger statement. */
+export const jsonRows = (rows: SQL) => sql`(select coalesce(json_agg(x), '[]'::json) from (${rows}) x)`;
+
+/** `(select count(*)::int from … where …)`. */
+const countSql = (from: SQL, where: SQL) => sql`(select count(*)::int from ${from} ${where})`;
+
 /** One page of a list as a json array expression, to embed in a larger statement (panels). */
 export function pageJson<Row>(spec: ListSpec<Row>, q: ListQuery): SQL {
-  const page = pageSql(spec, whereOf(spec, q), orderOf(spec, q.sort), q.per_page, (q.page - 1) * q.per_page);
-  return sql`(select coalesce(json_agg(r), '[]'::json) from (${page}) r)`;
+  return jsonRows(pageSql(spec, whereOf(spec, q), orderOf(spec, q.sort), q.per_page, (q.page - 1) * q.per_page));
 }
 
 /**
@@ -145,10 +144,10 @@ export async function countsAnd(
   const keys: Record<string, string> = {};
   const select: SQL[] = [];
   for (const [name, c] of Object.entries(counts)) {
-    keys[name] = countKey(c, c.where);
+    keys[name] = selection(c, c.where).key;
     const hit = cachedCount(db, keys[name]);
     if (hit !== undefined) known[name] = hit;
-    else select.push(sql`(select count(*)::int from ${c.from} ${c.where}) as ${sql.identifier(`count_${name}`)}`);
+    else select.push(sql`${countSql(c.from, c.where)} as ${sql.identifier(`count_${name}`)}`);
   }
   for (const [name, expr] of Object.entries(columns)) select.push(sql`${expr} as ${sql.identifier(name)}`);
   const row = select.length ? (await query<Record<string, unknown>>(db, sql`select ${sql.join(select, sql`, `)}`))[0]! : {};
@@ -160,8 +159,9 @@ export async function countsAnd(
   return { counts: known, columns: Object.fromEntries(Object.keys(columns).map((k) => [k, row[k]])) };
 }
 
+/** Counts up to one past the cap: enough to tell "1,000+" from an exact total. */
 const cappedCountSql = <Row>(spec: ListSpec<Row>, where: SQL) =>
-  sql`select count(*)::int as n from (select 1 from ${spec.from} ${where} ${limitSql(spec.countCap! + 1, 0)}) x`;
+  sql`(select count(*)::int from (select 1 from ${spec.from} ${where} ${limitSql(spec.countCap! + 1, 0)}) x)`;
 
 function metaOf<Row>(spec: ListSpec<Row>, q: ListQuery, total: number): ListMeta {
   const exact = spec.countCap === undefined || total <= spec.countCap;
@@ -186,7 +186,7 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
     // A search: count first, and when few rows match, find them through the search's own index and
     // sort them, rather than walking the sort order's index past every row that does not match.
     if (total === undefined) {
-      total = (await query<{ n: number }>(db, sql`select count(*)::int as n from ${spec.from} ${where}`, { prepare }))[0]!.n;
+      total = (await query<{ n: number }>(db, sql`select ${countSql(spec.from, where)} as n`, { prepare }))[0]!.n;
       rememberCount(db, key, total);
     }
     if (total <= SEARCH_FIRST_MAX)
@@ -201,12 +201,12 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
     total !== undefined
       ? sql`null::int`
       : spec.countCap === undefined
-        ? sql`(select count(*)::int from ${spec.from} ${where})`
-        : sql`(${cappedCountSql(spec, where)})`;
+        ? countSql(spec.from, where)
+        : cappedCountSql(spec, where);
   const row = (
     await query<{ data: string; n: number | null }>(
       db,
-      sql`select (select coalesce(json_agg(r), '[]'::json) from (${page}) r)::text as data, ${count} as n`,
+      sql`select ${jsonRows(page)}::text as data, ${count} as n`,
       { prepare },
     )
   )[0]!;
@@ -221,7 +221,7 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
 function aliasOf(spec: { from: SQL }): string | null {
   let alias = aliases.get(spec.from);
   if (alias === undefined) {
-    alias = /^\s*\w+\s+(\w+)\s*$/.exec(dialect.sqlToQuery(spec.from).sql)?.[1] ?? null;
+    alias = /^\s*\w+\s+(\w+)\s*$/.exec(compile(spec.from).sql)?.[1] ?? null;
     aliases.set(spec.from, alias);
   }
   return alias;
@@ -290,7 +290,8 @@ export function literal(v: string | number): SQL {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? sql.raw(String(v)) : sql`${v}`;
   return v.length <= 200 && !v.includes('\u0000') ? sql.raw(pg.escapeLiteral(v)) : sql`${v}`;
 }
-const literals = (values: (string | number)[]) => sql.join(values.map(literal), sql`, `);
+/** Several values as literals, comma-separated (for `in (…)`). */
+export const literals = (values: readonly (string | number)[]) => sql.join(values.map(literal), sql`, `);
 
 /** Helpers for filter builders. */
 export const filters = {

@@ -24,7 +24,7 @@ import { registerCanonicalValueRoutes } from './attributes.js';
 import { pruneFamilyOptionLinks } from './modifiers.js';
 import { createCategorised, FAMILY, updateCategorised } from './owners.js';
 import { CATALOG } from './common.js';
-import { familyList, loadFamilyDetail, loadStoreProducts } from './queries.js';
+import { familyDetailJson, familyList, loadFamilyDetail, loadStoreProducts } from './queries.js';
 
 /** The columns of a family as sent (create and update). */
 const familyRow = (b: z.infer<typeof ProductFamilyCreate | typeof ProductFamilyUpdate>) => ({ name: b.name, brand_id: b.brand_id, notes: b.notes ?? null });
@@ -108,7 +108,7 @@ export function familyRoutes(app: FastifyInstance, db: Db) {
     resource: 'product-family',
     ...CATALOG,
     item: ProductFamilyDetail,
-    get: { summary: 'The product family editor payload', load: (id) => loadFamilyDetail(db, id) },
+    get: { summary: 'The product family editor payload', json: (id) => familyDetailJson(db, id) },
     create: { summary: 'Create a product family', body: ProductFamilyCreate, run: (actor, body) => createFamily(db, actor, body) },
     update: { summary: 'Update name, brand, categories and notes', body: ProductFamilyUpdate, run: (actor, id, body) => updateFamily(db, actor, id, body) },
   });

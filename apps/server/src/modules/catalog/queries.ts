@@ -16,7 +16,7 @@ import {
 } from '@qm/contracts';
 import { isoTimestampsInJson, query, queryOne, type Db } from '../../db/connect.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { columns, filters, literal, lowered, type ListSpec } from '../../http/list.js';
+import { columns, filters, jsonRows, literal, literals, lowered, type ListSpec } from '../../http/list.js';
 import { attributeDataColumns } from './attributes.js';
 import { intArray } from './common.js';
 
@@ -34,9 +34,6 @@ const ints = (field: string, values: string[]) =>
     if (!Number.isInteger(n) || n === 0) throw badRequest(`filter[${field}] must be a whole number`, { [`filter.${field}`]: 'Must be a whole number' });
     return n;
   });
-
-/** Whole numbers written into the statement (filters: see `literal`). */
-const intList = (ids: number[]) => sql.join(ids.map(literal), sql`, `);
 
 /** A category and all its descendants. */
 const categoryAndDescendants = (ids: number[]) =>
@@ -119,7 +116,7 @@ export async function resolveProductListQuery(db: Db, q: ListQuery): Promise<Lis
 /** `q` here is already resolved (resolveProductListQuery). */
 export function productSearch(resolved: string): SQL {
   const s = JSON.parse(resolved) as ProductSearch;
-  return 'ids' in s ? sql`p.id in (${intList(s.ids)})` : sql`p.search_vector @@ ${literal(s.tsquery)}::tsquery`;
+  return 'ids' in s ? sql`p.id in (${literals(s.ids)})` : sql`p.search_vector @@ ${literal(s.tsquery)}::tsquery`;
 }
 
 // ───────────────────────────── product list ─────────────────────────────
@@ -144,9 +141,9 @@ export const productList: ListSpec<ProductListItem> = {
     ...filters.eqs('p', 'type', 'variation_type'),
     // Expanded to the categories' descendants beforehand (resolveProductListQuery): a constant list plans well.
     category_id: (values: string[]) =>
-      sql`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in (${intList(ints('category_id', values))}))`,
+      sql`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in (${literals(ints('category_id', values))}))`,
     store_id: (values: string[]) =>
-      sql`exists (select 1 from store_products sp where sp.product_id = p.id and sp.is_published and sp.store_id in (${intList(ints('store_id', values))}))`,
+      sql`exists (select 1 from store_products sp where sp.product_id = p.id and sp.is_published and sp.store_id in (${literals(ints('store_id', values))}))`,
   } satisfies Record<(typeof PRODUCT_LIST.filter)[number], unknown>,
   search: productSearch,
   csv: [
@@ -180,10 +177,6 @@ const variantsSql = (where: SQL) =>
 export async function loadVariants(db: Db, where: SQL): Promise<Variant[]> {
   return query<Variant>(db, variantsSql(where));
 }
-
-/** Rows of a query as one json array (in the query's order), to load several relations in one statement. */
-const jsonRows = (rows: SQL) => sql`(select coalesce(json_agg(x), '[]'::json) from (${rows}) x)`;
-const jsonRow = (row: SQL) => sql`(select row_to_json(x) from (${row}) x)`;
 
 /** Modifiers with their options and each option's variant ids, in one query. */
 export async function loadModifiers(db: Db, where: SQL): Promise<Modifier[]> {
@@ -235,19 +228,7 @@ const attributeDataSql = (where: SQL) =>
   sql`select ${attributeDataColumns} from attribute_data d where ${where}
        order by d.sourceable_type, d.sourceable_id, d.attribute_id, d.source_type nulls first, d.source_id`;
 
-/** `{id, name, path}` of categories, paths built up the tree in one query. */
-export async function categoryRefs(db: Db, ids: number[]) {
-  if (!ids.length) return [];
-  return query<CategoryRef>(db, categoryRefsSql(intArray(ids)));
-}
-
-interface CategoryRef {
-  id: number;
-  name: string;
-  path: string;
-}
-
-/** `ids`: an int[] expression. */
+/** `{id, name, path}` of categories, paths built up the tree; `ids`: an int[] expression. */
 const categoryRefsSql = (ids: SQL) =>
     sql`with recursive up as (
           select c.id as leaf, c.id, c.parent_id, c.name, 0 as lvl from categories c where c.id = any(${ids})
@@ -258,53 +239,49 @@ const categoryRefsSql = (ids: SQL) =>
 
 // ───────────────────────────── product editor ─────────────────────────────
 
-/** The head row of an editor payload (product or family): brand, notes, category ids and stamps. */
-interface EditorHead {
-  id: number;
-  brand_id: number | null;
-  brand_name: string | null;
-  notes: string | null;
-  category_ids: number[];
-  created_at: string;
-  updated_at: string;
-  version: number;
+/**
+ * An editor payload as one JSON document built by PostgreSQL in one statement, whatever the number of
+ * variants, modifiers and stores: `fields` are the json_build_object pairs over `from` (one row, with
+ * the brand as `b`). The GET endpoints send it as it comes; writes answer it parsed.
+ */
+async function editorDocument(db: Db, from: SQL, fields: SQL, noun: string): Promise<string> {
+  const row = await queryOne<{ doc: string }>(db, sql`select json_build_object(${fields})::text as doc ${from}`);
+  if (!row) throw notFound(noun);
+  return isoTimestampsInJson(row.doc);
 }
 
-const brandOf = (head: EditorHead) => (head.brand_id === null ? null : { id: head.brand_id, name: head.brand_name! });
+/** The fields both editors share; `owner` is the product or family alias, `categoryIds` its category ids. */
+const editorHeadFields = (owner: string, categoryIds: SQL) => {
+  const o = sql.raw(owner);
+  return sql`'id', ${o}.id, 'brand_id', ${o}.brand_id,
+             'brand', case when b.id is null then null else json_build_object('id', b.id, 'name', b.name) end,
+             'category_ids', ${categoryIds}, 'categories', ${jsonRows(categoryRefsSql(categoryIds))}, 'notes', ${o}.notes,
+             'created_at', ${o}.created_at, 'updated_at', ${o}.updated_at, 'version', ${o}.version`;
+};
 
-/**
- * The whole product editor payload as one JSON document built by PostgreSQL in one statement,
- * whatever the number of variants, modifiers and stores (`GET product/{id}` sends it as it comes).
- */
-export async function productDetailJson(db: Db, id: number): Promise<string> {
+export function productDetailJson(db: Db, id: number): Promise<string> {
   const categoryIds = sql`array(select pc.category_id from product_categories pc where pc.product_id = p.id order by 1)`;
-  const row = await queryOne<{ doc: string }>(
+  return editorDocument(
     db,
-    sql`select json_build_object(
-              'id', p.id, 'title', p.title, 'image', coalesce(p.image, ${literal(DEFAULT_PRODUCT_IMAGE)}), 'type', p.type, 'variation_type', p.variation_type,
-              'brand_id', p.brand_id, 'brand', case when b.id is null then null else json_build_object('id', b.id, 'name', b.name) end,
-              'category_ids', ${categoryIds},
-              'categories', ${jsonRows(categoryRefsSql(categoryIds))},
-              'notes', p.notes,
-              'attribute_data', ${jsonRows(attributeDataSql(sql`d.sourceable_type = 'product' and d.sourceable_id = p.id`))},
-              'variants', ${jsonRows(variantsSql(sql`v.product_id = p.id`))},
-              'modifiers', ${jsonRows(modifiersSql(sql`m.product_id = p.id`))},
-              'store_products', ${jsonRows(
-                sql`select ${storeProductColumns},
-                           ${jsonRows(attributeDataSql(sql`d.sourceable_type = 'store_product' and d.sourceable_id = sp.id`))} as attribute_data
-                      from store_products sp join stores s on s.id = sp.store_id where sp.product_id = p.id order by lower(s.name), sp.id`,
-              )},
-              'store_variants', ${jsonRows(storeVariantsSql(sql`sp.product_id = p.id`))},
-              'families', ${jsonRows(
-                sql`select distinct pf.id, pf.name from product_family_variants pfv
-                      join variants v on v.id = pfv.variant_id join product_families pf on pf.id = pfv.product_family_id
-                     where v.product_id = p.id order by pf.name, pf.id`,
-              )},
-              'created_at', p.created_at, 'updated_at', p.updated_at, 'version', p.version)::text as doc
-          from products p left join brands b on b.id = p.brand_id where p.id = ${id}`,
+    sql`from products p left join brands b on b.id = p.brand_id where p.id = ${id}`,
+    sql`${editorHeadFields('p', categoryIds)},
+        'title', p.title, 'image', coalesce(p.image, ${literal(DEFAULT_PRODUCT_IMAGE)}), 'type', p.type, 'variation_type', p.variation_type,
+        'attribute_data', ${jsonRows(attributeDataSql(sql`d.sourceable_type = 'product' and d.sourceable_id = p.id`))},
+        'variants', ${jsonRows(variantsSql(sql`v.product_id = p.id`))},
+        'modifiers', ${jsonRows(modifiersSql(sql`m.product_id = p.id`))},
+        'store_products', ${jsonRows(
+          sql`select ${storeProductColumns},
+                     ${jsonRows(attributeDataSql(sql`d.sourceable_type = 'store_product' and d.sourceable_id = sp.id`))} as attribute_data
+                from store_products sp join stores s on s.id = sp.store_id where sp.product_id = p.id order by lower(s.name), sp.id`,
+        )},
+        'store_variants', ${jsonRows(storeVariantsSql(sql`sp.product_id = p.id`))},
+        'families', ${jsonRows(
+          sql`select distinct pf.id, pf.name from product_family_variants pfv
+                join variants v on v.id = pfv.variant_id join product_families pf on pf.id = pfv.product_family_id
+               where v.product_id = p.id order by pf.name, pf.id`,
+        )}`,
+    'The product',
   );
-  if (!row) throw notFound('The product');
-  return isoTimestampsInJson(row.doc);
 }
 
 /** The product editor payload as an object (answers of the product's writes). */
@@ -331,53 +308,30 @@ export const familyList: ListSpec<ProductFamilyListItem> = {
   search: filters.ilike(sql`pf.name`),
 };
 
-/** The family editor payload in one statement (as the product editor's). */
-export async function loadFamilyDetail(db: Db, id: number): Promise<ProductFamilyDetail> {
-  const categoryIds = sql`array(select fc.category_id from product_family_categories fc where fc.product_family_id = ${id} order by 1)`;
-  const row = (await queryOne<{
-    head: (EditorHead & { name: string }) | null;
-    categories: CategoryRef[];
-    variants: ProductFamilyDetail['variants'];
-    modifiers: Modifier[];
-    store_products: StoreProduct[];
-    attribute_data: ProductFamilyDetail['attribute_data'];
-  }>(
+export function familyDetailJson(db: Db, id: number): Promise<string> {
+  const categoryIds = sql`array(select fc.category_id from product_family_categories fc where fc.product_family_id = pf.id order by 1)`;
+  return editorDocument(
     db,
-    sql`select ${jsonRow(sql`select pf.id, pf.name, pf.brand_id, b.name as brand_name, pf.notes, ${categoryIds} as category_ids,
-                                    pf.created_at, pf.updated_at, pf.version
-                               from product_families pf left join brands b on b.id = pf.brand_id where pf.id = ${id}`)} as head,
-               ${jsonRows(categoryRefsSql(categoryIds))} as categories,
-               ${jsonRows(
-                 sql`select v.id, v.product_id, p.title as product_title, v.sku, v.upc, v.units_per_package, v.is_default, pfv.sort_order,
-                            array(select mov.modifier_option_id from modifier_option_variants mov
-                                    join modifier_options o on o.id = mov.modifier_option_id
-                                    join modifiers m on m.id = o.modifier_id
-                                   where mov.variant_id = v.id and m.product_family_id = ${id} order by 1) as modifier_option_ids
-                       from product_family_variants pfv join variants v on v.id = pfv.variant_id join products p on p.id = v.product_id
-                      where pfv.product_family_id = ${id}
-                      order by pfv.sort_order, v.id`,
-               )} as variants,
-               ${jsonRows(modifiersSql(sql`m.product_family_id = ${id}`))} as modifiers,
-               ${jsonRows(storeProductsSql(sql`sp.product_family_id = ${id}`))} as store_products,
-               ${jsonRows(attributeDataSql(sql`d.sourceable_type = 'product_family' and d.sourceable_id = ${id}`))} as attribute_data`,
-  ))!;
-  const f = row.head;
-  if (!f) throw notFound('The product family');
-  const { categories, variants, modifiers, store_products: storeProducts, attribute_data: attributeData } = row;
-  return {
-    id: f.id,
-    name: f.name,
-    brand_id: f.brand_id,
-    brand: brandOf(f),
-    category_ids: f.category_ids,
-    categories,
-    notes: f.notes,
-    variants,
-    modifiers,
-    store_products: storeProducts,
-    attribute_data: attributeData,
-    created_at: f.created_at,
-    updated_at: f.updated_at,
-    version: f.version,
-  };
+    sql`from product_families pf left join brands b on b.id = pf.brand_id where pf.id = ${id}`,
+    sql`${editorHeadFields('pf', categoryIds)}, 'name', pf.name,
+        'variants', ${jsonRows(
+          sql`select v.id, v.product_id, p.title as product_title, v.sku, v.upc, v.units_per_package, v.is_default, pfv.sort_order,
+                     array(select mov.modifier_option_id from modifier_option_variants mov
+                             join modifier_options o on o.id = mov.modifier_option_id
+                             join modifiers m on m.id = o.modifier_id
+                            where mov.variant_id = v.id and m.product_family_id = pf.id order by 1) as modifier_option_ids
+                from product_family_variants pfv join variants v on v.id = pfv.variant_id join products p on p.id = v.product_id
+               where pfv.product_family_id = pf.id
+               order by pfv.sort_order, v.id`,
+        )},
+        'modifiers', ${jsonRows(modifiersSql(sql`m.product_family_id = pf.id`))},
+        'store_products', ${jsonRows(storeProductsSql(sql`sp.product_family_id = pf.id`))},
+        'attribute_data', ${jsonRows(attributeDataSql(sql`d.sourceable_type = 'product_family' and d.sourceable_id = pf.id`))}`,
+    'The product family',
+  );
+}
+
+/** The family editor payload as an object (answers of the family's writes). */
+export async function loadFamilyDetail(db: Db, id: number): Promise<ProductFamilyDetail> {
+  return JSON.parse(await familyDetailJson(db, id)) as ProductFamilyDetail;
 }
