@@ -2,9 +2,10 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { ATTRIBUTE_TYPES, AttributeCreate, AttributeUpdate, type Attribute } from '@qm/contracts';
 import { CrudScreen } from '../../ui/CrudScreen';
-import { BooleanBadge, DateTimeDisplay, NoValue } from '../../ui/displays';
+import { BooleanBadge, NoValue } from '../../ui/displays';
 import { SelectField, SwitchField, TagsField, TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
+import { idColumn, updatedColumn } from '../../ui/columns';
 
 const TYPE_LABELS: Record<Attribute['type'], string> = {
   text: 'Text',
@@ -19,7 +20,7 @@ const TYPE_LABELS: Record<Attribute['type'], string> = {
 const typeOptions = ATTRIBUTE_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }));
 
 const columns: Column<Attribute>[] = [
-  { key: 'id', header: 'ID', sortable: true, width: 64, align: 'right' },
+  idColumn(),
   { key: 'code', header: 'Code', sortable: true, render: (a) => <Text size="sm" ff="monospace">{a.code}</Text> },
   {
     key: 'name',
@@ -48,7 +49,7 @@ const columns: Column<Attribute>[] = [
       ),
   },
   { key: 'required_for_publish', header: 'Required to publish', render: (a) => <BooleanBadge value={a.required_for_publish} trueLabel="Required" falseLabel="Optional" /> },
-  { key: 'updated_at', header: 'Updated', defaultVisible: false, render: (a) => <DateTimeDisplay value={a.updated_at} /> },
+  updatedColumn({ defaultVisible: false }),
 ];
 
 export default function AttributesScreen() {

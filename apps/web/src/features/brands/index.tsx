@@ -3,12 +3,13 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { BrandCreate, BrandUpdate, type Brand } from '@qm/contracts';
 import { CrudScreen } from '../../ui/CrudScreen';
-import { DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
+import { IntegerDisplay } from '../../ui/displays';
 import { TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
+import { createdColumn, idColumn, updatedColumn } from '../../ui/columns';
 
 const columns: Column<Brand>[] = [
-  { key: 'id', header: 'ID', sortable: true, width: 64, align: 'right' },
+  idColumn(),
   { key: 'name', header: 'Name', sortable: true, render: (b) => <Text size="sm" fw={500}>{b.name}</Text> },
   {
     key: 'product_count',
@@ -20,8 +21,8 @@ const columns: Column<Brand>[] = [
       </Anchor>
     ),
   },
-  { key: 'created_at', header: 'Created', sortable: true, render: (b) => <DateTimeDisplay value={b.created_at} /> },
-  { key: 'updated_at', header: 'Updated', defaultVisible: false, render: (b) => <DateTimeDisplay value={b.updated_at} /> },
+  createdColumn(),
+  updatedColumn({ defaultVisible: false }),
 ];
 
 export default function BrandsScreen() {

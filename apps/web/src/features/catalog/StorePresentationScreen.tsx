@@ -7,10 +7,11 @@ import type { z } from 'zod';
 import { StoreBrandCreate, StoreBrandUpdate, StoreCategoryCreate, StoreCategoryUpdate, type StoreBrand, type StoreCategory } from '@qm/contracts';
 import { useStores } from '../../lib/lookups';
 import { CrudScreen } from '../../ui/CrudScreen';
-import { BooleanBadge, CodeDisplay, DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
+import { BooleanBadge, CodeDisplay, IntegerDisplay } from '../../ui/displays';
 import { IntegerField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
 import { useBrandOptions, useCategoryOptions } from './api';
+import { idColumn, updatedColumn } from '../../ui/columns';
 
 type Subject = 'brand' | 'category';
 type Row = (StoreBrand | StoreCategory) & Record<string, unknown>;
@@ -49,14 +50,14 @@ export function StorePresentationScreen({ subject }: { subject: Subject }) {
   const storeOptions = (stores.data ?? []).map((s) => ({ value: String(s.id), label: s.is_enabled ? s.name : `${s.name} (disabled)` }));
 
   const columns: Column<Row>[] = [
-    { key: 'id', header: 'ID', sortable: true, width: 64, align: 'right', defaultVisible: false },
+    idColumn({ defaultVisible: false }),
     { key: 'store_name', header: 'Store', sortable: true },
     { key: c.nameKey, header: c.label, sortable: true, render: (r) => <Text size="sm" fw={500}>{String(r[c.nameKey])}</Text> },
     { key: 'title', header: 'Title on the store', sortable: true },
     { key: 'slug', header: 'Slug', render: (r) => <CodeDisplay value={r.slug} /> },
     { key: 'visible', header: 'Visible', render: (r) => <BooleanBadge value={r.visible} trueLabel="Visible" falseLabel="Hidden" /> },
     { key: 'sort_order', header: 'Order', sortable: true, align: 'right', render: (r) => <IntegerDisplay value={r.sort_order} /> },
-    { key: 'updated_at', header: 'Updated', defaultVisible: false, render: (r) => <DateTimeDisplay value={r.updated_at} /> },
+    updatedColumn({ defaultVisible: false }),
   ];
 
   return (

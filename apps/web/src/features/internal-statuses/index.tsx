@@ -2,16 +2,16 @@
 import { Text } from '@mantine/core';
 import { InternalStatusCreate, InternalStatusUpdate, type InternalStatus } from '@qm/contracts';
 import { CrudScreen } from '../../ui/CrudScreen';
-import { DateTimeDisplay } from '../../ui/displays';
 import { TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
+import { createdColumn, idColumn, updatedColumn, versionColumn } from '../../ui/columns';
 
 const columns: Column<InternalStatus>[] = [
-  { key: 'id', header: 'ID', sortable: true, width: 64, align: 'right' },
+  idColumn(),
   { key: 'name', header: 'Name', sortable: true, render: (s) => <Text size="sm" fw={500}>{s.name}</Text> },
-  { key: 'created_at', header: 'Created', sortable: true, render: (s) => <DateTimeDisplay value={s.created_at} /> },
-  { key: 'updated_at', header: 'Updated', render: (s) => <DateTimeDisplay value={s.updated_at} /> },
-  { key: 'version', header: 'Version', defaultVisible: false, align: 'right' },
+  createdColumn(),
+  updatedColumn(),
+  versionColumn(),
 ];
 
 export default function InternalStatusesScreen() {

@@ -7,20 +7,21 @@ import { ProductFamilyCreate, isAllowed, type ProductFamilyListItem } from '@qm/
 import { invalidateResource } from '../../lib/queryClient';
 import { usePermissions } from '../../lib/session';
 import { useDialogParams } from '../../ui/dialogParams';
-import { DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
+import { IntegerDisplay } from '../../ui/displays';
 import { MultiSelectField, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceForm } from '../../ui/ResourceForm';
 import { ResourceList, type Column } from '../../ui/ResourceList';
 import { catalogApi, FAMILY, useBrandOptions, useCategoryOptions } from '../catalog/api';
+import { idColumn, updatedColumn } from '../../ui/columns';
 
 const columns: Column<ProductFamilyListItem>[] = [
-  { key: 'id', header: 'ID', sortable: true, width: 64, align: 'right' },
+  idColumn(),
   { key: 'name', header: 'Name', sortable: true, render: (f) => <Text size="sm" fw={500}>{f.name}</Text> },
   { key: 'brand_name', header: 'Brand', render: (f) => f.brand_name ?? <Text span c="dimmed" size="sm">Several</Text> },
   { key: 'variant_count', header: 'Variants', align: 'right', render: (f) => <IntegerDisplay value={f.variant_count} /> },
   { key: 'modifier_count', header: 'Modifiers', align: 'right', render: (f) => <IntegerDisplay value={f.modifier_count} /> },
-  { key: 'updated_at', header: 'Updated', sortable: true, render: (f) => <DateTimeDisplay value={f.updated_at} /> },
+  updatedColumn({ sortable: true }),
 ];
 
 export default function ProductFamiliesScreen() {

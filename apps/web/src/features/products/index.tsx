@@ -9,11 +9,12 @@ import { Badge, Group, Text } from '@mantine/core';
 import { PRODUCT_TYPES, VARIATION_TYPES, isAllowed, type ProductListItem } from '@qm/contracts';
 import { useStores } from '../../lib/lookups';
 import { usePermissions } from '../../lib/session';
-import { CodeDisplay, DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
+import { CodeDisplay, IntegerDisplay } from '../../ui/displays';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
 import { PRODUCT, useBrandOptions, useCategoryOptions } from '../catalog/api';
 import { Thumbnail } from '../catalog/Thumbnail';
+import { idColumn, updatedColumn } from '../../ui/columns';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -27,7 +28,7 @@ export default function ProductsScreen() {
 
   const columns: Column<ProductListItem>[] = [
     { key: 'image', header: 'Image', width: 52, render: (p) => <Thumbnail src={p.image} alt="" size={36} /> },
-    { key: 'id', header: 'ID', sortable: true, width: 70, align: 'right' },
+    idColumn({ width: 70 }),
     {
       key: 'title',
       header: 'Title',
@@ -66,7 +67,7 @@ export default function ProductsScreen() {
           </Text>
         ),
     },
-    { key: 'updated_at', header: 'Updated', sortable: true, defaultVisible: false, render: (p) => <DateTimeDisplay value={p.updated_at} /> },
+    updatedColumn({ sortable: true, defaultVisible: false }),
   ];
 
   const filters: FilterDef[] = [

@@ -6,17 +6,18 @@ import { api, errorMessage } from '../../lib/api';
 import { invalidateResource } from '../../lib/queryClient';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { CrudScreen } from '../../ui/CrudScreen';
-import { BooleanBadge, DateTimeDisplay } from '../../ui/displays';
+import { BooleanBadge } from '../../ui/displays';
 import { SwitchField, TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
+import { idColumn, updatedColumn } from '../../ui/columns';
 
 const columns: Column<Store>[] = [
-  { key: 'id', header: 'ID', sortable: true, width: 64, align: 'right' },
+  idColumn(),
   { key: 'name', header: 'Name', sortable: true, render: (s) => <Text size="sm" fw={500}>{s.name}</Text> },
   { key: 'code', header: 'Code', sortable: true, render: (s) => <Text size="sm" ff="monospace">{s.code}</Text> },
   { key: 'domain', header: 'Domain', sortable: true },
   { key: 'is_enabled', header: 'Status', sortable: true, render: (s) => <BooleanBadge value={s.is_enabled} trueLabel="Enabled" falseLabel="Disabled" /> },
-  { key: 'updated_at', header: 'Updated', sortable: true, render: (s) => <DateTimeDisplay value={s.updated_at} /> },
+  updatedColumn({ sortable: true }),
 ];
 
 const values = (s: Store) => ({ name: s.name, code: s.code, domain: s.domain, is_enabled: s.is_enabled, version: s.version });

@@ -17,6 +17,7 @@ import type { Column, FilterDef } from '../../ui/ResourceList';
 import { USERS, usersApi } from './api';
 import { UserFields } from './UserForm';
 import { PasswordForm } from './PasswordForm';
+import { createdColumn, idColumn, updatedColumn } from '../../ui/columns';
 
 export default function UsersScreen() {
   const me = useCurrentUser();
@@ -61,7 +62,7 @@ export default function UsersScreen() {
   };
 
   const columns: Column<User>[] = [
-    { key: 'id', header: 'ID', sortable: true, width: 64, align: 'right' },
+    idColumn(),
     { key: 'name', header: 'Name', sortable: true, render: (u) => <Text size="sm" fw={500}>{u.name}</Text> },
     { key: 'email', header: 'Email', sortable: true },
     {
@@ -80,8 +81,8 @@ export default function UsersScreen() {
     },
     { key: 'is_active', header: 'Active', sortable: true, width: 90, render: (u) => <BooleanBadge value={u.is_active} trueLabel="Active" falseLabel="Inactive" /> },
     { key: 'last_login_at', header: 'Last sign-in', sortable: true, render: (u) => <DateTimeDisplay value={u.last_login_at} /> },
-    { key: 'created_at', header: 'Created', sortable: true, defaultVisible: false, render: (u) => <DateTimeDisplay value={u.created_at} /> },
-    { key: 'updated_at', header: 'Updated', defaultVisible: false, render: (u) => <DateTimeDisplay value={u.updated_at} /> },
+    createdColumn({ defaultVisible: false }),
+    updatedColumn({ defaultVisible: false }),
   ];
 
   const filters: FilterDef[] = [
