@@ -32,15 +32,24 @@ export interface AuditInput {
   after?: unknown;
 }
 
-/** Writes one audit entry; call it with the transaction handle of the write it records. */
-export async function audit(db: Db, actor: Actor, e: AuditInput): Promise<void> {
+/**
+ * Writes audit entries (one, or all those of a bulk write, in one statement); call it with the
+ * transaction handle of the write it records.
+ */
+export async function audit(db: Db, actor: Actor, entries: AuditInput | readonly AuditInput[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries as AuditInput];
+  if (!list.length) return;
   forgetCounts();
-  const before = redact(e.before);
-  const after = redact(e.after);
+  const json = (v: unknown) => {
+    const r = redact(v);
+    return r === null ? null : JSON.stringify(r);
+  };
+  const rows = list.map(
+    (e) => sql`(${actor.userId}::int, ${actor.impersonatorId}::int, ${e.action}, ${e.entity},
+                ${e.entityId === undefined || e.entityId === null ? null : String(e.entityId)},
+                ${json(e.before)}::jsonb, ${json(e.after)}::jsonb, ${actor.requestId})`,
+  );
   await db.execute(sql`
     insert into audit_logs (actor_id, impersonator_id, action, entity, entity_id, before, after, request_id)
-    values (${actor.userId}, ${actor.impersonatorId}, ${e.action}, ${e.entity},
-            ${e.entityId === undefined || e.entityId === null ? null : String(e.entityId)},
-            ${before === null ? null : JSON.stringify(before)}::jsonb,
-            ${after === null ? null : JSON.stringify(after)}::jsonb, ${actor.requestId})`);
+    values ${sql.join(rows, sql`, `)}`);
 }

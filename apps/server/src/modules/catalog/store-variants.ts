@@ -129,7 +129,7 @@ export async function createStoreVariants(db: Db, actor: Actor, body: z.infer<ty
       const storeProduct = await loadStoreProduct(t, storeProductId);
       if (createdStoreProduct) await audit(t, actor, { action: 'create', entity: 'store_product', entityId: storeProductId, after: storeProduct });
       const variants = await loadStoreVariants(t, sql`sv.id = any(${intArray(ids)})`);
-      for (const v of variants) await audit(t, actor, { action: 'create', entity: 'store_variant', entityId: v.id, after: v });
+      await audit(t, actor, variants.map((v) => ({ action: 'create', entity: 'store_variant', entityId: v.id, after: v })));
       return { success: true, variants, data: storeProduct };
     },
     SV_UNIQUE,
@@ -250,37 +250,44 @@ export async function assignFeeds(db: Db, actor: Actor, body: z.infer<typeof Fee
           feed_ids: 'A feed only carries its own store’s variants',
         });
     }
-    for (const item of items) {
+    // What changes, worked out first; then one statement for each kind of write, whatever the number of variants.
+    const changes = items.flatMap((item) => {
       const sv = svById.get(item.id)!;
       let next: number[];
       if (body.assignments || body.mode === 'replace') next = [...new Set(item.feeds)];
       else if (body.mode === 'add') next = [...new Set([...sv.feed_ids, ...item.feeds])];
       else next = sv.feed_ids.filter((f) => !item.feeds.includes(f));
       next.sort((a, b) => a - b);
-      const titleChange = item.a && item.a.feed_title !== undefined && item.a.feed_title !== sv.feed_title;
-      const urlChange = item.a && item.a.feed_url !== undefined && item.a.feed_url !== sv.feed_url;
+      const feedTitle = item.a?.feed_title !== undefined ? item.a.feed_title : sv.feed_title;
+      const feedUrl = item.a?.feed_url !== undefined ? item.a.feed_url : sv.feed_url;
       const feedsChange = next.join() !== sv.feed_ids.join();
-      if (!feedsChange && !titleChange && !urlChange) continue;
-      if (feedsChange) {
-        await t.execute(sql`delete from feed_store_variants where store_variant_id = ${sv.id}`);
-        if (next.length) await t.execute(sql`insert into feed_store_variants (feed_id, store_variant_id) select unnest(${intArray(next)}), ${sv.id}`);
-      }
-      if (titleChange || urlChange)
-        await t.execute(sql`update store_variants set feed_title = ${titleChange ? item.a!.feed_title! : sv.feed_title},
-                                   feed_url = ${urlChange ? item.a!.feed_url! : sv.feed_url}, version = version + 1, updated_at = now()
-                             where id = ${sv.id}`);
-      await audit(t, actor, {
+      const textChange = feedTitle !== sv.feed_title || feedUrl !== sv.feed_url;
+      return feedsChange || textChange ? [{ sv, next, feedTitle, feedUrl, feedsChange, textChange }] : [];
+    });
+    const relinked = changes.filter((c) => c.feedsChange);
+    if (relinked.length) {
+      await t.execute(sql`delete from feed_store_variants where store_variant_id = any(${intArray(relinked.map((c) => c.sv.id))})`);
+      const links = relinked.flatMap((c) => c.next.map((feed_id) => ({ feed_id, store_variant_id: c.sv.id })));
+      if (links.length)
+        await t.execute(sql`insert into feed_store_variants (feed_id, store_variant_id)
+                            select feed_id, store_variant_id from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as x(feed_id int, store_variant_id int)`);
+    }
+    const retitled = changes.filter((c) => c.textChange).map((c) => ({ id: c.sv.id, feed_title: c.feedTitle, feed_url: c.feedUrl }));
+    if (retitled.length)
+      await t.execute(sql`update store_variants sv set feed_title = x.feed_title, feed_url = x.feed_url, version = sv.version + 1, updated_at = now()
+                            from jsonb_to_recordset(${JSON.stringify(retitled)}::jsonb) as x(id int, feed_title text, feed_url text)
+                           where sv.id = x.id`);
+    await audit(
+      t,
+      actor,
+      changes.map((c) => ({
         action: 'update',
         entity: 'store_variant',
-        entityId: sv.id,
-        before: { feed_ids: sv.feed_ids, feed_title: sv.feed_title, feed_url: sv.feed_url },
-        after: {
-          feed_ids: next,
-          feed_title: titleChange ? item.a!.feed_title : sv.feed_title,
-          feed_url: urlChange ? item.a!.feed_url : sv.feed_url,
-        },
-      });
-    }
+        entityId: c.sv.id,
+        before: { feed_ids: c.sv.feed_ids, feed_title: c.sv.feed_title, feed_url: c.sv.feed_url },
+        after: { feed_ids: c.next, feed_title: c.feedTitle, feed_url: c.feedUrl },
+      })),
+    );
     return feedAssignments(t, ids);
   });
 }
