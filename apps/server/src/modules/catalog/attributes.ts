@@ -24,7 +24,7 @@ import { actorOf } from '../../http/auth.js';
 import { inTx, lockRow, registerCrud } from '../../http/crud.js';
 import { badRequest, conflict, notFound, ruleViolated, stale } from '../../http/errors.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
-import { audit, type Actor } from '../audit/service.js';
+import { audit, type Actor, type AuditInput } from '../audit/service.js';
 import { CATALOG, intArray, plural } from './common.js';
 
 
@@ -286,17 +286,22 @@ export async function upsertCanonicalValues(t: Db, actor: Actor, owner: Owner, v
       }
     }
   }
+  // Current values of all the attributes sent, locked, in one query; entries audited together at the end.
+  const current = await query<AttributeData>(
+    t,
+    sql`select ${attributeDataColumns} from attribute_data d
+         where d.sourceable_type = ${owner.type} and d.sourceable_id = ${owner.id} and d.source_type is null
+           and d.attribute_id = any(${intArray(values.map((v) => v.attribute_id))})
+         for update`,
+  );
+  const beforeOf = new Map(current.map((d) => [d.attribute_id, d]));
+  const entries: AuditInput[] = [];
   for (const v of values) {
-    const before = await queryOne<AttributeData>(
-      t,
-      sql`select ${attributeDataColumns} from attribute_data d
-           where d.sourceable_type = ${owner.type} and d.sourceable_id = ${owner.id} and d.attribute_id = ${v.attribute_id} and d.source_type is null
-           for update`,
-    );
+    const before = beforeOf.get(v.attribute_id);
     if (v.value === null) {
       if (!before) continue;
       await t.execute(sql`delete from attribute_data where id = ${before.id}`);
-      await audit(t, actor, { action: 'delete', entity: 'attribute_data', entityId: before.id, before });
+      entries.push({ action: 'delete', entity: 'attribute_data', entityId: before.id, before });
     } else if (before) {
       if (JSON.stringify(before.value) === JSON.stringify(v.value)) continue;
       const after = await queryOne<AttributeData>(
@@ -304,16 +309,17 @@ export async function upsertCanonicalValues(t: Db, actor: Actor, owner: Owner, v
         sql`update attribute_data d set value = ${jsonValue(v.value)}, version = version + 1, updated_at = now()
              where id = ${before.id} returning ${attributeDataColumns}`,
       );
-      await audit(t, actor, { action: 'update', entity: 'attribute_data', entityId: before.id, before, after });
+      entries.push({ action: 'update', entity: 'attribute_data', entityId: before.id, before, after });
     } else {
       const after = await queryOne<AttributeData>(
         t,
         sql`insert into attribute_data as d (attribute_id, sourceable_type, sourceable_id, value)
             values (${v.attribute_id}, ${owner.type}, ${owner.id}, ${jsonValue(v.value)}) returning ${attributeDataColumns}`,
       );
-      await audit(t, actor, { action: 'create', entity: 'attribute_data', entityId: after!.id, after });
+      entries.push({ action: 'create', entity: 'attribute_data', entityId: after!.id, after });
     }
   }
+  await audit(t, actor, entries);
 }
 
 /** Attributes required for publishing that have no value (canonical, or on the store product). */
