@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -169,6 +170,12 @@ export const products = pgTable(
     default_variant_id: integer('default_variant_id'),
     default_sku: text('default_sku'),
     published_store_ids: integer('published_store_ids').array().notNull().default(sql`'{}'::int[]`),
+    /**
+     * Goes up whenever anything the product editor shows changes: the row itself (a BEFORE UPDATE
+     * trigger) and its variants, values, modifiers, store products and variants, feed links and
+     * family memberships (statement triggers of migration 0004). Keys the editor payload cache.
+     */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
     ...stamps(),
   },
   (t) => [
@@ -402,3 +409,12 @@ export const feedStoreVariants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.feed_id, t.store_variant_id] }), index('feed_store_variants_variant_idx').on(t.store_variant_id)],
 );
+
+/**
+ * One row: goes up on any write to the tables every product editor payload refers to by name (brands,
+ * categories, stores, feeds, product families). With `products.revision` it keys the payload cache.
+ */
+export const catalogRevision = pgTable('catalog_revision', {
+  id: integer('id').primaryKey(),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+});

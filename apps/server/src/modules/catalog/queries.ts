@@ -14,7 +14,7 @@ import {
   type StoreVariant,
   type Variant,
 } from '@qm/contracts';
-import { isoTimestampsInJson, query, queryOne, type Db } from '../../db/connect.js';
+import { driverClientOf, isoTimestampsInJson, query, queryOne, type Db } from '../../db/connect.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { columns, filters, jsonRows, literal, literals, lowered, type ListSpec } from '../../http/list.js';
 import { attributeDataColumns } from './attributes.js';
@@ -242,12 +242,13 @@ const categoryRefsSql = (ids: SQL) =>
 /**
  * An editor payload as one JSON document built by PostgreSQL in one statement, whatever the number of
  * variants, modifiers and stores: `fields` are the json_build_object pairs over `from` (one row, with
- * the brand as `b`). The GET endpoints send it as it comes; writes answer it parsed.
+ * the brand as `b`), `revision` (optional) an expression read in the same snapshot. The GET endpoints
+ * send it as it comes; writes answer it parsed.
  */
-async function editorDocument(db: Db, from: SQL, fields: SQL, noun: string): Promise<string> {
-  const row = await queryOne<{ doc: string }>(db, sql`select json_build_object(${fields})::text as doc ${from}`);
+async function editorDocument(db: Db, from: SQL, fields: SQL, noun: string, revision: SQL = sql`''`): Promise<{ doc: string; revision: string }> {
+  const row = await queryOne<{ doc: string; revision: string }>(db, sql`select json_build_object(${fields})::text as doc, ${revision} as revision ${from}`);
   if (!row) throw notFound(noun);
-  return isoTimestampsInJson(row.doc);
+  return { doc: isoTimestampsInJson(row.doc), revision: row.revision };
 }
 
 /** The fields both editors share; `owner` is the product or family alias, `categoryIds` its category ids. */
@@ -259,7 +260,10 @@ const editorHeadFields = (owner: string, categoryIds: SQL) => {
              'created_at', ${o}.created_at, 'updated_at', ${o}.updated_at, 'version', ${o}.version`;
 };
 
-export function productDetailJson(db: Db, id: number): Promise<string> {
+/** What a product editor payload depends on, as one text: the product's revision and the catalogue's names' (migration 0004). */
+const productRevision = sql`p.revision || ':' || (select r.revision from catalog_revision r where r.id = 1)`;
+
+function productDocument(db: Db, id: number) {
   const categoryIds = sql`array(select pc.category_id from product_categories pc where pc.product_id = p.id order by 1)`;
   return editorDocument(
     db,
@@ -281,12 +285,61 @@ export function productDetailJson(db: Db, id: number): Promise<string> {
                where v.product_id = p.id order by pf.name, pf.id`,
         )}`,
     'The product',
+    productRevision,
   );
 }
 
-/** The product editor payload as an object (answers of the product's writes). */
+/**
+ * Editor payloads already built, per database and product, with the revision they were built at. A
+ * request checks the revision (one primary-key read) and sends the payload it has when nothing
+ * changed since; the database moves the revision on every write the payload reflects, whichever
+ * process made it, so many API processes can each keep their own. Only GET fills it: a payload read
+ * inside a transaction could carry a revision that is rolled back and later reached with other data.
+ * Least recently used payloads leave first past EDITOR_CACHE_BYTES.
+ */
+const EDITOR_CACHE_BYTES = 32 * 1024 * 1024;
+interface CachedDocument {
+  revision: string;
+  doc: string;
+}
+const editorCaches = new WeakMap<object, { docs: Map<number, CachedDocument>; bytes: number }>();
+
+function editorCacheOf(db: Db) {
+  const client = driverClientOf(db);
+  let cache = editorCaches.get(client);
+  if (!cache) editorCaches.set(client, (cache = { docs: new Map(), bytes: 0 }));
+  return cache;
+}
+
+/** The product editor payload (GET product/{id}), from the cache when the product has not changed. */
+export async function productDetailJson(db: Db, id: number): Promise<string> {
+  const cache = editorCacheOf(db);
+  const known = cache.docs.get(id);
+  if (known) {
+    cache.docs.delete(id);
+    cache.bytes -= known.doc.length;
+    const row = await queryOne<{ revision: string }>(db, sql`select ${productRevision} as revision from products p where p.id = ${id}`);
+    if (!row) throw notFound('The product');
+    if (row.revision === known.revision) {
+      cache.docs.set(id, known);
+      cache.bytes += known.doc.length;
+      return known.doc;
+    }
+  }
+  const fresh = await productDocument(db, id);
+  cache.docs.set(id, fresh);
+  cache.bytes += fresh.doc.length;
+  for (const [key, old] of cache.docs) {
+    if (cache.bytes <= EDITOR_CACHE_BYTES) break;
+    cache.docs.delete(key);
+    cache.bytes -= old.doc.length;
+  }
+  return fresh.doc;
+}
+
+/** The product editor payload as an object, read afresh (answers of the product's writes, inside their transaction). */
 export async function loadProductDetail(db: Db, id: number): Promise<ProductDetail> {
-  return JSON.parse(await productDetailJson(db, id)) as ProductDetail;
+  return JSON.parse((await productDocument(db, id)).doc) as ProductDetail;
 }
 
 // ───────────────────────────── product families ─────────────────────────────
@@ -308,9 +361,9 @@ export const familyList: ListSpec<ProductFamilyListItem> = {
   search: filters.ilike(sql`pf.name`),
 };
 
-export function familyDetailJson(db: Db, id: number): Promise<string> {
+export async function familyDetailJson(db: Db, id: number): Promise<string> {
   const categoryIds = sql`array(select fc.category_id from product_family_categories fc where fc.product_family_id = pf.id order by 1)`;
-  return editorDocument(
+  const { doc } = await editorDocument(
     db,
     sql`from product_families pf left join brands b on b.id = pf.brand_id where pf.id = ${id}`,
     sql`${editorHeadFields('pf', categoryIds)}, 'name', pf.name,
@@ -329,6 +382,7 @@ export function familyDetailJson(db: Db, id: number): Promise<string> {
         'attribute_data', ${jsonRows(attributeDataSql(sql`d.sourceable_type = 'product_family' and d.sourceable_id = pf.id`))}`,
     'The product family',
   );
+  return doc;
 }
 
 /** The family editor payload as an object (answers of the family's writes). */
