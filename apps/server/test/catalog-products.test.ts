@@ -262,6 +262,56 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     });
   });
 
+  describe('deleting a product', () => {
+    it('removes it with its variants, values, store products and variants, family memberships; audited', async () => {
+      const p = await newProduct();
+      const [box] = p.variants;
+      const sv = await send('POST', '/api/store-variant', {
+        store_id: depot,
+        product_id: p.id,
+        store_product_id: null,
+        variants: [{ variant_id: box!.id, price_cents: 1899, shipping_setting: 'variable', include: true }],
+      });
+      expect(sv.status).toBe(201);
+      const spId = sv.body.data.id as number;
+      const svId = sv.body.variants[0].id as number;
+      await app.sql(sql`insert into attribute_data (attribute_id, sourceable_type, sourceable_id, value) values (11, 'store_variant', ${svId}, '"x"'::jsonb)`);
+      const [fam] = await app.sql<{ id: number }>(sql`select id from product_families order by id limit 1`);
+      expect((await send('POST', `/api/product-family/${fam!.id}/variant`, { variant_id: box!.id })).status).toBe(201);
+
+      const res = await send('DELETE', `/api/product/${p.id}`);
+      expect(res.status, res.text).toBe(204);
+      expect((await get(`/api/product/${p.id}`)).status).toBe(404);
+      const left = await app.sql<{ n: number }>(sql`
+        select (select count(*) from variants where product_id = ${p.id})
+             + (select count(*) from store_products where id = ${spId})
+             + (select count(*) from store_variants where id = ${svId})
+             + (select count(*) from product_family_variants where variant_id = ${box!.id})
+             + (select count(*) from attribute_data where (sourceable_type = 'product' and sourceable_id = ${p.id})
+                  or (sourceable_type = 'store_product' and sourceable_id = ${spId}) or (sourceable_type = 'store_variant' and sourceable_id = ${svId})) as n`);
+      expect(Number(left[0]!.n)).toBe(0);
+      const [entry] = await app.sql<{ before: { id: number; variants: unknown[] }; after: unknown }>(
+        sql`select before, after from audit_logs where entity = 'product' and entity_id = ${p.id} and action = 'delete'`,
+      );
+      expect(entry!.before.variants).toHaveLength(2);
+      expect((await send('DELETE', `/api/product/${p.id}`)).status).toBe(404);
+    });
+
+    it('refuses while the product is published on a store, with nothing changed; needs catalog.write', async () => {
+      const [live] = await app.sql<{ product_id: number; name: string }>(sql`
+        select sp.product_id, s.name from store_products sp join stores s on s.id = sp.store_id
+         where sp.is_published and sp.product_id is not null order by sp.product_id limit 1`);
+      const before = await get(`/api/product/${live!.product_id}`);
+      const res = await send('DELETE', `/api/product/${live!.product_id}`);
+      expect(res.status).toBe(422);
+      expect(res.body.error.message).toMatch(new RegExp(`published on .*${live!.name}.*Unpublish`));
+      expect((await get(`/api/product/${live!.product_id}`)).body).toEqual(before.body);
+      const p = await newProduct();
+      for (const token of [analyst, orders, pricing]) expect((await send('DELETE', `/api/product/${p.id}`, undefined, token)).status).toBe(403);
+      expect((await get(`/api/product/${p.id}`)).status).toBe(200);
+    });
+  });
+
   describe('variants: exactly one default', () => {
     it('adds variants, makes one default in one transaction, refuses unsetting the default', async () => {
       const created = await send('POST', '/api/product', { type: 'physical', variation_type: 'rounds', title: 'Blank Product' });
@@ -543,6 +593,31 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
   });
 
   describe('product families', () => {
+    it('orders the family’s variants as listed; refuses a partial, foreign or repeated list with nothing changed', async () => {
+      const a = await newProduct();
+      const fid = (await send('POST', '/api/product-family', { name: 'Ordered Test Family', brand_id: federal, category_ids: [] })).body.data.id as number;
+      for (const v of a.variants) expect((await send('POST', `/api/product-family/${fid}/variant`, { variant_id: v.id })).status).toBe(201);
+      const [first, second] = a.variants.map((v) => v.id);
+      const order = async () => ((await get(`/api/product-family/${fid}`)).body.data.variants as { id: number }[]).map((v) => v.id);
+      expect(await order()).toEqual([first, second]);
+      const res = await send('POST', `/api/product-family/${fid}/variant/sort`, { variant_ids: [second, first] });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.variants.map((v: { id: number }) => v.id)).toEqual([second, first]);
+      expect(await order()).toEqual([second, first]);
+      const [entry] = await app.sql<{ after: { variant_order: number[] } }>(sql`select after from audit_logs where entity = 'product_family' and entity_id = ${String(fid)} order by id desc limit 1`);
+      expect(entry!.after.variant_order).toEqual([second, first]);
+      const partial = await send('POST', `/api/product-family/${fid}/variant/sort`, { variant_ids: [first] });
+      expect(partial.status).toBe(422);
+      expect(partial.body.error.message).toMatch(/List all 2 variants/);
+      const foreign = await send('POST', `/api/product-family/${fid}/variant/sort`, { variant_ids: [first, 1] });
+      expect(foreign.status).toBe(422);
+      expect(foreign.body.error.fields['variant_ids.1']).toBe('Not in this family');
+      const twice = await send('POST', `/api/product-family/${fid}/variant/sort`, { variant_ids: [first, first] });
+      expect(twice.status).toBe(400);
+      expect(await order()).toEqual([second, first]);
+      expect((await send('POST', `/api/product-family/${fid}/variant/sort`, { variant_ids: [first, second] }, analyst)).status).toBe(403);
+    });
+
     it('adds variants of any product, removes one from the family and from every option in the same transaction', async () => {
       const a = await newProduct();
       const b = await newProduct();

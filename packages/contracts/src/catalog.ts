@@ -708,6 +708,9 @@ export type ProductFamilyCreate = z.infer<typeof ProductFamilyCreate>;
 export const ProductFamilyUpdate = z.object({ ...familyFields, ...Versioned.shape }).strict();
 export type ProductFamilyUpdate = z.infer<typeof ProductFamilyUpdate>;
 export const FamilyVariantAdd = z.object({ variant_id: Id }).strict();
+/** `POST product-family/{id}/variant/sort`: every variant of the family, in the order shoppers see them. */
+export const FamilyVariantSort = z.object({ variant_ids: z.array(Id).min(1).max(2000) }).strict();
+export type FamilyVariantSort = z.infer<typeof FamilyVariantSort>;
 /** `POST product-family/{id}/store-product`: puts the family on a store (its store product). */
 export const FamilyStoreProductCreate = z.object({ store_id: Id }).strict();
 export type FamilyStoreProductCreate = z.infer<typeof FamilyStoreProductCreate>;

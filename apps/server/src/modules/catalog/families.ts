@@ -6,6 +6,7 @@ import {
   dataResponse,
   FamilyStoreProductCreate,
   FamilyVariantAdd,
+  FamilyVariantSort,
   IdParams,
   listResponse,
   ProductFamilyCreate,
@@ -15,15 +16,15 @@ import {
   ProductVariantParams,
   StoreProduct,
 } from '@qm/contracts';
-import { queryOne, type Db } from '../../db/connect.js';
+import { query, queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
 import { auditedCreate, inTx, lockRow, registerList, registerResource } from '../../http/crud.js';
-import { conflict, notFound, ruleViolated } from '../../http/errors.js';
+import { badRequest, conflict, notFound, ruleViolated } from '../../http/errors.js';
 import { audit, type Actor } from '../audit/service.js';
 import { registerCanonicalValueRoutes } from './attributes.js';
 import { pruneFamilyOptionLinks } from './modifiers.js';
 import { createCategorised, FAMILY, updateCategorised } from './owners.js';
-import { CATALOG } from './common.js';
+import { CATALOG, intArray } from './common.js';
 import { familyDetailJson, familyList, loadFamilyDetail, loadStoreProducts } from './queries.js';
 
 /** The columns of a family as sent (create and update). */
@@ -68,6 +69,35 @@ export async function removeFamilyVariant(t: Db, actor: Actor, familyId: number,
     entityId: `${familyId}:${variantId}`,
     before: { product_family_id: familyId, variant_id: variantId, modifier_option_ids: removedLinks.map((l) => l.modifier_option_id) },
   });
+}
+
+/**
+ * Puts the family's variants in the order given (the order shoppers see them in). The list must be
+ * exactly the family's variants, each once: otherwise 422 (400 for a repeat) and nothing changes.
+ */
+export async function sortFamilyVariants(t: Db, actor: Actor, familyId: number, variantIds: number[]) {
+  await lockRow(t, 'product_families', familyId, 'product family');
+  const seen = new Set<number>();
+  variantIds.forEach((id, i) => {
+    if (seen.has(id)) throw badRequest('A variant is listed twice', { [`variant_ids.${i}`]: 'Listed twice' });
+    seen.add(id);
+  });
+  const current = await query<{ variant_id: number }>(
+    t,
+    sql`select variant_id from product_family_variants where product_family_id = ${familyId} order by sort_order, variant_id`,
+  );
+  const members = new Set(current.map((r) => r.variant_id));
+  const unknown = variantIds.findIndex((id) => !members.has(id));
+  if (unknown >= 0) throw ruleViolated(`Variant ${variantIds[unknown]} is not in this family.`, { [`variant_ids.${unknown}`]: 'Not in this family' });
+  if (variantIds.length !== members.size)
+    throw ruleViolated(`List all ${members.size} variants of the family; ${members.size - variantIds.length} missing.`, { variant_ids: 'Some variants are missing' });
+  const before = current.map((r) => r.variant_id);
+  if (before.every((id, i) => id === variantIds[i])) return;
+  await t.execute(sql`update product_family_variants f set sort_order = o.ord - 1
+                        from unnest(${intArray(variantIds)}) with ordinality as o(variant_id, ord)
+                       where f.product_family_id = ${familyId} and f.variant_id = o.variant_id and f.sort_order <> o.ord - 1`);
+  // The family's own version stays: the order is not one of the fields its details form saves.
+  await audit(t, actor, { action: 'update', entity: 'product_family', entityId: familyId, before: { variant_order: before }, after: { variant_order: variantIds } });
 }
 
 const FAMILY_STORE_UNIQUE = [
@@ -119,6 +149,21 @@ export function familyRoutes(app: FastifyInstance, db: Db) {
     handler: async (req, reply) => {
       await inTx(db, (t) => addFamilyVariant(t, actorOf(req), req.params.id, req.body.variant_id));
       return reply.status(201).send({ data: await loadFamilyDetail(db, req.params.id) });
+    },
+  });
+
+  r.post('/api/product-family/:id/variant/sort', {
+    config: { permission: 'catalog.write' },
+    schema: {
+      tags,
+      summary: 'Order the family’s variants: `variant_ids` lists every variant of the family once, in order (422 otherwise, nothing changed)',
+      params: IdParams,
+      body: FamilyVariantSort,
+      response: { 200: detail },
+    },
+    handler: async (req) => {
+      await inTx(db, (t) => sortFamilyVariants(t, actorOf(req), req.params.id, req.body.variant_ids));
+      return { data: await loadFamilyDetail(db, req.params.id) };
     },
   });
 

@@ -146,6 +146,33 @@ export async function updateProduct(db: Db, actor: Actor, id: number, body: z.in
   return loadProductDetail(db, id);
 }
 
+/**
+ * Deletes a product that no store publishes, with everything that belongs to it: variants (which leave
+ * their families and modifier options), modifiers, categories, values, store products and store
+ * variants with their feed links. The audit entry keeps the whole editor payload as it was.
+ */
+export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<void> {
+  await inTx(db, (t) =>
+    auditedDelete(t, actor, {
+      entity: 'product',
+      id,
+      lock: () => lockRow(t, 'products', id, 'product'),
+      load: () => loadProductDetail(t, id),
+      remove: async (before) => {
+        const live = before.store_products.filter((sp) => sp.is_published).map((sp) => sp.store_name);
+        if (live.length)
+          throw ruleViolated(`The product is published on ${live.join(', ')}. Unpublish it there before deleting it.`);
+        await t.execute(sql`delete from attribute_data d
+                             where (d.sourceable_type = 'product' and d.sourceable_id = ${id})
+                                or (d.sourceable_type = 'store_product' and d.sourceable_id in (select sp.id from store_products sp where sp.product_id = ${id}))
+                                or (d.sourceable_type = 'store_variant' and d.sourceable_id in (select sv.id from store_variants sv
+                                      join store_products sp on sp.id = sv.store_product_id where sp.product_id = ${id}))`);
+        await t.execute(sql`delete from products where id = ${id}`);
+      },
+    }),
+  );
+}
+
 /** The columns of a product as sent (create and update). */
 const productRow = (b: z.infer<typeof ProductUpdate | typeof ProductCreate>) => ({
   type: b.type,
@@ -178,6 +205,10 @@ export function productRoutes(app: FastifyInstance, db: Db) {
     get: { summary: 'The product editor payload', json: (id) => productDetailJson(db, id) },
     create: { summary: 'Create a product (title, image and variants optional)', body: ProductCreate, run: (actor, body) => createProduct(db, actor, body) },
     update: { summary: 'Update type, variation type, brand, categories and notes', body: ProductUpdate, run: (actor, id, body) => updateProduct(db, actor, id, body) },
+    remove: {
+      summary: 'Delete a product no store publishes, with its variants, modifiers, values, store products and store variants (422 while published)',
+      run: (actor, id) => deleteProduct(db, actor, id),
+    },
   });
 
   registerCanonicalValueRoutes(app, db, {

@@ -16,6 +16,7 @@ import { useUnsavedChangesGuard } from '../../ui/unsavedChanges';
 import { catalogApi, type ModifierInput } from './api';
 import { TableHead } from '../../ui/TableHead';
 import { IconButton } from '../../ui/IconButton';
+import { MoveButtons, moved } from '../../ui/MoveButtons';
 
 export const DISPLAY_TYPE_LABELS: Record<Modifier['display_type'], string> = {
   radio_buttons: 'Radio buttons',
@@ -252,7 +253,15 @@ function ModifierCard({
         ) : null}
         <Radio.Group value={options.find((o) => o.is_default)?.key ?? null} onChange={(k) => patchOption(k, { is_default: true })} aria-label={`Default option of ${title}`}>
           <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label={`Options of ${title}`} withRowBorders>
-            <TableHead cells={[{ label: 'Default', w: 70 }, { label: 'Option', w: '28%' }, 'Applies to variants', !readOnly && { label: 'Remove', srOnly: true, w: 40 }]} />
+            <TableHead
+              cells={[
+                { label: 'Default', w: 70 },
+                { label: 'Option', w: '28%' },
+                'Applies to variants',
+                !readOnly && { label: 'Order', srOnly: true, w: 60 },
+                !readOnly && { label: 'Remove', srOnly: true, w: 40 },
+              ]}
+            />
             <Table.Tbody>
               {options.map((o, i) => (
                 <Table.Tr key={o.key} data-option={o.label}>
@@ -285,6 +294,16 @@ function ModifierCard({
                       comboboxProps={{ withinPortal: true }}
                     />
                   </Table.Td>
+                  {!readOnly ? (
+                    <Table.Td>
+                      <MoveButtons
+                        index={i}
+                        count={options.length}
+                        name={o.label || `option ${i + 1}`}
+                        onMove={(to) => setDraft((d) => ({ ...d, options: moved(d.options, i, to) }))}
+                      />
+                    </Table.Td>
+                  ) : null}
                   {!readOnly ? (
                     <Table.Td>
                       <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Remove option ${o.label || i + 1}`} onClick={() => removeOption(o.key)} disabled={options.length === 1}>

@@ -64,6 +64,7 @@ export const catalogApi = {
   addVariant: (id: number, body: VariantCreate) => api.post<{ data: Variant; variants: Variant[] }>(`product/${id}/variant`, body),
   updateVariant: (id: number, variantId: number, body: VariantUpdate) =>
     api.put<{ data: Variant; variants: Variant[] }>(`product/${id}/variant/${variantId}`, body),
+  deleteProduct: (id: number) => api.delete<unknown>(`product/${id}`),
   deleteVariant: (id: number, variantId: number) => api.delete<{ variants: Variant[] }>(`product/${id}/variant/${variantId}`),
   publish: (id: number, storeId: number) => api.post<PublishResult>(`product/${id}/publish`, { store_id: storeId }),
 
@@ -92,6 +93,7 @@ export const catalogApi = {
   createFamily: (body: ProductFamilyCreate) => api.post<{ data: ProductFamilyDetail }>('product-family', body),
   updateFamily: (id: number, body: ProductFamilyUpdate) => api.put<{ data: ProductFamilyDetail }>(`product-family/${id}`, body),
   addFamilyVariant: (id: number, variantId: number) => api.post<{ data: ProductFamilyDetail }>(`product-family/${id}/variant`, { variant_id: variantId }),
+  sortFamilyVariants: (id: number, variantIds: number[]) => api.post<{ data: ProductFamilyDetail }>(`product-family/${id}/variant/sort`, { variant_ids: variantIds }),
   removeFamilyVariant: (id: number, variantId: number) => api.delete<{ data: ProductFamilyDetail }>(`product-family/${id}/variant/${variantId}`),
   addFamilyStoreProduct: (id: number, storeId: number) => api.post<{ data: StoreProduct }>(`product-family/${id}/store-product`, { store_id: storeId }),
 

@@ -29,6 +29,7 @@ import { AttributesPanel, withAttributeRow } from '../catalog/AttributesPanel';
 import { ModifiersEditor } from '../catalog/ModifiersEditor';
 import { TableHead } from '../../ui/TableHead';
 import { IconButton } from '../../ui/IconButton';
+import { MoveButtons, moved } from '../../ui/MoveButtons';
 
 const TABS = ['details', 'variants', 'modifiers', 'attributes', 'stores'] as const;
 
@@ -41,6 +42,7 @@ function FamilyEditor({ id }: { id: number }) {
   const [tab, setTab] = useTabParam(TABS);
   const editor = useEditorItem(FAMILY, id, catalogApi.family);
   const { query: family, set: setFamily, reload } = editor;
+  const [sorting, setSorting] = useState(false);
   const f = family.data;
   if (!f) return <EditorLoading query={family} noun="product family" />;
 
@@ -68,6 +70,22 @@ function FamilyEditor({ id }: { id: number }) {
     } catch (e) {
       setFamily(before);
       alertDialog('Error', errorMessage(e));
+    }
+  };
+
+  // The order shoppers see: applied on screen at once, saved at once, put back if refused.
+  const moveVariant = async (from: number, to: number) => {
+    const before = f;
+    const variants = moved(f.variants, from, to);
+    setFamily({ ...f, variants });
+    setSorting(true);
+    try {
+      setFamily((await catalogApi.sortFamilyVariants(f.id, variants.map((v) => v.id))).data);
+    } catch (e) {
+      setFamily(before);
+      alertDialog('Error', errorMessage(e));
+    } finally {
+      setSorting(false);
     }
   };
 
@@ -117,9 +135,19 @@ function FamilyEditor({ id }: { id: number }) {
                 ) : (
                   <div className="qm-table-wrap qm-auto">
                     <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label="Family variants" striped highlightOnHover>
-                      <TableHead cells={['SKU', 'Product', 'UPC', { label: 'Units', ta: 'right' }, 'Modifier options', canWrite && { label: 'Remove', srOnly: true, w: 48 }]} />
+                      <TableHead
+                        cells={[
+                          'SKU',
+                          'Product',
+                          'UPC',
+                          { label: 'Units', ta: 'right' },
+                          'Modifier options',
+                          canWrite && { label: 'Order', srOnly: true, w: 60 },
+                          canWrite && { label: 'Remove', srOnly: true, w: 48 },
+                        ]}
+                      />
                       <Table.Tbody>
-                        {f.variants.map((v) => (
+                        {f.variants.map((v, i) => (
                           <Table.Tr key={v.id} data-sku={v.sku}>
                             <Table.Td><CodeDisplay value={v.sku} strong /></Table.Td>
                             <Table.Td>
@@ -138,6 +166,11 @@ function FamilyEditor({ id }: { id: number }) {
                                 ))}
                               </Group>
                             </Table.Td>
+                            {canWrite ? (
+                              <Table.Td>
+                                <MoveButtons index={i} count={f.variants.length} name={v.sku} disabled={sorting} onMove={(to) => void moveVariant(i, to)} />
+                              </Table.Td>
+                            ) : null}
                             {canWrite ? (
                               <Table.Td>
                                 <IconButton label={`Remove ${v.sku} from the family`} color="red" onClick={() => void removeVariant(v.id)}>

@@ -10,13 +10,17 @@ import { useNavigate, useParams } from 'react-router';
 import { Badge, Button, Group, Menu, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import type { z } from 'zod';
 import { ProductUpdate, TITLE_ATTRIBUTE_ID, IMAGE_ATTRIBUTE_ID, isAllowed, type ProductDetail, type StoreVariant, type Variant } from '@qm/contracts';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, plural } from '../../lib/format';
 import { useStores } from '../../lib/lookups';
 import { invalidateResource } from '../../lib/queryClient';
 import { usePermissions } from '../../lib/session';
 import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
 import { MultiSelectField, SelectField, TextAreaField } from '../../ui/fields';
-import { IconChevronDown, IconSend } from '../../ui/icons';
+import { IconChevronDown, IconSend, IconTrash } from '../../ui/icons';
+import { IconButton } from '../../ui/IconButton';
+import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
+import { errorMessage } from '../../lib/api';
+import { notifications } from '@mantine/notifications';
 import { catalogApi, PRODUCT, useAttributes, useBrandOptions, useCategoryOptions } from '../catalog/api';
 import { AttributesPanel, withAttributeRow } from '../catalog/AttributesPanel';
 import { ModifiersEditor } from '../catalog/ModifiersEditor';
@@ -87,7 +91,14 @@ function ProductEditor({ id }: { id: number }) {
               ))}
             </Group>
           }
-          actions={canWrite ? <PublishMenu product={p} onPublished={reload} /> : null}
+          actions={
+            canWrite ? (
+              <Group gap="xs" wrap="nowrap">
+                <PublishMenu product={p} onPublished={reload} />
+                <DeleteProductButton product={p} title={title} />
+              </Group>
+            ) : null
+          }
           saveBar={saveBar}
           tabs={[
             ['details', 'Details'],
@@ -176,6 +187,45 @@ function PublishMenu({ product, onPublished }: { product: ProductDetail; onPubli
         })}
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/**
+ * Deletes the product after a confirm that says what goes with it. A product live on a store is
+ * refused by the server (unpublish first); the dialog says so before anyone tries.
+ */
+function DeleteProductButton({ product, title }: { product: ProductDetail; title: string }) {
+  const navigate = useNavigate();
+  const live = product.store_products.filter((s) => s.is_published).map((s) => s.store_name);
+  const remove = async () => {
+    if (live.length) {
+      alertDialog('Error', `${title} is published on ${live.join(', ')}. Unpublish it there before deleting it.`);
+      return;
+    }
+    const ok = await confirmDialog({
+      title: `Delete ${title}?`,
+      message: [
+        `The product, its ${plural(product.variants.length, 'variant')} and ${plural(product.modifiers.length, 'modifier')} will be deleted`,
+        product.store_variants.length ? `, with its ${plural(product.store_variants.length, 'store variant')} and their feed listings` : '',
+        product.families.length ? `; its variants leave ${product.families.map((f) => f.name).join(', ')}` : '',
+        '. This cannot be undone.',
+      ].join(''),
+      confirmLabel: 'Delete product',
+    });
+    if (!ok) return;
+    try {
+      await catalogApi.deleteProduct(product.id);
+      notifications.show({ color: 'teal', message: `${title} deleted` });
+      void invalidateResource(PRODUCT);
+      navigate('/product');
+    } catch (e) {
+      alertDialog('Error', errorMessage(e));
+    }
+  };
+  return (
+    <IconButton label="Delete product" color="red" size="lg" onClick={() => void remove()}>
+      <IconTrash size={16} />
+    </IconButton>
   );
 }
 
