@@ -316,17 +316,23 @@ export async function productDetailJson(db: Db, id: number): Promise<string> {
   const cache = editorCacheOf(db);
   const known = cache.docs.get(id);
   if (known) {
-    cache.docs.delete(id);
-    cache.bytes -= known.doc.length;
     const row = await queryOne<{ revision: string }>(db, sql`select ${productRevision} as revision from products p where p.id = ${id}`);
     if (!row) throw notFound('The product');
     if (row.revision === known.revision) {
-      cache.docs.set(id, known);
-      cache.bytes += known.doc.length;
+      // Most recently used last; a request that refreshed the entry meanwhile keeps its own.
+      if (cache.docs.get(id) === known) {
+        cache.docs.delete(id);
+        cache.docs.set(id, known);
+      }
       return known.doc;
     }
   }
   const fresh = await productDocument(db, id);
+  const replaced = cache.docs.get(id);
+  if (replaced) {
+    cache.docs.delete(id);
+    cache.bytes -= replaced.doc.length;
+  }
   cache.docs.set(id, fresh);
   cache.bytes += fresh.doc.length;
   for (const [key, old] of cache.docs) {
