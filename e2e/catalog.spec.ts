@@ -198,6 +198,18 @@ test.describe('catalogue screens', () => {
       ['Case of 1000', true, [sku2]],
     ]);
 
+    // Options are ordered on screen: the case goes first, saved with the modifier.
+    const quantity = page.getByRole('region', { name: 'Modifier Quantity' });
+    await quantity.getByRole('button', { name: 'Move Case of 1000 up' }).click();
+    await expect(quantity.getByRole('button', { name: 'Move Case of 1000 up' })).toBeDisabled();
+    await expect(quantity.getByText('Unsaved changes')).toBeVisible();
+    await quantity.getByRole('button', { name: 'Save modifier' }).click();
+    await expect(page.getByText('Modifier Quantity saved')).toBeVisible();
+    p = (await api.get<{ data: ProductDetail }>(`product/${id}`)).data;
+    expect(p.modifiers[0]!.options.map((o) => o.label)).toEqual(['Case of 1000', 'Box of 50']);
+    await page.reload();
+    await expect(page.getByLabel('Option 1 label')).toHaveValue('Case of 1000');
+
     // Store variants: the case is left out, so only the box is sent and created.
     await page.getByRole('tab', { name: /Stores/ }).click();
     // Choosing a store clears the panel first, then shows the store after 50 ms.
@@ -251,6 +263,43 @@ test.describe('catalogue screens', () => {
     await expect(panel.getByTestId('publish-status')).toHaveText('Published');
     p = (await api.get<{ data: ProductDetail }>(`product/${id}`)).data;
     expect(p.store_products.find((s) => s.store_id === 1)?.is_published).toBe(true);
+
+    // A published product cannot be deleted: the dialog says where to unpublish it.
+    await page.getByRole('button', { name: 'Delete product' }).click();
+    const refusal = page.getByRole('dialog', { name: 'Error' });
+    await expect(refusal).toContainText('published on Ammo Depot');
+    await refusal.getByRole('button').first().click();
+    await api.get(`product/${id}`);
+  });
+
+  test('deleting a product: a confirm that says what goes with it, then back to the list', async ({ page }) => {
+    await signedIn(page, CATALOG);
+    const api = await apiAs(page, CATALOG);
+    const title = unique('E2E Doomed Load .45 ACP 230 gr FMJ');
+    const p = (
+      await api.post<{ data: ProductDetail }>('product', {
+        type: 'physical',
+        variation_type: 'rounds',
+        brand_id: null,
+        title,
+        variants: [{ sku: `E2E${code()}-DEL`, units_per_package: 50 }],
+      })
+    ).data;
+    await page.goto(`/product/${p.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await page.getByRole('button', { name: 'Delete product' }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete ${title}?` });
+    await expect(confirm).toContainText('1 variant and 0 modifiers will be deleted');
+    await shot(page, 'catalog-product-delete');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await api.get(`product/${p.id}`);
+    await page.getByRole('button', { name: 'Delete product' }).click();
+    await page.getByRole('dialog', { name: `Delete ${title}?` }).getByRole('button', { name: 'Delete product' }).click();
+    await expect(page).toHaveURL(/\/product$/);
+    await expect(page.getByText(`${title} deleted`)).toBeVisible();
+    const res = await page.request.get(`/api/product/${p.id}`, { headers: { authorization: `Bearer ${await tokenOf(page, CATALOG)}` } });
+    expect(res.status()).toBe(404);
   });
 
   test('categories: drag to reorder and re-parent, keyboard moves, order survives a reload, refusal restores', async ({ page }) => {
@@ -378,6 +427,18 @@ test.describe('catalogue screens', () => {
     await page.getByRole('button', { name: `Add ${box!.sku}` }).click();
     await expect(page.getByRole('table', { name: 'Family variants' }).locator(`tr[data-sku="${box!.sku}"]`)).toBeVisible();
     await expect(found.locator(`tr[data-sku="${box!.sku}"]`).getByText('In this family')).toBeVisible();
+
+    // The order shoppers see: the box (added last) moves up, saved at once, kept after a reload.
+    const rows = page.getByRole('table', { name: 'Family variants' }).locator('tbody tr');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toHaveAttribute('data-sku', cs!.sku);
+    await page.getByRole('button', { name: `Move ${box!.sku} up` }).click();
+    await expect(rows.first()).toHaveAttribute('data-sku', box!.sku);
+    await expect
+      .poll(async () => (await api.get<{ data: { variants: { id: number }[] } }>(`product-family/${fam}`)).data.variants.map((v) => v.id))
+      .toEqual([box!.id, cs!.id]);
+    await page.reload();
+    await expect(rows.first()).toHaveAttribute('data-sku', box!.sku);
 
     // Putting the family on a store, then publishing and unpublishing it there.
     await page.getByRole('tab', { name: /Store products/ }).click();
