@@ -35,6 +35,36 @@ describe.each(BACKENDS)('catalogue variant search and family store products (%s)
   }
 
   describe('GET variant', () => {
+    it('a broad search listed by product title pages exactly as a full sort would, "1,000+" in total', async () => {
+      // 1,100 products whose titles share a word, most two by two sharing a whole title, one variant
+      // each: a page needs exactly its products, those tied on the last title included.
+      const word = `Broadword${kind === 'pglite' ? 'l' : 'p'}`;
+      await app.sql(sql`
+        with p as (
+          insert into products (type, variation_type, title, search_vector, variant_count)
+          select 'physical', 'rounds', ${word} || ' Load ' || (g % 700), to_tsvector('simple', ${word} || ' Load ' || (g % 700)), 1
+            from generate_series(1, 1100) g returning id, variant_count)
+        insert into variants (product_id, sku, units_per_package, is_default)
+        select p.id, ${word.toUpperCase()} || '-' || p.id || '-' || n, 50 * n, n = 1 from p, generate_series(1, p.variant_count) n`);
+      const expected = await app.sql<{ id: number }>(sql`
+        select v.id from variants v join products p on p.id = v.product_id where p.title like ${word + ' %'}
+         order by lower(p.title), v.units_per_package, v.id desc`);
+      const ids: number[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const res = await get(`/api/variant?q=${word.slice(0, 6).toLowerCase()}&sort=product_title,units_per_package&per_page=12&page=${page}`);
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.meta).toMatchObject({ total: 1000, total_exact: false });
+        ids.push(...res.body.data.map((v: { id: number }) => v.id));
+      }
+      expect(ids).toEqual(expected.slice(0, 36).map((r) => r.id));
+      const desc = await get(`/api/variant?q=${word.toLowerCase()}&sort=-product_title,units_per_package&per_page=12`);
+      const expectedDesc = await app.sql<{ id: number }>(sql`
+        select v.id from variants v join products p on p.id = v.product_id where p.title like ${word + ' %'}
+         order by lower(p.title) desc, v.units_per_package, v.id desc limit 12`);
+      expect(desc.body.data.map((v: { id: number }) => v.id)).toEqual(expectedDesc.map((r) => r.id));
+      await app.sql(sql`delete from products where title like ${word + ' %'}`);
+    });
+
     it('pages variants with product title, sku, upc, units; searches SKU/UPC prefixes and title words; filters by product', async () => {
       const a = await product(`Zorblax Tactical ${code}`, [`${code}-BOX`, `${code}-CASE`], '012345678912');
       const b = await product(`Quillon Match ${code}`, [`${code}Q-1`]);

@@ -31,6 +31,11 @@ export interface ListSpec<Row> {
    * is false (the console shows "1,000+"). For lists whose exact count costs more than the page.
    */
   countCap?: number;
+  /**
+   * A total already known from resolving the query (e.g. "more than the cap" found while resolving
+   * a broad search), so the list statement does not count again; undefined: count as usual.
+   */
+  knownTotal?: (q: ListQuery) => number | undefined;
 }
 
 export function whereOf<Row>(spec: ListSpec<Row>, q: ListQuery): SQL {
@@ -180,7 +185,7 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
   const { key, byValue } = selection(spec, where);
   // Values left as parameters (see literal) would get one generic plan for all of them: plan such pages each time.
   const prepare = !byValue;
-  let total = cachedCount(db, key);
+  let total = cachedCount(db, key) ?? spec.knownTotal?.(q);
   let page = pageSql(spec, where, order, q.per_page, offset);
   if (spec.countCap === undefined && q.q?.trim() && spec.search) {
     // A search: count first, and when few rows match, find them through the search's own index and
