@@ -204,9 +204,10 @@ test.describe('catalogue screens', () => {
     await expect(quantity.getByRole('button', { name: 'Move Case of 1000 up' })).toBeDisabled();
     await expect(quantity.getByText('Unsaved changes')).toBeVisible();
     await quantity.getByRole('button', { name: 'Save modifier' }).click();
-    await expect(page.getByText('Modifier Quantity saved')).toBeVisible();
-    p = (await api.get<{ data: ProductDetail }>(`product/${id}`)).data;
-    expect(p.modifiers[0]!.options.map((o) => o.label)).toEqual(['Case of 1000', 'Box of 50']);
+    await expect(quantity.getByText('Unsaved changes')).toBeHidden();
+    await expect
+      .poll(async () => (await api.get<{ data: ProductDetail }>(`product/${id}`)).data.modifiers[0]!.options.map((o) => o.label))
+      .toEqual(['Case of 1000', 'Box of 50']);
     await page.reload();
     await expect(page.getByLabel('Option 1 label')).toHaveValue('Case of 1000');
 

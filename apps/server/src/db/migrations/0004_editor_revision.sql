@@ -24,185 +24,82 @@ CREATE FUNCTION qm_touch_products(ids integer[]) RETURNS void LANGUAGE sql AS $$
    WHERE id IN (SELECT id FROM products WHERE id = ANY(ids) ORDER BY id FOR UPDATE)
 $$
 --> statement-breakpoint
-CREATE FUNCTION qm_touch_from_product_categories() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Statement trigger of a table the product editor reads: TG_ARGV[0] is a query over the changed
+-- rows (written %1$s: the statement's new_rows and/or old_rows) that yields the products concerned.
+CREATE FUNCTION qm_touch_from() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids integer[];
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM qm_touch_products(array(SELECT product_id FROM new_rows));
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM qm_touch_products(array(SELECT product_id FROM new_rows UNION SELECT product_id FROM old_rows));
-  ELSE
-    PERFORM qm_touch_products(array(SELECT product_id FROM old_rows));
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    EXECUTE format('SELECT array(' || TG_ARGV[0] || ')', 'new_rows') INTO ids;
+    PERFORM qm_touch_products(ids);
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    EXECUTE format('SELECT array(' || TG_ARGV[0] || ')', 'old_rows') INTO ids;
+    PERFORM qm_touch_products(ids);
   END IF;
   RETURN NULL;
 END $$
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "product_categories" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_product_categories()
+CREATE TRIGGER qm_touch_insert AFTER INSERT ON "product_categories" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "product_categories" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_product_categories()
+CREATE TRIGGER qm_touch_update AFTER UPDATE ON "product_categories" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "product_categories" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_product_categories()
+CREATE TRIGGER qm_touch_delete AFTER DELETE ON "product_categories" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s')
 --> statement-breakpoint
-CREATE FUNCTION qm_touch_from_variants() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM qm_touch_products(array(SELECT product_id FROM new_rows));
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM qm_touch_products(array(SELECT product_id FROM new_rows UNION SELECT product_id FROM old_rows));
-  ELSE
-    PERFORM qm_touch_products(array(SELECT product_id FROM old_rows));
-  END IF;
-  RETURN NULL;
-END $$
+CREATE TRIGGER qm_touch_insert AFTER INSERT ON "variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_variants()
+CREATE TRIGGER qm_touch_update AFTER UPDATE ON "variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_variants()
+CREATE TRIGGER qm_touch_delete AFTER DELETE ON "variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_variants()
+CREATE TRIGGER qm_touch_insert AFTER INSERT ON "product_family_variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s)')
 --> statement-breakpoint
-CREATE FUNCTION qm_touch_from_product_family_variants() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM qm_touch_products(array(SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM new_rows)));
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM qm_touch_products(array(SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM new_rows) UNION SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM old_rows)));
-  ELSE
-    PERFORM qm_touch_products(array(SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM old_rows)));
-  END IF;
-  RETURN NULL;
-END $$
+CREATE TRIGGER qm_touch_update AFTER UPDATE ON "product_family_variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s)')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "product_family_variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_product_family_variants()
+CREATE TRIGGER qm_touch_delete AFTER DELETE ON "product_family_variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s)')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "product_family_variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_product_family_variants()
+CREATE TRIGGER qm_touch_insert AFTER INSERT ON "modifiers" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s WHERE product_id IS NOT NULL')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "product_family_variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_product_family_variants()
+CREATE TRIGGER qm_touch_update AFTER UPDATE ON "modifiers" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s WHERE product_id IS NOT NULL')
 --> statement-breakpoint
-CREATE FUNCTION qm_touch_from_modifiers() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM qm_touch_products(array(SELECT product_id FROM new_rows WHERE product_id IS NOT NULL));
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM qm_touch_products(array(SELECT product_id FROM new_rows WHERE product_id IS NOT NULL UNION SELECT product_id FROM old_rows WHERE product_id IS NOT NULL));
-  ELSE
-    PERFORM qm_touch_products(array(SELECT product_id FROM old_rows WHERE product_id IS NOT NULL));
-  END IF;
-  RETURN NULL;
-END $$
+CREATE TRIGGER qm_touch_delete AFTER DELETE ON "modifiers" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s WHERE product_id IS NOT NULL')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "modifiers" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_modifiers()
+CREATE TRIGGER qm_touch_insert AFTER INSERT ON "modifier_options" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT m.product_id FROM modifiers m WHERE m.product_id IS NOT NULL AND m.id IN (SELECT modifier_id FROM %1$s)')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "modifiers" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_modifiers()
+CREATE TRIGGER qm_touch_update AFTER UPDATE ON "modifier_options" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT m.product_id FROM modifiers m WHERE m.product_id IS NOT NULL AND m.id IN (SELECT modifier_id FROM %1$s)')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "modifiers" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_modifiers()
+CREATE TRIGGER qm_touch_delete AFTER DELETE ON "modifier_options" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT m.product_id FROM modifiers m WHERE m.product_id IS NOT NULL AND m.id IN (SELECT modifier_id FROM %1$s)')
 --> statement-breakpoint
-CREATE FUNCTION qm_touch_from_modifier_options() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM qm_touch_products(array(SELECT m.product_id FROM modifiers m WHERE m.product_id IS NOT NULL AND m.id IN (SELECT modifier_id FROM new_rows)));
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM qm_touch_products(array(SELECT m.product_id FROM modifiers m WHERE m.product_id IS NOT NULL AND m.id IN (SELECT modifier_id FROM new_rows) UNION SELECT m.product_id FROM modifiers m WHERE m.product_id IS NOT NULL AND m.id IN (SELECT modifier_id FROM old_rows)));
-  ELSE
-    PERFORM qm_touch_products(array(SELECT m.product_id FROM modifiers m WHERE m.product_id IS NOT NULL AND m.id IN (SELECT modifier_id FROM old_rows)));
-  END IF;
-  RETURN NULL;
-END $$
+CREATE TRIGGER qm_touch_insert AFTER INSERT ON "modifier_option_variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s) UNION SELECT m.product_id FROM modifier_options o JOIN modifiers m ON m.id = o.modifier_id WHERE m.product_id IS NOT NULL AND o.id IN (SELECT modifier_option_id FROM %1$s)')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "modifier_options" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_modifier_options()
+CREATE TRIGGER qm_touch_update AFTER UPDATE ON "modifier_option_variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s) UNION SELECT m.product_id FROM modifier_options o JOIN modifiers m ON m.id = o.modifier_id WHERE m.product_id IS NOT NULL AND o.id IN (SELECT modifier_option_id FROM %1$s)')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "modifier_options" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_modifier_options()
+CREATE TRIGGER qm_touch_delete AFTER DELETE ON "modifier_option_variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s) UNION SELECT m.product_id FROM modifier_options o JOIN modifiers m ON m.id = o.modifier_id WHERE m.product_id IS NOT NULL AND o.id IN (SELECT modifier_option_id FROM %1$s)')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "modifier_options" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_modifier_options()
+CREATE TRIGGER qm_touch_insert AFTER INSERT ON "store_products" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s WHERE product_id IS NOT NULL')
 --> statement-breakpoint
-CREATE FUNCTION qm_touch_from_modifier_option_variants() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM qm_touch_products(array(SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM new_rows) UNION SELECT m.product_id FROM modifier_options o JOIN modifiers m ON m.id = o.modifier_id WHERE m.product_id IS NOT NULL AND o.id IN (SELECT modifier_option_id FROM new_rows)));
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM qm_touch_products(array(SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM new_rows) UNION SELECT m.product_id FROM modifier_options o JOIN modifiers m ON m.id = o.modifier_id WHERE m.product_id IS NOT NULL AND o.id IN (SELECT modifier_option_id FROM new_rows) UNION SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM old_rows) UNION SELECT m.product_id FROM modifier_options o JOIN modifiers m ON m.id = o.modifier_id WHERE m.product_id IS NOT NULL AND o.id IN (SELECT modifier_option_id FROM old_rows)));
-  ELSE
-    PERFORM qm_touch_products(array(SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM old_rows) UNION SELECT m.product_id FROM modifier_options o JOIN modifiers m ON m.id = o.modifier_id WHERE m.product_id IS NOT NULL AND o.id IN (SELECT modifier_option_id FROM old_rows)));
-  END IF;
-  RETURN NULL;
-END $$
+CREATE TRIGGER qm_touch_update AFTER UPDATE ON "store_products" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s WHERE product_id IS NOT NULL')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "modifier_option_variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_modifier_option_variants()
+CREATE TRIGGER qm_touch_delete AFTER DELETE ON "store_products" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s WHERE product_id IS NOT NULL')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "modifier_option_variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_modifier_option_variants()
+CREATE TRIGGER qm_touch_insert AFTER INSERT ON "store_variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT store_product_id FROM %1$s)')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "modifier_option_variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_modifier_option_variants()
+CREATE TRIGGER qm_touch_update AFTER UPDATE ON "store_variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT store_product_id FROM %1$s)')
 --> statement-breakpoint
-CREATE FUNCTION qm_touch_from_store_products() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM qm_touch_products(array(SELECT product_id FROM new_rows WHERE product_id IS NOT NULL));
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM qm_touch_products(array(SELECT product_id FROM new_rows WHERE product_id IS NOT NULL UNION SELECT product_id FROM old_rows WHERE product_id IS NOT NULL));
-  ELSE
-    PERFORM qm_touch_products(array(SELECT product_id FROM old_rows WHERE product_id IS NOT NULL));
-  END IF;
-  RETURN NULL;
-END $$
+CREATE TRIGGER qm_touch_delete AFTER DELETE ON "store_variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT store_product_id FROM %1$s)')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "store_products" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_store_products()
+CREATE TRIGGER qm_touch_insert AFTER INSERT ON "feed_store_variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT store_variant_id FROM %1$s)')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "store_products" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_store_products()
+CREATE TRIGGER qm_touch_update AFTER UPDATE ON "feed_store_variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT store_variant_id FROM %1$s)')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "store_products" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_store_products()
+CREATE TRIGGER qm_touch_delete AFTER DELETE ON "feed_store_variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT store_variant_id FROM %1$s)')
 --> statement-breakpoint
-CREATE FUNCTION qm_touch_from_store_variants() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM qm_touch_products(array(SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT store_product_id FROM new_rows)));
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM qm_touch_products(array(SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT store_product_id FROM new_rows) UNION SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT store_product_id FROM old_rows)));
-  ELSE
-    PERFORM qm_touch_products(array(SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT store_product_id FROM old_rows)));
-  END IF;
-  RETURN NULL;
-END $$
+CREATE TRIGGER qm_touch_insert AFTER INSERT ON "attribute_data" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''product'' UNION SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_product'') UNION SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_variant'')')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "store_variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_store_variants()
+CREATE TRIGGER qm_touch_update AFTER UPDATE ON "attribute_data" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''product'' UNION SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_product'') UNION SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_variant'')')
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "store_variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_store_variants()
---> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "store_variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_store_variants()
---> statement-breakpoint
-CREATE FUNCTION qm_touch_from_feed_store_variants() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM qm_touch_products(array(SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT store_variant_id FROM new_rows)));
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM qm_touch_products(array(SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT store_variant_id FROM new_rows) UNION SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT store_variant_id FROM old_rows)));
-  ELSE
-    PERFORM qm_touch_products(array(SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT store_variant_id FROM old_rows)));
-  END IF;
-  RETURN NULL;
-END $$
---> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "feed_store_variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_feed_store_variants()
---> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "feed_store_variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_feed_store_variants()
---> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "feed_store_variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_feed_store_variants()
---> statement-breakpoint
-CREATE FUNCTION qm_touch_from_attribute_data() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM qm_touch_products(array(SELECT sourceable_id FROM new_rows WHERE sourceable_type = 'product' UNION SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT sourceable_id FROM new_rows WHERE sourceable_type = 'store_product') UNION SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT sourceable_id FROM new_rows WHERE sourceable_type = 'store_variant')));
-  ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM qm_touch_products(array(SELECT sourceable_id FROM new_rows WHERE sourceable_type = 'product' UNION SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT sourceable_id FROM new_rows WHERE sourceable_type = 'store_product') UNION SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT sourceable_id FROM new_rows WHERE sourceable_type = 'store_variant') UNION SELECT sourceable_id FROM old_rows WHERE sourceable_type = 'product' UNION SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT sourceable_id FROM old_rows WHERE sourceable_type = 'store_product') UNION SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT sourceable_id FROM old_rows WHERE sourceable_type = 'store_variant')));
-  ELSE
-    PERFORM qm_touch_products(array(SELECT sourceable_id FROM old_rows WHERE sourceable_type = 'product' UNION SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT sourceable_id FROM old_rows WHERE sourceable_type = 'store_product') UNION SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT sourceable_id FROM old_rows WHERE sourceable_type = 'store_variant')));
-  END IF;
-  RETURN NULL;
-END $$
---> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "attribute_data" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_attribute_data()
---> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "attribute_data" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_attribute_data()
---> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "attribute_data" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from_attribute_data()
+CREATE TRIGGER qm_touch_delete AFTER DELETE ON "attribute_data" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''product'' UNION SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_product'') UNION SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_variant'')')
 --> statement-breakpoint
 -- Names every editor payload shows: brands, categories, stores, feeds, product families.
 CREATE FUNCTION qm_touch_catalog() RETURNS trigger LANGUAGE plpgsql AS $$
