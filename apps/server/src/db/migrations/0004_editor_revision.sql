@@ -41,65 +41,31 @@ BEGIN
   RETURN NULL;
 END $$
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "product_categories" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "product_categories" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "product_categories" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "product_family_variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "product_family_variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "product_family_variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "modifiers" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s WHERE product_id IS NOT NULL')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "modifiers" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s WHERE product_id IS NOT NULL')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "modifiers" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s WHERE product_id IS NOT NULL')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "modifier_options" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT m.product_id FROM modifiers m WHERE m.product_id IS NOT NULL AND m.id IN (SELECT modifier_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "modifier_options" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT m.product_id FROM modifiers m WHERE m.product_id IS NOT NULL AND m.id IN (SELECT modifier_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "modifier_options" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT m.product_id FROM modifiers m WHERE m.product_id IS NOT NULL AND m.id IN (SELECT modifier_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "modifier_option_variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s) UNION SELECT m.product_id FROM modifier_options o JOIN modifiers m ON m.id = o.modifier_id WHERE m.product_id IS NOT NULL AND o.id IN (SELECT modifier_option_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "modifier_option_variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s) UNION SELECT m.product_id FROM modifier_options o JOIN modifiers m ON m.id = o.modifier_id WHERE m.product_id IS NOT NULL AND o.id IN (SELECT modifier_option_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "modifier_option_variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s) UNION SELECT m.product_id FROM modifier_options o JOIN modifiers m ON m.id = o.modifier_id WHERE m.product_id IS NOT NULL AND o.id IN (SELECT modifier_option_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "store_products" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s WHERE product_id IS NOT NULL')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "store_products" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s WHERE product_id IS NOT NULL')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "store_products" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT product_id FROM %1$s WHERE product_id IS NOT NULL')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "store_variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT store_product_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "store_variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT store_product_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "store_variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT store_product_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "feed_store_variants" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT store_variant_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "feed_store_variants" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT store_variant_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "feed_store_variants" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT store_variant_id FROM %1$s)')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_insert AFTER INSERT ON "attribute_data" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''product'' UNION SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_product'') UNION SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_variant'')')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_update AFTER UPDATE ON "attribute_data" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''product'' UNION SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_product'') UNION SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_variant'')')
---> statement-breakpoint
-CREATE TRIGGER qm_touch_delete AFTER DELETE ON "attribute_data" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from('SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''product'' UNION SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_product'') UNION SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_variant'')')
+-- The tables the product editor reads, each with the query that maps its changed rows to products.
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES
+    ('product_categories', 'SELECT product_id FROM %1$s'),
+    ('variants', 'SELECT product_id FROM %1$s'),
+    ('product_family_variants', 'SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s)'),
+    ('modifiers', 'SELECT product_id FROM %1$s WHERE product_id IS NOT NULL'),
+    ('modifier_options', 'SELECT m.product_id FROM modifiers m WHERE m.product_id IS NOT NULL AND m.id IN (SELECT modifier_id FROM %1$s)'),
+    ('modifier_option_variants', 'SELECT v.product_id FROM variants v WHERE v.id IN (SELECT variant_id FROM %1$s) UNION SELECT m.product_id FROM modifier_options o JOIN modifiers m ON m.id = o.modifier_id WHERE m.product_id IS NOT NULL AND o.id IN (SELECT modifier_option_id FROM %1$s)'),
+    ('store_products', 'SELECT product_id FROM %1$s WHERE product_id IS NOT NULL'),
+    ('store_variants', 'SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT store_product_id FROM %1$s)'),
+    ('feed_store_variants', 'SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT store_variant_id FROM %1$s)'),
+    ('attribute_data', 'SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''product'' UNION SELECT sp.product_id FROM store_products sp WHERE sp.product_id IS NOT NULL AND sp.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_product'') UNION SELECT sp.product_id FROM store_variants sv JOIN store_products sp ON sp.id = sv.store_product_id WHERE sp.product_id IS NOT NULL AND sv.id IN (SELECT sourceable_id FROM %1$s WHERE sourceable_type = ''store_variant'')')
+  ) AS m(tbl, products) LOOP
+    EXECUTE format('CREATE TRIGGER qm_touch_insert AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows '
+                   'FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from(%L)', t.tbl, t.products);
+    EXECUTE format('CREATE TRIGGER qm_touch_update AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows '
+                   'FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from(%L)', t.tbl, t.products);
+    EXECUTE format('CREATE TRIGGER qm_touch_delete AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows '
+                   'FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_from(%L)', t.tbl, t.products);
+  END LOOP;
+END $$
 --> statement-breakpoint
 -- Names every editor payload shows: brands, categories, stores, feeds, product families.
 CREATE FUNCTION qm_touch_catalog() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -108,12 +74,11 @@ BEGIN
   RETURN NULL;
 END $$
 --> statement-breakpoint
-CREATE TRIGGER qm_touch_catalog AFTER INSERT OR UPDATE OR DELETE ON "brands" FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_catalog()
---> statement-breakpoint
-CREATE TRIGGER qm_touch_catalog AFTER INSERT OR UPDATE OR DELETE ON "categories" FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_catalog()
---> statement-breakpoint
-CREATE TRIGGER qm_touch_catalog AFTER INSERT OR UPDATE OR DELETE ON "stores" FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_catalog()
---> statement-breakpoint
-CREATE TRIGGER qm_touch_catalog AFTER INSERT OR UPDATE OR DELETE ON "feeds" FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_catalog()
---> statement-breakpoint
-CREATE TRIGGER qm_touch_catalog AFTER INSERT OR UPDATE OR DELETE ON "product_families" FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_catalog()
+DO $$
+DECLARE
+  tbl text;
+BEGIN
+  FOREACH tbl IN ARRAY ARRAY['brands', 'categories', 'stores', 'feeds', 'product_families'] LOOP
+    EXECUTE format('CREATE TRIGGER qm_touch_catalog AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH STATEMENT EXECUTE FUNCTION qm_touch_catalog()', tbl);
+  END LOOP;
+END $$
