@@ -4,6 +4,8 @@ import { scrub } from '../src/modules/audit/routes.js';
 import { zodFields } from '../src/http/errors.js';
 import { isoOfTimestamptz, isoTimestampsInJson } from '../src/db/connect.js';
 import { literal } from '../src/http/list.js';
+import { inTx } from '../src/http/crud.js';
+import type { Db } from '../src/db/connect.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 
@@ -68,5 +70,35 @@ describe('filter literals', () => {
     expect(compile("x'; drop table users; --")).toEqual({ sql: "'x''; drop table users; --'", params: [] });
     for (const v of ['x'.repeat(201), 'a\u0000b']) expect(compile(v).params).toEqual([v]);
     expect(compile(1.5).params).toEqual([1.5]);
+  });
+});
+
+describe('transactions', () => {
+  /** A database whose transactions fail with these SQLSTATEs first, then run. */
+  const failing = (codes: string[]) => {
+    let calls = 0;
+    const db = {
+      transaction: async (fn: (t: unknown) => Promise<unknown>) => {
+        const code = codes[calls++];
+        if (code) throw Object.assign(new Error(`failed with ${code}`), { code });
+        return fn({});
+      },
+    } as unknown as Db;
+    return { db, calls: () => calls };
+  };
+
+  it('runs a deadlock victim or a serialization failure again, up to three attempts', async () => {
+    const once = failing(['40P01', '40001']);
+    await expect(inTx(once.db, async () => 'done')).resolves.toBe('done');
+    expect(once.calls()).toBe(3);
+    const always = failing(['40P01', '40P01', '40P01', '40P01']);
+    await expect(inTx(always.db, async () => 'done')).rejects.toMatchObject({ code: '40P01' });
+    expect(always.calls()).toBe(3);
+  });
+
+  it('does not run again on other errors', async () => {
+    const unique = failing(['23505']);
+    await expect(inTx(unique.db, async () => 'done')).rejects.toMatchObject({ code: '23505' });
+    expect(unique.calls()).toBe(1);
   });
 });

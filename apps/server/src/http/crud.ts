@@ -143,10 +143,24 @@ function assertMatches(schema: z.ZodType, json: string, url: string) {
   if (!isDeepStrictEqual(result.data, sent)) throw new Error(`GET ${url} answered fields its contract does not name`);
 }
 
-/** Runs `fn` in one transaction; unique violations become 409s named by `unique`. */
-export function inTx<T>(db: Db, fn: (t: Db) => Promise<T>, unique?: UniqueRule[]): Promise<T> {
-  return db.transaction(async (tx) => fn(tx as unknown as Db)).catch((e) => mapUnique(e, unique));
+/**
+ * Runs `fn` in one transaction; unique violations become 409s named by `unique`. A transaction that
+ * PostgreSQL chose as a deadlock victim (or a serialization failure) is run again from the start, up
+ * to TX_ATTEMPTS times: nothing of it was kept, and the other writer has finished.
+ */
+export async function inTx<T>(db: Db, fn: (t: Db) => Promise<T>, unique?: UniqueRule[]): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => fn(tx as unknown as Db));
+    } catch (e) {
+      if (attempt < TX_ATTEMPTS && RETRYABLE.has(pgErrorOf(e)?.code ?? '')) continue;
+      return mapUnique(e, unique);
+    }
+  }
 }
+const TX_ATTEMPTS = 3;
+/** deadlock_detected, serialization_failure */
+const RETRYABLE = new Set(['40P01', '40001']);
 
 /** Locks one row for the rest of the transaction; 404 when it is missing. */
 export async function lockRow(t: Db, table: string, id: number, noun: string): Promise<void> {

@@ -44,7 +44,7 @@ export function zodFields(issues: ZodError['issues']): Record<string, string> {
   return fields;
 }
 
-/** PostgreSQL error codes that mean bad input rather than a fault. */
+/** PostgreSQL error codes that mean bad input (or a concurrent change) rather than a fault. */
 const PG_INPUT_ERRORS: Record<string, [number, string, string]> = {
   '23505': [409, ERROR_CODES.conflict, 'That value is already in use'],
   '23503': [409, ERROR_CODES.conflict, 'This item is referenced by other records or refers to one that does not exist'],
@@ -54,6 +54,9 @@ const PG_INPUT_ERRORS: Record<string, [number, string, string]> = {
   '22001': [400, ERROR_CODES.validation, 'A value is too long'],
   '22007': [400, ERROR_CODES.validation, 'A date has the wrong format'],
   '22008': [400, ERROR_CODES.validation, 'A date is out of range'],
+  // Still failing after inTx ran it again: someone else keeps changing the same records.
+  '40P01': [409, ERROR_CODES.conflict, 'Someone else was changing the same records at the same moment. Try again.'],
+  '40001': [409, ERROR_CODES.conflict, 'Someone else was changing the same records at the same moment. Try again.'],
 };
 
 /** The driver's error behind a (possibly wrapped) query error, when it carries a SQLSTATE. */
