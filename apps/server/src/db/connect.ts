@@ -189,7 +189,12 @@ for (const oid of TEXT_TYPES) pgliteParsers[oid] = raw;
 
 const dialect = new PgDialect();
 /** SQL text and parameters of a drizzle `sql` fragment. */
-export const compile = (q: SQL) => dialect.sqlToQuery(q);
+export const compile = (q: SQL): Compiled => dialect.sqlToQuery(q);
+/** A statement ready to send: what `compile` makes, kept by callers that run the same statement often. */
+export interface Compiled {
+  sql: string;
+  params: unknown[];
+}
 
 interface Queryable {
   query(...args: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -204,8 +209,8 @@ export const driverClientOf = (db: Db): Queryable => (db as unknown as { session
  * transaction): the list endpoints run one of these per request, and drizzle's generic result
  * mapping is not needed for hand-written SQL.
  */
-export async function query<T = Record<string, unknown>>(db: Db, q: SQL, opts: QueryOptions = {}): Promise<T[]> {
-  const { sql: text, params } = compile(q);
+export async function query<T = Record<string, unknown>>(db: Db, q: SQL | Compiled, opts: QueryOptions = {}): Promise<T[]> {
+  const { sql: text, params } = 'queryChunks' in q ? compile(q) : q;
   const client = driverClientOf(db);
   if (!(client instanceof pg.Pool || client instanceof pg.Client)) return (await client.query(text, params, { parsers: pgliteParsers })).rows as T[];
   const name = opts.prepare === false ? undefined : statementName(text);
