@@ -57,6 +57,32 @@ describe('timestamps', () => {
   });
 });
 
+describe('timestamps in JSON', () => {
+  it('rewrites every UTC timestamp string, whatever its fraction, and nothing else', () => {
+    const json = JSON.stringify({
+      a: '2026-10-08T05:40:32.5+00:00',
+      b: '2026-10-08T05:40:32.56+00:00',
+      c: '2026-10-08T05:40:32.123456+00:00',
+      d: '2026-10-08T05:40:32+00:00',
+      e: 'x2026-10-08T05:40:32+00:00',
+      f: '2026-10-08 05:40:32+00:00',
+      g: '+00:00',
+      h: ['2026-01-01T00:00:00+00:00', '1999-12-31T23:59:59.999999+00:00'],
+    });
+    expect(JSON.parse(isoTimestampsInJson(json))).toEqual({
+      a: '2026-10-08T05:40:32.500Z',
+      b: '2026-10-08T05:40:32.560Z',
+      c: '2026-10-08T05:40:32.123Z',
+      d: '2026-10-08T05:40:32.000Z',
+      e: 'x2026-10-08T05:40:32+00:00',
+      f: '2026-10-08 05:40:32+00:00',
+      g: '+00:00',
+      h: ['2026-01-01T00:00:00.000Z', '1999-12-31T23:59:59.999Z'],
+    });
+    expect(isoTimestampsInJson('{"n":1}')).toBe('{"n":1}');
+  });
+});
+
 describe('filter literals', () => {
   const compile = (v: string | number) => new PgDialect().sqlToQuery(literal(v));
   it('writes whole numbers and plain words into the statement', () => {

@@ -169,11 +169,34 @@ export function isoOfTimestamptz(v: string): string {
  * exactly such a timestamp is rewritten to that form (JSON built by `json_agg`, json/jsonb columns).
  */
 export function isoTimestampsInJson(json: string): string {
-  return json.indexOf('+00:00"') === -1
-    ? json
-    : json.replace(JSON_TIMESTAMP, (_m, head: string, frac: string | undefined) => `"${head}.${((frac ?? '') + '000').slice(0, 3)}Z"`);
+  let at = json.indexOf(UTC_END);
+  if (at === -1) return json;
+  // A scan rather than a regular expression with a replacer: this runs on every list page.
+  let out = '';
+  let from = 0;
+  for (; at !== -1; at = json.indexOf(UTC_END, at + UTC_END.length)) {
+    let digits = at;
+    while (at - digits < 6 && isDigit(json.charCodeAt(digits - 1))) digits--;
+    const fraction = digits < at && json.charCodeAt(digits - 1) === 46; // "."
+    const secondsEnd = fraction ? digits - 1 : at;
+    const start = secondsEnd - 19; // YYYY-MM-DDTHH:MM:SS
+    if (start < 1 || json.charCodeAt(start - 1) !== 34 || !isTimestampHead(json, start)) continue;
+    out += json.slice(from, secondsEnd) + '.' + (fraction ? (json.slice(digits, at) + '00').slice(0, 3) : '000') + 'Z"';
+    from = at + UTC_END.length;
+  }
+  return from === 0 ? json : out + json.slice(from);
 }
-const JSON_TIMESTAMP = /"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00"/g;
+const UTC_END = '+00:00"';
+const isDigit = (c: number) => c >= 48 && c <= 57;
+/** `YYYY-MM-DDTHH:MM:SS` at `i`. */
+function isTimestampHead(s: string, i: number): boolean {
+  for (let k = 0; k < 19; k++) {
+    const c = s.charCodeAt(i + k);
+    const ok = k === 4 || k === 7 ? c === 45 : k === 10 ? c === 84 : k === 13 || k === 16 ? c === 58 : isDigit(c);
+    if (!ok) return false;
+  }
+  return true;
+}
 const parseJson = (v: string): unknown => JSON.parse(isoTimestampsInJson(v));
 
 const raw = (v: string) => v;
