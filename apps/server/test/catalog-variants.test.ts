@@ -62,6 +62,12 @@ describe.each(BACKENDS)('catalogue variant search and family store products (%s)
         select v.id from variants v join products p on p.id = v.product_id where p.title like ${word + ' %'}
          order by lower(p.title) desc, v.units_per_package, v.id desc limit 12`);
       expect(desc.body.data.map((v: { id: number }) => v.id)).toEqual(expectedDesc.map((r) => r.id));
+      // With a filter the search is counted and paged as usual.
+      const one = expected[500]!.id;
+      const [owner] = await app.sql<{ product_id: number }>(sql`select product_id from variants where id = ${one}`);
+      const filtered = await get(`/api/variant?q=${word.toLowerCase()}&sort=product_title&filter[product_id]=${owner!.product_id}`);
+      expect(filtered.body.data.map((v: { id: number }) => v.id)).toEqual([one]);
+      expect(filtered.body.meta).toMatchObject({ total: 1, total_exact: true });
       await app.sql(sql`delete from products where title like ${word + ' %'}`);
     });
 
