@@ -114,6 +114,25 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     });
   });
 
+  describe('product word search, newest first', () => {
+    it('pages exactly as the full search sorted by id, with and without filters', async () => {
+      const expected = (await app.sql<{ id: number; brand_id: number | null }>(
+        sql`select id, brand_id from products where search_vector @@ to_tsquery('simple', 'federal:*') order by id desc`,
+      ));
+      expect(expected.length).toBeGreaterThan(6);
+      const ids: number[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / 4); page++) {
+        const res = await get(`/api/product?q=federal&per_page=4&page=${page}`);
+        expect(res.status, res.text).toBe(200);
+        ids.push(...res.body.data.map((p: { id: number }) => p.id));
+      }
+      expect(ids).toEqual(expected.map((r) => r.id));
+      expect((await get('/api/product?q=federal&per_page=4')).body.meta).toMatchObject({ total: expected.length, total_exact: true });
+      const filtered = await get(`/api/product?q=federal&per_page=100&filter[brand_id]=${federal}`);
+      expect(filtered.body.data.map((p: { id: number }) => p.id)).toEqual(expected.filter((r) => r.brand_id === federal).map((r) => r.id));
+    });
+  });
+
   describe('product list cache', () => {
     it('keeps each row in step with the editor: title, image, default SKU, variant count, published stores', async () => {
       const p = await newProduct();

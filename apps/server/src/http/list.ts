@@ -36,10 +36,19 @@ export interface ListSpec<Row> {
    * a broad search), so the list statement does not count again; undefined: count as usual.
    */
   knownTotal?: (q: ListQuery) => number | undefined;
+  /**
+   * A condition for the page only (not the count): the keys the first `rows` rows can have, found
+   * more cheaply than by walking the list's own plan (e.g. through an index that holds the search's
+   * column). Undefined: none for this query.
+   */
+  narrowPage?: (q: ListQuery, rows: number) => SQL | undefined;
 }
 
-export function whereOf<Row>(spec: ListSpec<Row>, q: ListQuery): SQL {
-  const conds: SQL[] = [];
+/** Whether the query has a filter with a value. */
+export const hasFilters = (q: ListQuery) => Object.values(q.filter ?? {}).some((v) => (Array.isArray(v) ? v : [v]).some((x) => x !== ''));
+
+export function whereOf<Row>(spec: ListSpec<Row>, q: ListQuery, also?: SQL): SQL {
+  const conds: SQL[] = also ? [also] : [];
   if (spec.where) conds.push(spec.where);
   if (q.q && q.q.trim() && spec.search) conds.push(spec.search(q.q.trim()));
   for (const [field, raw] of Object.entries(q.filter ?? {})) {
@@ -196,7 +205,8 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
   }
   const counted = total === undefined;
   const statement = plan.statement(`page ${counted ? 'counted' : 'known'}${searchFirst ? ' search-first' : ''}`, () => {
-    let page = pageSql(spec, where, order, q.per_page, offset);
+    const narrowed = searchFirst ? undefined : spec.narrowPage?.(q, offset + q.per_page);
+    let page = pageSql(spec, narrowed ? whereOf(spec, q, narrowed) : where, order, q.per_page, offset);
     if (searchFirst)
       page = aliasOf(spec)
         ? // One table: read the matches through the search's index in one pass and sort them

@@ -16,7 +16,7 @@ import {
 } from '@qm/contracts';
 import { driverClientOf, isoTimestampsInJson, query, queryOne, type Db } from '../../db/connect.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { columns, filters, jsonRows, literal, literals, lowered, type ListSpec } from '../../http/list.js';
+import { columns, filters, hasFilters, jsonRows, literal, literals, lowered, type ListSpec } from '../../http/list.js';
 import { attributeDataColumns } from './attributes.js';
 import { intArray } from './common.js';
 
@@ -146,6 +146,15 @@ export const productList: ListSpec<ProductListItem> = {
       sql`exists (select 1 from store_products sp where sp.product_id = p.id and sp.is_published and sp.store_id in (${literals(ints('store_id', values))}))`,
   } satisfies Record<(typeof PRODUCT_LIST.filter)[number], unknown>,
   search: productSearch,
+  // A word search, newest first, unfiltered: the page's ids come from walking products_id_search_walk_idx,
+  // which holds the words, instead of reading every product row on the way (695 → 26 buffers for 2 %).
+  narrowPage: (q, rows) => {
+    if (!q.q || hasFilters(q) || (q.sort !== undefined && q.sort !== '' && q.sort !== '-id')) return undefined;
+    const s = JSON.parse(q.q) as ProductSearch;
+    if (!('tsquery' in s)) return undefined;
+    return sql`p.id = any(array(select c.id from products c where c.search_vector @@ ${literal(s.tsquery)}::tsquery
+                                 order by c.id desc limit ${sql.raw(String(rows))}))`;
+  },
   csv: [
     { key: 'id', header: 'ID' },
     { key: 'title', header: 'Title' },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PRODUCT_LIST_COUNT_CAP, VARIANT_LIST, VariantListResponse, type ListQuery, type VariantListItem } from '@qm/contracts';
 import { queryOne, type Db } from '../../db/connect.js';
 import { registerList } from '../../http/crud.js';
-import { columns, filters, literal, literals, type ListSpec } from '../../http/list.js';
+import { columns, filters, hasFilters, literal, literals, type ListSpec } from '../../http/list.js';
 import { CATALOG } from './common.js';
 import { likePrefix, toPrefixQuery } from './queries.js';
 
@@ -34,7 +34,7 @@ export async function resolveVariantQuery(db: Db, q: ListQuery): Promise<ListQue
   const search: VariantSearch = { prefix, tsquery, many: await matchesMany(db, prefix, tsquery) };
   const first = (q.sort ?? '').split(',')[0]?.trim();
   // Narrowed only without filters: the narrowing is worked out for the search alone.
-  if (search.many && !filtered(q) && (first === 'product_title' || first === '-product_title'))
+  if (search.many && !hasFilters(q) && (first === 'product_title' || first === '-product_title'))
     search.products = await pageProducts(db, search, q.page * q.per_page, first.startsWith('-'));
   return { ...q, q: JSON.stringify(search) };
 }
@@ -59,9 +59,6 @@ async function matchesMany(db: Db, prefix: string, tsquery: string | null): Prom
   return row!.many;
 }
 const manyCache = new Map<string, { many: boolean; at: number }>();
-
-/** Whether the query has a filter with a value. */
-const filtered = (q: ListQuery) => Object.values(q.filter ?? {}).some((v) => (Array.isArray(v) ? v : [v]).some((x) => x !== ''));
 
 /** Products with a variant matching the search: SKU/UPC prefix, or the product's words. */
 const matchingProducts = (prefix: SQL, words: SQL | null) =>
@@ -123,7 +120,7 @@ export const variantList: ListSpec<VariantListItem> = {
   filters: { ...filters.ints('v', 'id', 'product_id') } satisfies Record<(typeof VARIANT_LIST.filter)[number], unknown>,
   search: variantSearch,
   // A broad search is known to pass the cap while resolving: "1,000+" without counting again.
-  knownTotal: (q) => (q.q && (JSON.parse(q.q) as VariantSearch).many && !filtered(q) ? PRODUCT_LIST_COUNT_CAP + 1 : undefined),
+  knownTotal: (q) => (q.q && (JSON.parse(q.q) as VariantSearch).many && !hasFilters(q) ? PRODUCT_LIST_COUNT_CAP + 1 : undefined),
   csv: [
     { key: 'id', header: 'ID' },
     { key: 'sku', header: 'SKU' },
