@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAllowed, permissionsOfRoles, type Permission } from '@qm/contracts';
 import { queryOne, type Db } from '../db/connect.js';
 import type { Actor } from '../modules/audit/service.js';
+import { BoundedMap } from './bounded.js';
 import { forbidden, unauthenticated } from './errors.js';
 
 export interface AuthContext {
@@ -44,7 +45,7 @@ export function bearerOf(request: FastifyRequest): string | null {
  * see it within SESSION_CACHE_MS.
  */
 export const SESSION_CACHE_MS = 5_000;
-const sessionCache = new Map<string, { ctx: AuthContext; at: number }>();
+const sessionCache = new BoundedMap<string, { ctx: AuthContext; at: number }>(10_000);
 
 export function forgetSessions(match: { userId?: number; sessionId?: number }) {
   for (const [key, { ctx }] of sessionCache) {
@@ -59,7 +60,6 @@ export async function resolveSession(db: Db, token: string): Promise<AuthContext
   if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit.ctx;
   const ctx = await loadSession(db, key);
   if (ctx) {
-    if (sessionCache.size >= 10_000) sessionCache.clear();
     sessionCache.set(key, { ctx, at: Date.now() });
   } else sessionCache.delete(key);
   return ctx;

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import pg from 'pg';
 import type { ListMeta, ListQuery } from '@qm/contracts';
 import { compile, driverClientOf, isoTimestampsInJson, query, type Compiled, type Db } from '../db/connect.js';
+import { BoundedMap } from './bounded.js';
 import { badRequest } from './errors.js';
 
 /** How one list endpoint may be paged, sorted, filtered and searched. Everything is whitelisted. */
@@ -85,13 +86,13 @@ export function orderOf<Row>(spec: ListSpec<Row>, sortParam: string | undefined)
  */
 const COUNT_TTL_MS = 10_000;
 let countGeneration = 0;
-type CountCache = Map<string, { n: number; at: number; generation: number }>;
+type CountCache = BoundedMap<string, { n: number; at: number; generation: number }>;
 /** Per database (tests run two in one process): the driver client of the handle. */
 const countCaches = new WeakMap<object, CountCache>();
 function countCacheOf(db: Db): CountCache {
   const owner = driverClientOf(db);
   let cache = countCaches.get(owner);
-  if (!cache) countCaches.set(owner, (cache = new Map()));
+  if (!cache) countCaches.set(owner, (cache = new BoundedMap(2_000)));
   return cache;
 }
 
@@ -115,7 +116,6 @@ function cachedCount(db: Db, key: string): number | undefined {
 
 function rememberCount(db: Db, key: string, n: number) {
   const countCache = countCacheOf(db);
-  if (countCache.size > 2000) countCache.clear();
   countCache.set(key, { n, at: Date.now(), generation: countGeneration });
 }
 
@@ -244,7 +244,7 @@ const plans = new WeakMap<object, Map<string, ListPlan>>();
 
 function planOf<Row>(spec: ListSpec<Row>, q: ListQuery): ListPlan {
   let byQuery = plans.get(spec);
-  if (!byQuery) plans.set(spec, (byQuery = new Map()));
+  if (!byQuery) plans.set(spec, (byQuery = new BoundedMap(PLANS_PER_LIST)));
   const id = JSON.stringify([q.page, q.per_page, q.sort ?? '', q.q ?? '', q.filter ?? {}]);
   let plan = byQuery.get(id);
   if (!plan) {
@@ -261,7 +261,6 @@ function planOf<Row>(spec: ListSpec<Row>, q: ListQuery): ListPlan {
         return compiled;
       },
     };
-    if (byQuery.size >= PLANS_PER_LIST) byQuery.clear();
     byQuery.set(id, plan);
   }
   return plan;

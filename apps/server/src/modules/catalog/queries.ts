@@ -15,6 +15,7 @@ import {
   type Variant,
 } from '@qm/contracts';
 import { driverClientOf, isoTimestampsInJson, query, queryOne, type Db } from '../../db/connect.js';
+import { BoundedMap } from '../../http/bounded.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { columns, filters, hasFilters, jsonRows, literal, literals, lowered, type ListSpec } from '../../http/list.js';
 import { attributeDataColumns } from './attributes.js';
@@ -57,11 +58,10 @@ export async function toPrefixQuery(db: Db, q: string): Promise<string | null> {
     sql`select string_agg(quote_literal(lower(token)) || ':*', ' & ') as q
           from ts_parse('default', ${text}) where tokid not in (9, 10, 11, 12, 13, 14)`,
   );
-  if (prefixQueries.size >= 5_000) prefixQueries.clear();
   prefixQueries.set(text, row?.q ?? null);
   return row?.q ?? null;
 }
-const prefixQueries = new Map<string, string | null>();
+const prefixQueries = new BoundedMap<string, string | null>(5_000);
 
 /**
  * A search that looks like a SKU (one word mixing digits with letters or hyphens, e.g. "TUL099999-2")

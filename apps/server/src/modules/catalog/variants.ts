@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_LIST_COUNT_CAP, VARIANT_LIST, VariantListResponse, type ListQuery, type VariantListItem } from '@qm/contracts';
 import { queryOne, type Db } from '../../db/connect.js';
+import { BoundedMap } from '../../http/bounded.js';
 import { registerList } from '../../http/crud.js';
 import { columns, filters, hasFilters, literal, literals, type ListSpec } from '../../http/list.js';
 import { CATALOG } from './common.js';
@@ -54,11 +55,10 @@ async function matchesMany(db: Db, prefix: string, tsquery: string | null): Prom
     sql`select greatest((select count(*) from (select 1 from variants where upper(sku) like ${literal(prefix)} or upc like ${literal(prefix)} limit ${cap}) s),
                         ${byWords}) >= ${cap} as many`,
   );
-  if (manyCache.size >= 5_000) manyCache.clear();
   manyCache.set(key, { many: row!.many, at: Date.now() });
   return row!.many;
 }
-const manyCache = new Map<string, { many: boolean; at: number }>();
+const manyCache = new BoundedMap<string, { many: boolean; at: number }>(5_000);
 
 /** Products with a variant matching the search: SKU/UPC prefix, or the product's words. */
 const matchingProducts = (prefix: SQL, words: SQL | null) =>
