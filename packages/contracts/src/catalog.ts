@@ -709,7 +709,16 @@ export const ProductFamilyUpdate = z.object({ ...familyFields, ...Versioned.shap
 export type ProductFamilyUpdate = z.infer<typeof ProductFamilyUpdate>;
 export const FamilyVariantAdd = z.object({ variant_id: Id }).strict();
 /** `POST product-family/{id}/variant/sort`: every variant of the family, in the order shoppers see them. */
-export const FamilyVariantSort = z.object({ variant_ids: z.array(Id).min(1).max(2000) }).strict();
+export const FamilyVariantSort = z
+  .object({ variant_ids: z.array(Id).min(1).max(2000) })
+  .strict()
+  .superRefine((b, ctx) => {
+    const seen = new Set<number>();
+    b.variant_ids.forEach((id, i) => {
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['variant_ids', i], message: 'Listed twice' });
+      seen.add(id);
+    });
+  });
 export type FamilyVariantSort = z.infer<typeof FamilyVariantSort>;
 /** `POST product-family/{id}/store-product`: puts the family on a store (its store product). */
 export const FamilyStoreProductCreate = z.object({ store_id: Id }).strict();

@@ -19,7 +19,7 @@ import {
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
 import { auditedCreate, inTx, lockRow, registerList, registerResource } from '../../http/crud.js';
-import { badRequest, conflict, notFound, ruleViolated } from '../../http/errors.js';
+import { conflict, notFound, ruleViolated } from '../../http/errors.js';
 import { audit, type Actor } from '../audit/service.js';
 import { registerCanonicalValueRoutes } from './attributes.js';
 import { pruneFamilyOptionLinks } from './modifiers.js';
@@ -73,15 +73,10 @@ export async function removeFamilyVariant(t: Db, actor: Actor, familyId: number,
 
 /**
  * Puts the family's variants in the order given (the order shoppers see them in). The list must be
- * exactly the family's variants, each once: otherwise 422 (400 for a repeat) and nothing changes.
+ * exactly the family's variants: otherwise 422 (a repeat is refused by the contract, 400) and nothing changes.
  */
 export async function sortFamilyVariants(t: Db, actor: Actor, familyId: number, variantIds: number[]) {
   await lockRow(t, 'product_families', familyId, 'product family');
-  const seen = new Set<number>();
-  variantIds.forEach((id, i) => {
-    if (seen.has(id)) throw badRequest('A variant is listed twice', { [`variant_ids.${i}`]: 'Listed twice' });
-    seen.add(id);
-  });
   const current = await query<{ variant_id: number }>(
     t,
     sql`select variant_id from product_family_variants where product_family_id = ${familyId} order by sort_order, variant_id`,
