@@ -42,7 +42,7 @@ function FamilyEditor({ id }: { id: number }) {
   const [tab, setTab] = useTabParam(TABS);
   const editor = useEditorItem(FAMILY, id, catalogApi.family);
   const { query: family, set: setFamily, reload } = editor;
-  const [sorting, setSorting] = useState(false);
+  const [saving, setSaving] = useState(false);
   const f = family.data;
   if (!f) return <EditorLoading query={family} noun="product family" />;
 
@@ -55,39 +55,42 @@ function FamilyEditor({ id }: { id: number }) {
       confirmLabel: 'Remove',
     });
     if (!ok) return;
-    const before = f;
     // At once on screen: out of the family and out of every option.
-    setFamily({
-      ...f,
-      variants: f.variants.filter((x) => x.id !== variantId),
-      modifiers: f.modifiers.map((m) => ({ ...m, options: m.options.map((o) => ({ ...o, variant_ids: o.variant_ids.filter((x) => x !== variantId) })) })),
-    });
-    try {
-      const res = await catalogApi.removeFamilyVariant(f.id, variantId);
-      setFamily(res.data);
-      notifications.show({ color: 'teal', message: `${v.sku} removed from ${f.name}` });
-      void invalidateResource(FAMILY);
-    } catch (e) {
-      setFamily(before);
-      alertDialog('Error', errorMessage(e));
-    }
+    const removed = await saveAtOnce(
+      {
+        ...f,
+        variants: f.variants.filter((x) => x.id !== variantId),
+        modifiers: f.modifiers.map((m) => ({ ...m, options: m.options.map((o) => ({ ...o, variant_ids: o.variant_ids.filter((x) => x !== variantId) })) })),
+      },
+      () => catalogApi.removeFamilyVariant(f.id, variantId),
+    );
+    if (!removed) return;
+    notifications.show({ color: 'teal', message: `${v.sku} removed from ${f.name}` });
+    void invalidateResource(FAMILY);
   };
 
-  // The order shoppers see: applied on screen at once, saved at once, put back if refused.
-  const moveVariant = async (from: number, to: number) => {
-    const before = f;
+  // The order shoppers see.
+  const moveVariant = (from: number, to: number) => {
     const variants = moved(f.variants, from, to);
-    setFamily({ ...f, variants });
-    setSorting(true);
+    return saveAtOnce({ ...f, variants }, () => catalogApi.sortFamilyVariants(f.id, variants.map((v) => v.id)));
+  };
+
+  /** Shows `next` at once, saves, then shows the server's answer; puts the family back if refused. */
+  async function saveAtOnce(next: ProductFamilyDetail, save: () => Promise<{ data: ProductFamilyDetail }>): Promise<boolean> {
+    const before = f!;
+    setFamily(next);
+    setSaving(true);
     try {
-      setFamily((await catalogApi.sortFamilyVariants(f.id, variants.map((v) => v.id))).data);
+      setFamily((await save()).data);
+      return true;
     } catch (e) {
       setFamily(before);
       alertDialog('Error', errorMessage(e));
+      return false;
     } finally {
-      setSorting(false);
+      setSaving(false);
     }
-  };
+  }
 
   const optionLabels = new Map(f.modifiers.flatMap((m) => m.options.map((o) => [o.id, `${m.name}: ${o.label}`] as const)));
 
@@ -168,7 +171,7 @@ function FamilyEditor({ id }: { id: number }) {
                             </Table.Td>
                             {canWrite ? (
                               <Table.Td>
-                                <MoveButtons index={i} count={f.variants.length} name={v.sku} disabled={sorting} onMove={(to) => void moveVariant(i, to)} />
+                                <MoveButtons index={i} count={f.variants.length} name={v.sku} disabled={saving} onMove={(to) => void moveVariant(i, to)} />
                               </Table.Td>
                             ) : null}
                             {canWrite ? (
