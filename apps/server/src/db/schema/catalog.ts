@@ -176,6 +176,12 @@ export const products = pgTable(
      * family memberships (statement triggers of migration 0004). Keys the editor payload cache.
      */
     revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+    /**
+     * The product's row of the product list as JSON text, but for its brand's name and the default
+     * image (added when read): kept by a BEFORE INSERT OR UPDATE trigger (migration 0006) from the
+     * columns above, so a page of the list is its rows' texts joined, not 25 objects built anew.
+     */
+    list_json: text('list_json').notNull().default('{}'),
     ...stamps(),
   },
   (t) => [

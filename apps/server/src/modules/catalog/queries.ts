@@ -130,6 +130,9 @@ export const productList: ListSpec<ProductListItem> = {
               b.name as brand_name,
               p.variant_count, p.default_variant_id, p.default_sku, p.published_store_ids,
               p.created_at, p.updated_at, p.version`,
+  // The same row as products.list_json (migration 0006) with the brand's name and the image or its default.
+  rowJson: sql`'{"image":' || to_json(coalesce(p.image, ${literal(DEFAULT_PRODUCT_IMAGE)}))::text
+               || ',"brand_name":' || coalesce(to_json(b.name)::text, 'null') || ',' || substr(p.list_json, 2)`,
   sort: {
     ...columns('p', 'id', 'type', 'variation_type', 'created_at', 'updated_at'),
     ...lowered('p', 'title'),
