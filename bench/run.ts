@@ -6,6 +6,7 @@
  *   --duration=10 --warmup=2 --connections=50   load test shape (seconds, seconds, connections)
  *   --only=audit                     only the endpoints whose label contains this text
  *   --no-web                         skip the bundle measurement
+ *   --pg-tcp                         the API reaches a PostgreSQL on this machine over loopback TCP, not its Unix socket
  *
  * PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/qm_bench (dropped and recreated).
  * PGlite: a fresh bench/.data-<timestamp> directory, deleted afterwards.
@@ -53,6 +54,21 @@ const WARMUP = num('warmup', 2);
 const CONNECTIONS = num('connections', 50);
 const ONLY = arg('only');
 const NO_WEB = arg('no-web') === 'true';
+const PG_TCP = arg('pg-tcp') === 'true';
+const PG_SOCKET_DIR = '/var/run/postgresql';
+
+/**
+ * How the API process reaches the database: a PostgreSQL on this machine through its Unix socket, as
+ * a same-host deployment does (libpq's own default); over loopback TCP each query costs this box
+ * noticeably more kernel work on both ends. --pg-tcp, a remote host or a missing socket: the URL as given.
+ */
+function apiDatabaseUrl(url: string): { url: string; link: 'unix socket' | 'tcp' } {
+  const u = new URL(url);
+  const socket = path.join(PG_SOCKET_DIR, `.s.PGSQL.${u.port || 5432}`);
+  if (PG_TCP || !['127.0.0.1', 'localhost'].includes(u.hostname) || u.searchParams.has('host') || !fs.existsSync(socket)) return { url, link: 'tcp' };
+  u.searchParams.set('host', PG_SOCKET_DIR);
+  return { url: u.toString(), link: 'unix socket' };
+}
 
 function pgAnswers(): Promise<boolean> {
   return new Promise((resolve) => {
@@ -320,6 +336,8 @@ interface BackendResult {
   machine: { cpus: number; cpu_model: string; memory_gib: number; node: string; platform: string; busy_before_pct?: number; loadavg_before?: number };
   load: { connections: number; duration_s: number; warmup_s: number; p99_budget_ms: number };
   database: string;
+  /** How the API reached PostgreSQL (apiDatabaseUrl). */
+  database_link?: 'unix socket' | 'tcp';
   timings: { prepare_ms: number; generate_ms: number; server_ready_ms?: number };
   generation?: GenerateReport;
   sizes?: Record<string, number>;
@@ -384,7 +402,14 @@ async function runBackend(backend: Backend, stamp: string, web: WebReport | unde
       log(`warning: ${note}`);
     }
 
-    const proc = startServer(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! });
+    let env: Record<string, string> = { DATA_DIR: dataDir! };
+    if (databaseUrl) {
+      const api = apiDatabaseUrl(databaseUrl);
+      result.database_link = api.link;
+      log(`the API reaches PostgreSQL over ${api.link === 'tcp' ? 'loopback TCP' : 'its Unix socket'}`);
+      env = { DATABASE_URL: api.url };
+    }
+    const proc = startServer(env);
     result.timings.server_ready_ms = await waitReady(proc);
     log(`API ready in ${(result.timings.server_ready_ms / 1000).toFixed(1)} s`);
     const token = await login();
