@@ -155,19 +155,24 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       await app.sql(sql`update products set brand_id = ${brand.id}, default_sku = 'QUOTE"AND\\SLASH', updated_at = updated_at + interval '1 day' where id = ${p.id}`);
       await app.sql(sql.raw(`do $$ begin perform set_config('TimeZone', 'America/Chicago', true);
                                        update products set version = version + 1 where id = ${p.id}; end $$`));
-      await send('PUT', `/api/brand/${brand.id}`, { name: `List Row Brand ${kind} renamed`, version: brand.version });
-      const [expected] = await app.sql<Record<string, unknown>>(
-        sql`select p.id, p.title, coalesce(p.image, ${DEFAULT_PRODUCT_IMAGE}) as image, p.type, p.variation_type, p.brand_id, b.name as brand_name,
-                   p.variant_count, p.default_variant_id, p.default_sku, p.published_store_ids, p.created_at, p.updated_at, p.version
-              from products p left join brands b on b.id = p.brand_id where p.id = ${p.id}`,
-      );
       const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
-      const want = { ...expected, created_at: iso(expected!.created_at), updated_at: iso(expected!.updated_at) };
-      expect(want).toMatchObject({ brand_name: `List Row Brand ${kind} renamed`, default_sku: 'QUOTE"AND\\SLASH', version: 2 });
-      for (const url of [`/api/product?filter[id]=${p.id}`, `/api/product?filter[brand_id]=${brand.id}`, '/api/product?per_page=100']) {
-        const rows = (await get(url)).body.data as Record<string, unknown>[];
-        expect(rows.find((r) => r.id === p.id), url).toEqual(want);
-      }
+      const expectRowAsStored = async (brandName: string) => {
+        const [expected] = await app.sql<Record<string, unknown>>(
+          sql`select p.id, p.title, coalesce(p.image, ${DEFAULT_PRODUCT_IMAGE}) as image, p.type, p.variation_type, p.brand_id, b.name as brand_name,
+                     p.variant_count, p.default_variant_id, p.default_sku, p.published_store_ids, p.created_at, p.updated_at, p.version
+                from products p left join brands b on b.id = p.brand_id where p.id = ${p.id}`,
+        );
+        const want = { ...expected, created_at: iso(expected!.created_at), updated_at: iso(expected!.updated_at) };
+        expect(want).toMatchObject({ brand_name: brandName, image: DEFAULT_PRODUCT_IMAGE, default_sku: 'QUOTE"AND\\SLASH', version: 2 });
+        for (const url of [`/api/product?filter[id]=${p.id}`, `/api/product?filter[brand_id]=${brand.id}`, '/api/product?per_page=100', `/api/product?q=${encodeURIComponent('federal test load')}`]) {
+          const rows = (await get(url)).body.data as Record<string, unknown>[];
+          expect(rows.find((r) => r.id === p.id), url).toEqual(want);
+        }
+      };
+      await send('PUT', `/api/brand/${brand.id}`, { name: `List Row Brand ${kind} renamed`, version: brand.version });
+      await expectRowAsStored(`List Row Brand ${kind} renamed`);
+      await app.sql(sql`update brands set name = ${`List Row Brand ${kind} by hand`} where id = ${brand.id}`);
+      await expectRowAsStored(`List Row Brand ${kind} by hand`);
     });
   });
 

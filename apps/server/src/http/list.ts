@@ -40,10 +40,9 @@ export interface ListSpec<Row> {
   /**
    * A condition for the page only (not the count): the keys the first `rows` rows can have, found
    * more cheaply than by walking the list's own plan (e.g. through an index that holds the search's
-   * column). `alone`: the keys already satisfy the query's search and filters, so the page is
-   * selected by them alone and its rows are not tested again. Undefined: none for this query.
+   * column). Undefined: none for this query.
    */
-  narrowPage?: (q: ListQuery, rows: number) => { keys: SQL; alone?: boolean } | undefined;
+  narrowPage?: (q: ListQuery, rows: number) => SQL | undefined;
   /**
    * The row as JSON text kept ready (e.g. a column a trigger maintains, with what is not on the row
    * appended): pages join these texts instead of building each row's JSON from `select`, which is
@@ -222,8 +221,7 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
   const statement = plan.statement(`page ${counted ? 'counted' : 'known'}${searchFirst ? ' search-first' : ''}`, () => {
     const narrowed = searchFirst ? undefined : spec.narrowPage?.(q, offset + q.per_page);
     const columns = jsonColumns(spec);
-    const pageWhere = !narrowed ? where : narrowed.alone ? whereOf(spec, { ...q, q: undefined, filter: undefined }, narrowed.keys) : whereOf(spec, q, narrowed.keys);
-    let page = pageSql(spec, pageWhere, order, q.per_page, offset, columns);
+    let page = pageSql(spec, narrowed ? whereOf(spec, q, narrowed) : where, order, q.per_page, offset, columns);
     if (searchFirst)
       page = aliasOf(spec)
         ? // One table: read the matches through the search's index in one pass and sort them

@@ -177,9 +177,9 @@ export const products = pgTable(
      */
     revision: bigint('revision', { mode: 'number' }).notNull().default(0),
     /**
-     * The product's row of the product list as JSON text, but for its brand's name and the default
-     * image (added when read): kept by a BEFORE INSERT OR UPDATE trigger (migration 0006) from the
-     * columns above, so a page of the list is its rows' texts joined, not 25 objects built anew.
+     * The product's row of the product list as JSON text (with its brand's name and the image or the
+     * default one): kept by a BEFORE INSERT OR UPDATE trigger and a trigger on brand renames
+     * (migration 0006), so a page of the list is its rows' texts joined, not 25 objects built anew.
      */
     list_json: text('list_json').notNull().default('{}'),
     ...stamps(),

@@ -17,7 +17,7 @@ import {
 import { driverClientOf, isoTimestampsInJson, query, queryOne, type Db } from '../../db/connect.js';
 import { BoundedMap } from '../../http/bounded.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { columns, filters, hasFilters, jsonRows, literal, literals, lowered, type ListSpec } from '../../http/list.js';
+import { columns, filters, jsonRows, literal, literals, lowered, type ListSpec } from '../../http/list.js';
 import { attributeDataColumns } from './attributes.js';
 import { intArray } from './common.js';
 
@@ -130,9 +130,8 @@ export const productList: ListSpec<ProductListItem> = {
               b.name as brand_name,
               p.variant_count, p.default_variant_id, p.default_sku, p.published_store_ids,
               p.created_at, p.updated_at, p.version`,
-  // The same row as products.list_json (migration 0006) with the brand's name and the image or its default.
-  rowJson: sql`'{"image":' || to_json(coalesce(p.image, ${literal(DEFAULT_PRODUCT_IMAGE)}))::text
-               || ',"brand_name":' || coalesce(to_json(b.name)::text, 'null') || ',' || substr(p.list_json, 2)`,
+  // The same row, kept by a trigger (migration 0006): a page is its rows' texts joined.
+  rowJson: sql`p.list_json`,
   sort: {
     ...columns('p', 'id', 'type', 'variation_type', 'created_at', 'updated_at'),
     ...lowered('p', 'title'),
@@ -148,18 +147,9 @@ export const productList: ListSpec<ProductListItem> = {
     store_id: (values: string[]) =>
       sql`exists (select 1 from store_products sp where sp.product_id = p.id and sp.is_published and sp.store_id in (${literals(ints('store_id', values))}))`,
   } satisfies Record<(typeof PRODUCT_LIST.filter)[number], unknown>,
+  // A word search newest first walks products_id_search_walk_idx, which holds the words and the list
+  // row (migrations 0005, 0006): the page comes from the index alone, no product row is read.
   search: productSearch,
-  // A word search, newest first, unfiltered: the page's ids come from walking products_id_search_walk_idx,
-  // which holds the words, instead of reading every product row on the way (695 → 26 buffers for 2 %);
-  // those ids match by construction, so the page's rows are not tested against the words again.
-  narrowPage: (q, rows) => {
-    if (!q.q || hasFilters(q) || (q.sort || productList.defaultSort) !== '-id') return undefined;
-    const s = JSON.parse(q.q) as ProductSearch;
-    if (!('tsquery' in s)) return undefined;
-    const keys = sql`p.id = any(array(select c.id from products c where c.search_vector @@ ${literal(s.tsquery)}::tsquery
-                                        order by c.id desc limit ${sql.raw(String(rows))}))`;
-    return { keys, alone: true };
-  },
   csv: [
     { key: 'id', header: 'ID' },
     { key: 'title', header: 'Title' },

@@ -120,7 +120,7 @@ export const variantList: ListSpec<VariantListItem> = {
   search: variantSearch,
   narrowPage: (q) => {
     const products = q.q ? (JSON.parse(q.q) as VariantSearch).products : undefined;
-    return products ? { keys: sql`v.product_id in (${products.length ? literals(products) : sql`null`})` } : undefined;
+    return products ? sql`v.product_id in (${products.length ? literals(products) : sql`null`})` : undefined;
   },
   // A broad search is known to pass the cap while resolving: "1,000+" without counting again.
   knownTotal: (q) => (q.q && (JSON.parse(q.q) as VariantSearch).many && !hasFilters(q) ? PRODUCT_LIST_COUNT_CAP + 1 : undefined),
