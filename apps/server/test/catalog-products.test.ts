@@ -133,6 +133,22 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     });
   });
 
+  describe('product word search: the word mask only skips products that cannot match', () => {
+    it('finds exactly what the words alone find, for mixed case, digits, accents, SKU parts and one-letter words', async () => {
+      await newProduct({ title: 'Élite Ûber Match 6.5 Creedmoor 140 gr ELD' });
+      for (const q of ['federal', 'Federal Test', 'FED 9', 'élite', 'ÜBER cree', '6.5 creed', 'test-', 'w', 'x 9', 'load 1']) {
+        const expected = await app.sql<{ id: number }>(
+          sql`select id from products where search_vector @@ (select string_agg(quote_literal(lower(token)) || ':*', ' & ')
+                from ts_parse('default', ${q}) where tokid not in (9, 10, 11, 12, 13, 14))::tsquery order by id desc limit 100`,
+        );
+        const res = await get(`/api/product?q=${encodeURIComponent(q)}&per_page=100`);
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.data.map((p: { id: number }) => p.id), q).toEqual(expected.map((r) => r.id));
+      }
+      expect((await get(`/api/product?q=${encodeURIComponent('élite ûber')}`)).body.data).toHaveLength(1);
+    });
+  });
+
   describe('product list cache', () => {
     it('keeps each row in step with the editor: title, image, default SKU, variant count, published stores', async () => {
       const p = await newProduct();

@@ -49,19 +49,38 @@ const categoryAndDescendants = (ids: number[]) =>
  * constant and uses the GIN index products_search_idx. The translation depends on the text alone, so
  * it is remembered: paging through a search, or a search typed again, costs no extra round trip.
  */
-export async function toPrefixQuery(db: Db, q: string): Promise<string | null> {
+export async function toPrefixQuery(db: Db, q: string): Promise<PrefixQuery | null> {
   const text = q.slice(0, 200);
   const known = prefixQueries.get(text);
   if (known !== undefined) return known;
-  const row = await queryOne<{ q: string | null }>(
+  const row = await queryOne<{ q: string | null; mask: string }>(
     db,
-    sql`select string_agg(quote_literal(lower(token)) || ':*', ' & ') as q
+    sql`select string_agg(quote_literal(lower(token)) || ':*', ' & ') as q, coalesce(bit_or(qm_word_bit(lower(token))), 0)::text as mask
           from ts_parse('default', ${text}) where tokid not in (9, 10, 11, 12, 13, 14)`,
   );
-  prefixQueries.set(text, row?.q ?? null);
-  return row?.q ?? null;
+  const found = row?.q ? { tsquery: row.q, mask: row.mask } : null;
+  prefixQueries.set(text, found);
+  return found;
 }
-const prefixQueries = new BoundedMap<string, string | null>(5_000);
+const prefixQueries = new BoundedMap<string, PrefixQuery | null>(5_000);
+
+/**
+ * A prefix tsquery and its word mask: one bit (qm_word_bit, migration 0006) for the first two
+ * characters of each of its words. A product can match only if its `word_mask` has every one of
+ * them, a test far cheaper than the tsquery's, so the newest-first walk of a word search checks
+ * the words of a fraction of the products it passes.
+ */
+export interface PrefixQuery {
+  tsquery: string;
+  /** A bigint, as text. */
+  mask: string;
+}
+
+/** Rows of `alias` (products) matching a prefix query: the word mask first, then the words. */
+export const matchesWords = (alias: string, s: PrefixQuery): SQL => {
+  const words = sql`${sql.raw(alias)}.search_vector @@ ${literal(s.tsquery)}::tsquery`;
+  return s.mask === '0' ? words : sql`(${sql.raw(alias)}.word_mask & ${literal(s.mask)}::bigint) = ${literal(s.mask)}::bigint and ${words}`;
+};
 
 /**
  * A search that looks like a SKU (one word mixing digits with letters or hyphens, e.g. "TUL099999-2")
@@ -81,7 +100,7 @@ async function productsWithSkuPrefix(db: Db, q: string): Promise<number[]> {
 }
 
 /** What the product list's `q` becomes before the list runs (JSON in `q`): product ids by SKU, or a tsquery. */
-type ProductSearch = { ids: number[] } | { tsquery: string };
+type ProductSearch = { ids: number[] } | PrefixQuery;
 
 /** Ids of categories and all their descendants. */
 export async function withDescendants(db: Db, ids: number[]): Promise<number[]> {
@@ -98,8 +117,7 @@ export async function resolveProductListQuery(db: Db, q: ListQuery): Promise<Lis
   const text = q.q?.trim();
   if (text) {
     const ids = SKU_LIKE.test(text) ? await productsWithSkuPrefix(db, text) : [];
-    const tsquery = ids.length ? null : await toPrefixQuery(db, text);
-    const search: ProductSearch | null = ids.length ? { ids } : tsquery ? { tsquery } : null;
+    const search: ProductSearch | null = ids.length ? { ids } : await toPrefixQuery(db, text);
     out.q = search ? JSON.stringify(search) : undefined;
   }
   const cat = q.filter?.category_id;
@@ -116,7 +134,7 @@ export async function resolveProductListQuery(db: Db, q: ListQuery): Promise<Lis
 /** `q` here is already resolved (resolveProductListQuery). */
 export function productSearch(resolved: string): SQL {
   const s = JSON.parse(resolved) as ProductSearch;
-  return 'ids' in s ? sql`p.id in (${literals(s.ids)})` : sql`p.search_vector @@ ${literal(s.tsquery)}::tsquery`;
+  return 'ids' in s ? sql`p.id in (${literals(s.ids)})` : matchesWords('p', s);
 }
 
 // ───────────────────────────── product list ─────────────────────────────

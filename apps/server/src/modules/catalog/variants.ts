@@ -31,7 +31,7 @@ export async function resolveVariantQuery(db: Db, q: ListQuery): Promise<ListQue
   const text = q.q?.trim();
   if (!text) return { ...q, q: undefined };
   const prefix = likePrefix(text.slice(0, 64));
-  const tsquery = await toPrefixQuery(db, text);
+  const tsquery = (await toPrefixQuery(db, text))?.tsquery ?? null;
   const search: VariantSearch = { prefix, tsquery, many: await matchesMany(db, prefix, tsquery) };
   const first = (q.sort ?? '').split(',')[0]?.trim();
   // Narrowed only without filters: the narrowing is worked out for the search alone.
