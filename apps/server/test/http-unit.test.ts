@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseQueryString } from '../src/http/querystring.js';
 import { scrub } from '../src/modules/audit/routes.js';
 import { zodFields } from '../src/http/errors.js';
 import { isoOfTimestamptz, isoTimestampsInJson } from '../src/db/connect.js';
-import { literal } from '../src/http/list.js';
+import { cachedCount, forgetCounts, literal, rememberCount } from '../src/http/list.js';
 import { inTx } from '../src/http/crud.js';
 import type { Db } from '../src/db/connect.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -126,5 +126,43 @@ describe('transactions', () => {
     const unique = failing(['23505']);
     await expect(inTx(unique.db, async () => 'done')).rejects.toMatchObject({ code: '23505' });
     expect(unique.calls()).toBe(1);
+  });
+});
+
+describe('list totals', () => {
+  const db = { session: { client: {} } } as unknown as Db;
+  afterEach(() => vi.restoreAllMocks());
+  const at = (ms: number) => vi.spyOn(Date, 'now').mockReturnValue(ms);
+
+  it('answers an old total while the first request to see it counts again, then the new one', () => {
+    at(1_000_000);
+    rememberCount(db, 'k1', 40);
+    expect(cachedCount(db, 'k1')).toBe(40);
+    at(1_000_000 + 10_500);
+    expect(cachedCount(db, 'k1')).toBeUndefined(); // this request counts
+    expect(cachedCount(db, 'k1')).toBe(40); // the others, meanwhile, answer the old total
+    expect(cachedCount(db, 'k1')).toBe(40);
+    rememberCount(db, 'k1', 41);
+    expect(cachedCount(db, 'k1')).toBe(41);
+  });
+
+  it('lets another request count when a recount never finished', () => {
+    at(2_000_000);
+    rememberCount(db, 'k2', 7);
+    at(2_000_000 + 10_500);
+    expect(cachedCount(db, 'k2')).toBeUndefined();
+    expect(cachedCount(db, 'k2')).toBe(7);
+    at(2_000_000 + 16_000);
+    expect(cachedCount(db, 'k2')).toBeUndefined();
+  });
+
+  it('never answers a total forgotten after a write, old or not', () => {
+    at(3_000_000);
+    rememberCount(db, 'k3', 5);
+    forgetCounts();
+    expect(cachedCount(db, 'k3')).toBeUndefined();
+    expect(cachedCount(db, 'k3')).toBeUndefined();
+    at(3_000_000 + 10_500);
+    expect(cachedCount(db, 'k3')).toBeUndefined();
   });
 });

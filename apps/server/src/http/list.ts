@@ -88,11 +88,15 @@ export function orderOf<Row>(spec: ListSpec<Row>, sortParam: string | undefined)
  * than the page itself. Every write made through this process forgets them at once (forgetCounts, on
  * each audited change and after each non-GET request), so what a user just created is counted at
  * once; a write made through another API process shows in the totals within COUNT_TTL_MS (the rows
- * themselves are never cached).
+ * themselves are never cached). When a total grows old, the first request to see it counts again and
+ * the others keep answering with the old total until it is done (a total forgotten after a write is
+ * never answered): otherwise every request in flight at that moment would count at once.
  */
 const COUNT_TTL_MS = 10_000;
+/** A recount that has not finished in this long (failed, or very slow) may be taken over by another request. */
+const RECOUNT_CLAIM_MS = 5_000;
 let countGeneration = 0;
-type CountCache = BoundedMap<string, { n: number; at: number; generation: number }>;
+type CountCache = BoundedMap<string, { n: number; at: number; generation: number; recounting?: number }>;
 /** Per database (tests run two in one process): the driver client of the handle. */
 const countCaches = new WeakMap<object, CountCache>();
 function countCacheOf(db: Db): CountCache {
@@ -115,12 +119,17 @@ function selection(spec: { from: SQL; countCap?: number }, where: SQL): { key: s
   return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue };
 }
 
-function cachedCount(db: Db, key: string): number | undefined {
+export function cachedCount(db: Db, key: string): number | undefined {
   const hit = countCacheOf(db).get(key);
-  return hit && hit.generation === countGeneration && Date.now() - hit.at < COUNT_TTL_MS ? hit.n : undefined;
+  if (!hit || hit.generation !== countGeneration) return undefined;
+  const now = Date.now();
+  if (now - hit.at < COUNT_TTL_MS) return hit.n;
+  if (hit.recounting !== undefined && now - hit.recounting < RECOUNT_CLAIM_MS) return hit.n;
+  hit.recounting = now; // this request counts again
+  return undefined;
 }
 
-function rememberCount(db: Db, key: string, n: number) {
+export function rememberCount(db: Db, key: string, n: number) {
   const countCache = countCacheOf(db);
   countCache.set(key, { n, at: Date.now(), generation: countGeneration });
 }
