@@ -90,6 +90,17 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       expect((await get('/api/product?q=%40%40%21%21')).status).toBe(200);
     });
 
+    it('exports the searched list as CSV with the brand named on each row', async () => {
+      const p = await newProduct({ title: 'Federal Csv Export Load 9mm' });
+      const csv = await get('/api/product?q=csv%20export&format=csv');
+      expect(csv.status).toBe(200);
+      expect(csv.headers['content-type']).toMatch(/text\/csv/);
+      const [header, ...lines] = csv.text.trim().split('\r\n');
+      expect(header).toBe('ID,Title,Brand,Type,Variation type,Default SKU,Variants,Image,Updated');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^${p.id},Federal Csv Export Load 9mm,Federal,physical,rounds,${p.variants[0]!.sku},2,${DEFAULT_PRODUCT_IMAGE},`));
+    });
+
     it('filters by brand, category (with subcategories), type, variation type and published store', async () => {
       const byBrand = await get(`/api/product?filter[brand_id]=${federal}&per_page=500`);
       expect(byBrand.body.data.every((r: Row) => r.brand_name === 'Federal')).toBe(true);
