@@ -164,8 +164,7 @@ const countSql = (from: SQL, where: SQL) => sql`(select count(*)::int from ${fro
 
 /** One page of a list as a json array expression, to embed in a larger statement (panels). */
 export function pageJson<Row>(spec: ListSpec<Row>, q: ListQuery): SQL {
-  const page = pageSql(spec, whereOf(spec, q), orderOf(spec, q.sort), q.per_page, (q.page - 1) * q.per_page, jsonColumns(spec));
-  return spec.rowJson ? sql`${pageJsonOf(spec, page)}::json` : jsonRows(page);
+  return jsonRows(pageSql(spec, whereOf(spec, q), orderOf(spec, q.sort), q.per_page, (q.page - 1) * q.per_page));
 }
 
 /**
