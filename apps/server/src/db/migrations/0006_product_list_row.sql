@@ -38,7 +38,12 @@ BEGIN
   RETURN NEW;
 END $$
 --> statement-breakpoint
-CREATE TRIGGER qm_product_list_json BEFORE INSERT OR UPDATE ON "products" FOR EACH ROW EXECUTE FUNCTION qm_product_list_json()
+-- Only for updates that write a column the row is made of: a bare revision move (qm_touch_products,
+-- on every write to a variant, value, modifier or store row) leaves the list row as it is.
+CREATE TRIGGER qm_product_list_json BEFORE INSERT OR UPDATE OF
+    "title", "image", "type", "variation_type", "brand_id", "variant_count", "default_variant_id", "default_sku",
+    "published_store_ids", "search_vector", "created_at", "updated_at", "version", "list_json"
+  ON "products" FOR EACH ROW EXECUTE FUNCTION qm_product_list_json()
 --> statement-breakpoint
 -- A renamed brand rewrites the list rows of its products (locked in id order, as qm_touch_products does).
 CREATE FUNCTION qm_brand_list_json() RETURNS trigger LANGUAGE plpgsql AS $$
