@@ -158,6 +158,32 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       }
       expect((await get(`/api/product?q=${encodeURIComponent('élite ûber')}`)).body.data).toHaveLength(1);
     });
+
+    it('keeps the word heads of every product equal to its words, however they were written', async () => {
+      const headsInStep = async () =>
+        app.sql<{ id: number }>(
+          sql`select p.id from products p
+               where array(select h.head from product_search_heads h where h.product_id = p.id order by h.head)
+                     is distinct from array(select x from unnest(qm_word_heads(p.search_vector)) x order by x)
+              union all
+              select h.product_id from product_search_heads h where not exists (select 1 from products p where p.id = h.product_id)`,
+        );
+      const found = async (q: string) => (await get(`/api/product?q=${encodeURIComponent(q)}&per_page=100`)).body.data.map((p: { id: number }) => p.id);
+      const p = await newProduct({ title: 'Zyxwave Subsonic .300 BLK 220 gr' });
+      expect(await found('zyxwave subsonic')).toEqual([p.id]);
+      expect(await headsInStep()).toEqual([]);
+      expect((await send('PUT', `/api/product/${p.id}/attribute/${TITLE_ATTRIBUTE_ID}`, { value: 'Qorvath Supersonic .300 BLK 110 gr', version: 1 })).status).toBe(200);
+      expect(await found('zyxwave')).toEqual([]);
+      expect(await found('qorv supers')).toEqual([p.id]);
+      // Written behind the API's back: the heads follow all the same.
+      await app.sql(sql`update products set search_vector = to_tsvector('simple', 'Wyvernox Handload') where id = ${p.id}`);
+      expect(await found('qorvath')).toEqual([]);
+      expect(await found('wyv handl')).toEqual([p.id]);
+      expect(await headsInStep()).toEqual([]);
+      expect((await send('DELETE', `/api/product/${p.id}`)).status).toBe(204);
+      expect(await app.sql(sql`select 1 from product_search_heads where product_id = ${p.id}`)).toEqual([]);
+      expect(await headsInStep()).toEqual([]);
+    });
   });
 
   describe('product list cache', () => {

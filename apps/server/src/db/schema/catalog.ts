@@ -198,6 +198,22 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * The heads of each product's words: the first three characters of every word of its
+ * `search_vector` (the whole word when shorter), once per product. Kept by triggers on products
+ * (migration 0007), so whatever writes `search_vector` keeps them. A word search reads the products
+ * whose words start as its own do through (head, product_id), newest first, instead of walking every
+ * product (catalog/queries.ts matchesWords).
+ */
+export const productSearchHeads = pgTable(
+  'product_search_heads',
+  {
+    head: text('head').notNull(),
+    product_id: integer('product_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.head, t.product_id] })],
+);
+
 export const productCategories = pgTable(
   'product_categories',
   {
