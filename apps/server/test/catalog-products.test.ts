@@ -144,7 +144,7 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     });
   });
 
-  describe('product word search: the word mask only skips products that cannot match', () => {
+  describe('product word search: the heads of its words only skip products that cannot match', () => {
     it('finds exactly what the words alone find, for mixed case, digits, accents, SKU parts and one-letter words', async () => {
       await newProduct({ title: 'Élite Ûber Match 6.5 Creedmoor 140 gr ELD' });
       for (const q of ['federal', 'Federal Test', 'FED 9', 'élite', 'ÜBER cree', '6.5 creed', 'test-', 'w', 'x 9', 'load 1']) {

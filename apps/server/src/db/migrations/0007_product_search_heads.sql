@@ -4,6 +4,39 @@ CREATE TABLE "product_search_heads" (
 	CONSTRAINT "product_search_heads_head_product_id_pk" PRIMARY KEY("head","product_id")
 );
 --> statement-breakpoint
+-- The word mask of migration 0006 goes: PostgreSQL tests the cheaper-costed words before it, so it
+-- never skipped a product, and word searches are now driven by the heads above. The list row's
+-- trigger no longer writes it.
+CREATE OR REPLACE FUNCTION qm_product_list_json() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.list_json := '{"id":' || NEW.id
+    || ',"title":' || coalesce(to_json(NEW.title)::text, 'null')
+    || ',"image":' || to_json(coalesce(NEW.image, '/images/default-product.svg'))::text
+    || ',"type":' || to_json(NEW.type)::text
+    || ',"variation_type":' || to_json(NEW.variation_type)::text
+    || ',"brand_id":' || coalesce(NEW.brand_id::text, 'null')
+    || ',"brand_name":' || coalesce((SELECT to_json(b.name)::text FROM brands b WHERE b.id = NEW.brand_id), 'null')
+    || ',"variant_count":' || NEW.variant_count
+    || ',"default_variant_id":' || coalesce(NEW.default_variant_id::text, 'null')
+    || ',"default_sku":' || coalesce(to_json(NEW.default_sku)::text, 'null')
+    || ',"published_store_ids":' || to_json(NEW.published_store_ids)::text
+    || ',"created_at":"' || to_char(NEW.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    || '","updated_at":"' || to_char(NEW.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    || '","version":' || NEW.version || '}';
+  RETURN NEW;
+END $$
+--> statement-breakpoint
+ALTER TABLE "products" DROP COLUMN "word_mask";
+--> statement-breakpoint
+DROP FUNCTION qm_word_mask(tsvector)
+--> statement-breakpoint
+DROP FUNCTION qm_word_bit(text)
+--> statement-breakpoint
+-- Dropped with the column: the walk of migrations 0005 and 0006, an index on id holding the words and
+-- the list row. The unsearched list reads its page from it alone, and a word search driven by heads
+-- looks each product up in it.
+CREATE INDEX "products_id_search_walk_idx" ON "products" USING btree ("id") INCLUDE ("search_vector", "list_json")
+--> statement-breakpoint
 -- The heads of a tsvector's words: the first three characters of each (the whole word when shorter),
 -- once each. A word of a prefix search with three characters or more can only match a product
 -- holding its own head (catalog/queries.ts matchesWords).

@@ -182,8 +182,6 @@ export const products = pgTable(
      * (migration 0006), so a page of the list is its rows' texts joined, not 25 objects built anew.
      */
     list_json: text('list_json').notNull().default('{}'),
-    /** One bit per first two characters of each word of `search_vector` (qm_word_mask, migration 0006): a cheap pre-test of word searches. */
-    word_mask: bigint('word_mask', { mode: 'bigint' }).notNull().default(sql`0`),
     ...stamps(),
   },
   (t) => [

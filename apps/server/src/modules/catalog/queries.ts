@@ -53,28 +53,21 @@ export async function toPrefixQuery(db: Db, q: string): Promise<PrefixQuery | nu
   const text = q.slice(0, 200);
   const known = prefixQueries.get(text);
   if (known !== undefined) return known;
-  const row = await queryOne<{ q: string | null; mask: string; heads: string[] | null }>(
+  const row = await queryOne<{ q: string | null; heads: string[] | null }>(
     db,
-    sql`select string_agg(quote_literal(lower(token)) || ':*', ' & ') as q, coalesce(bit_or(qm_word_bit(lower(token))), 0)::text as mask,
+    sql`select string_agg(quote_literal(lower(token)) || ':*', ' & ') as q,
                array_agg(left(lower(token), 3) order by length(token) desc) filter (where length(token) >= 3) as heads
           from ts_parse('default', ${text}) where tokid not in (9, 10, 11, 12, 13, 14)`,
   );
-  const found = row?.q ? { tsquery: row.q, mask: row.mask, heads: [...new Set(row.heads ?? [])].slice(0, MAX_HEADS) } : null;
+  const found = row?.q ? { tsquery: row.q, heads: [...new Set(row.heads ?? [])].slice(0, MAX_HEADS) } : null;
   prefixQueries.set(text, found);
   return found;
 }
 const prefixQueries = new BoundedMap<string, PrefixQuery | null>(5_000);
 
-/**
- * A prefix tsquery and its word mask: one bit (qm_word_bit, migration 0006) for the first two
- * characters of each of its words. A product can match only if its `word_mask` has every one of
- * them, a test far cheaper than the tsquery's, so the newest-first walk of a word search checks
- * the words of a fraction of the products it passes.
- */
+/** A prefix tsquery and the heads of its words. */
 export interface PrefixQuery {
   tsquery: string;
-  /** A bigint, as text. */
-  mask: string;
   /**
    * The heads (first three characters) of its words of three characters or more, longest words
    * first: a product can match only if product_search_heads holds each of them for it (migration 0007).
@@ -85,33 +78,22 @@ export interface PrefixQuery {
 const MAX_HEADS = 3;
 
 /**
- * Rows of `alias` (products) matching a prefix query, in one of two shapes:
- * - Without heads: the word mask first, then the words. One test per bit, `(word_mask & bit) <> 0`:
- *   PostgreSQL estimates each as nearly always true, as it is, and so plans the search as it would
- *   without them; `(word_mask & mask) = mask` it would take for a rare equality and plan every word
- *   search as a rare one. PostgreSQL may read the matches through the words' GIN index.
- * - Driven by heads (see resolveProductListQuery): the products holding every head of its words
- *   (product_search_heads, keyed by head then product id), read newest first — one head's products
- *   looked up one by one, or two heads' merged — then the words tested on those alone. The search
- *   alone walks every product newest first to find the few that match (a word held by 2 % of the
- *   products: 680 walked for a page, 25 looked up with the heads). The words are tested through the
- *   operator's function, which PostgreSQL neither counts as a second restriction next to the heads
- *   it merely repeats nor reads through the GIN index: with the operator it took most such searches
- *   for rare ones and chose the GIN index and a sort (2 ms for "federal 9mm" against 0.3 ms).
+ * Rows of `alias` (products) matching a prefix query. With heads (see resolveProductListQuery), the
+ * products holding every head of its words (product_search_heads, keyed by head then product id) are
+ * read newest first — one head's products looked up one by one, or two heads' merged — and the words
+ * tested on those alone, where the words alone had PostgreSQL walk every product newest first to find
+ * the few that match (a word held by 2 % of the products: 680 walked for a page, 25 looked up with the
+ * heads). The words are then tested through the operator's function, which PostgreSQL neither counts
+ * as a second restriction next to the heads it merely repeats nor reads through the GIN index: with
+ * the operator it took most such searches for rare ones and chose the GIN index and a sort (2 ms for
+ * "federal 9mm" against 0.3 ms). Without heads, the operator, which PostgreSQL may serve from the GIN
+ * index (products_search_idx) or test on a walk in the list's order.
  */
 export const matchesWords = (alias: string, s: PrefixQuery): SQL => {
   const words = literal(s.tsquery);
-  if (s.heads.length) {
-    const heads = s.heads.map((h) => sql`${sql.raw(alias)}.id in (select h.product_id from product_search_heads h where h.head = ${literal(h)})`);
-    return sql.join([...heads, sql`ts_match_vq(${sql.raw(alias)}.search_vector, ${words}::tsquery)`], sql` and `);
-  }
-  const column = sql.raw(`${alias}.word_mask`);
-  const bits: SQL[] = [];
-  const mask = BigInt.asUintN(64, BigInt(s.mask));
-  for (let i = 0n; i < 64n; i++) {
-    if ((mask >> i) & 1n) bits.push(sql`(${column} & ${sql.raw(`'${BigInt.asIntN(64, 1n << i)}'`)}::bigint) <> 0`);
-  }
-  return sql.join([...bits, sql`${sql.raw(alias)}.search_vector @@ ${words}::tsquery`], sql` and `);
+  if (!s.heads.length) return sql`${sql.raw(alias)}.search_vector @@ ${words}::tsquery`;
+  const heads = s.heads.map((h) => sql`${sql.raw(alias)}.id in (select h.product_id from product_search_heads h where h.head = ${literal(h)})`);
+  return sql.join([...heads, sql`ts_match_vq(${sql.raw(alias)}.search_vector, ${words}::tsquery)`], sql` and `);
 };
 
 /**
