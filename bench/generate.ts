@@ -38,7 +38,7 @@ async function done(db: Db, name: string): Promise<boolean> {
 }
 
 /** Tables the generators update after inserting them (see the vacuum step). */
-const REWRITTEN_TABLES = ['products', 'variants', 'attribute_data'];
+const REWRITTEN_TABLES = ['products', 'product_search_heads', 'variants', 'attribute_data'];
 
 export async function generate(database: Database, log: (msg: string) => void = console.log): Promise<GenerateReport> {
   const started = performance.now();
