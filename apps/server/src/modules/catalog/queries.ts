@@ -132,8 +132,9 @@ export async function resolveProductListQuery(db: Db, q: ListQuery): Promise<Lis
   if (text) {
     const ids = SKU_LIKE.test(text) ? await productsWithSkuPrefix(db, text) : [];
     const words = ids.length ? null : await toPrefixQuery(db, text);
-    // Heads drive the search newest first (matchesWords); sorted otherwise, PostgreSQL plans it on the words.
-    const search: ProductSearch | null = ids.length ? { ids } : words && (q.sort || productList.defaultSort) !== productList.defaultSort ? { ...words, heads: [] } : words;
+    // Heads drive a search newest first (matchesWords); sorted otherwise, PostgreSQL plans it on the words alone.
+    const newestFirst = (q.sort || productList.defaultSort) === productList.defaultSort;
+    const search: ProductSearch | null = ids.length ? { ids } : words && !newestFirst ? { ...words, heads: [] } : words;
     out.q = search ? JSON.stringify(search) : undefined;
   }
   const cat = q.filter?.category_id;
