@@ -4,8 +4,11 @@
  * Each area contributes a generator (bench/generators/*.ts). A generator runs in one transaction and
  * records itself in `bench.generated`, so running again skips what is already there.
  *
- * Standalone: `node --import tsx bench/generate.ts` with DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite).
+ * Standalone: `node --import tsx bench/generate.ts` with DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite);
+ * `--report=FILE` writes the timings, what each generator did and the table sizes as JSON (bench/run.ts
+ * runs it so, as a child process, so that the process measuring latency never held the load).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -96,12 +99,42 @@ export async function generate(database: Database, log: (msg: string) => void = 
   return { generators: reports, vacuumMs, ms: Math.round(performance.now() - started) };
 }
 
+const SIZE_TABLES = ['users', 'audit_logs', 'client_errors', 'internal_statuses', 'products', 'variants', 'attribute_data', 'brands', 'store_products', 'store_variants'];
+
+/** Row counts of the tables the bench reports on (those that exist). */
+export async function tableSizes(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of SIZE_TABLES) {
+    const ok = await rows<{ ok: boolean }>(db, sql`select to_regclass(${'public.' + t}) is not null as ok`);
+    if (!ok[0]?.ok) continue;
+    const r = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(t)}`);
+    out[t] = Number(r[0]!.n);
+  }
+  return out;
+}
+
+/** What a run of this file reports to `--report FILE` (bench/run.ts runs it as a child process). */
+export interface PrepareReport {
+  prepare_ms: number;
+  generate_ms: number;
+  generation: GenerateReport;
+  sizes: Record<string, number>;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const reportAt = process.argv.find((a) => a.startsWith('--report='))?.slice('--report='.length);
   const database = await connect({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? 'data' });
   try {
+    let t0 = performance.now();
     await prepareDatabase(database, true);
-    const report = await generate(database);
-    console.log(`done in ${(report.ms / 1000).toFixed(1)} s`);
+    const prepare_ms = Math.round(performance.now() - t0);
+    console.log(`prepared in ${(prepare_ms / 1000).toFixed(1)} s; generating…`);
+    t0 = performance.now();
+    const generation = await generate(database);
+    const generate_ms = Math.round(performance.now() - t0);
+    const sizes = await tableSizes(database.db);
+    console.log(`generated in ${(generate_ms / 1000).toFixed(1)} s: ${JSON.stringify(sizes)}`);
+    if (reportAt) fs.writeFileSync(reportAt, JSON.stringify({ prepare_ms, generate_ms, generation, sizes } satisfies PrepareReport));
   } finally {
     await database.close();
   }
