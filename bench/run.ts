@@ -87,29 +87,38 @@ async function backends(): Promise<Backend[]> {
   return process.env.BENCH_DATABASE_URL || (await pgAnswers()) ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-// ───────────────────────────── the API child process ─────────────────────────────
+// ───────────────────────────── child processes ─────────────────────────────
 
+/** The child running now (the data set's generation, then the API): it never outlives the bench. */
 let child: ChildProcess | undefined;
 const childLog: string[] = [];
 
-function startServer(env: Record<string, string>): ChildProcess {
+/**
+ * Runs a TypeScript file of the project as a child process with this environment (less its own
+ * DATABASE_URL and DATA_DIR) plus `env`; each line it prints goes to `onLine`, the last 60 to childLog.
+ */
+function spawnChild(file: string, args: string[], env: Record<string, string>, onLine: (line: string) => void = () => {}): ChildProcess {
   const base = { ...process.env };
   delete base.DATABASE_URL;
   delete base.DATA_DIR;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...base, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   childLog.length = 0;
   const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) childLog.push(line.slice(0, 500));
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      onLine(line);
+      childLog.push(line.slice(0, 500));
+    }
     if (childLog.length > 60) childLog.splice(0, childLog.length - 60);
   };
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
   child = proc;
   return proc;
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  return spawnChild('apps/server/src/main.ts', [], { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env });
 }
 
 async function stopServer(): Promise<void> {
@@ -305,28 +314,10 @@ async function recreatePgDatabase(url: string) {
 /** Runs bench/generate.ts (migrations, seeds, data set) as a child process and reads its report. */
 async function prepareInChild(env: Record<string, string>, log: (msg: string) => void): Promise<PrepareReport> {
   const reportAt = path.join(os.tmpdir(), `qm-bench-prepare-${process.pid}-${Date.now()}.json`);
-  const base = { ...process.env };
-  delete base.DATABASE_URL;
-  delete base.DATA_DIR;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/generate.ts', `--report=${reportAt}`], {
-    cwd: ROOT,
-    env: { ...base, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const tail: string[] = [];
-  const onLine = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) {
-      if (!line.trim()) continue;
-      log(line);
-      tail.push(line.slice(0, 500));
-      if (tail.length > 30) tail.shift();
-    }
-  };
-  proc.stdout!.on('data', onLine);
-  proc.stderr!.on('data', onLine);
+  const proc = spawnChild('bench/generate.ts', [`--report=${reportAt}`], env, log);
   const code = await new Promise<number | null>((resolve) => proc.once('exit', (c) => resolve(c)));
   try {
-    if (code !== 0) throw new Error(`generating the data set failed (exit ${code}):\n${tail.join('\n')}`);
+    if (code !== 0) throw new Error(`generating the data set failed (exit ${code}):\n${childLog.slice(-30).join('\n')}`);
     return JSON.parse(fs.readFileSync(reportAt, 'utf8')) as PrepareReport;
   } finally {
     fs.rmSync(reportAt, { force: true });
