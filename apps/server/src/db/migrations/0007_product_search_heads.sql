@@ -46,19 +46,20 @@ $$
 --> statement-breakpoint
 -- Keeps product_search_heads equal to the heads of each product's search_vector, whoever writes it.
 CREATE FUNCTION qm_product_search_heads() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  old_heads text[] := CASE WHEN TG_OP <> 'INSERT' THEN qm_word_heads(OLD.search_vector) END;
+  new_heads text[] := CASE WHEN TG_OP <> 'DELETE' THEN qm_word_heads(NEW.search_vector) END;
 BEGIN
-  IF TG_OP = 'DELETE' THEN
-    DELETE FROM product_search_heads WHERE head = ANY (qm_word_heads(OLD.search_vector)) AND product_id = OLD.id;
-    RETURN NULL;
-  END IF;
-  IF TG_OP = 'UPDATE' THEN
+  IF TG_OP <> 'INSERT' THEN
     DELETE FROM product_search_heads
-     WHERE head = ANY (qm_word_heads(OLD.search_vector)) AND product_id = OLD.id
-       AND (head <> ALL (qm_word_heads(NEW.search_vector)) OR OLD.id <> NEW.id);
+     WHERE head = ANY (old_heads) AND product_id = OLD.id
+       AND (TG_OP = 'DELETE' OR OLD.id <> NEW.id OR head <> ALL (new_heads));
   END IF;
-  INSERT INTO product_search_heads (head, product_id)
-  SELECT h, NEW.id FROM unnest(qm_word_heads(NEW.search_vector)) h
-  ON CONFLICT DO NOTHING;
+  IF TG_OP <> 'DELETE' THEN
+    INSERT INTO product_search_heads (head, product_id)
+    SELECT h, NEW.id FROM unnest(new_heads) h
+    ON CONFLICT DO NOTHING;
+  END IF;
   RETURN NULL;
 END $$
 --> statement-breakpoint
@@ -73,4 +74,4 @@ CREATE TRIGGER qm_product_search_heads_delete AFTER DELETE ON "products"
   FOR EACH ROW EXECUTE FUNCTION qm_product_search_heads()
 --> statement-breakpoint
 INSERT INTO "product_search_heads" ("head", "product_id")
-SELECT DISTINCT left(w, 3), p.id FROM "products" p, unnest(tsvector_to_array(p.search_vector)) w
+SELECT h, p.id FROM "products" p, unnest(qm_word_heads(p.search_vector)) h
