@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config.js';
@@ -7,7 +8,7 @@ import { prepareDatabase } from '../src/db/prepare.js';
 import { buildApp } from '../src/app.js';
 import type { RouteAccess } from '../src/http/auth.js';
 import type { SQL } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** API tests run against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL is set. */
 export const BACKENDS: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -33,11 +34,12 @@ export interface Res {
   text: string;
 }
 
-async function createPgDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A database of its own for one test file: a copy of the run's template (see template.ts), or empty. */
+async function createPgDatabase(url: string, template: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `qm_test_${crypto.randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -52,17 +54,26 @@ async function createPgDatabase(url: string): Promise<{ url: string; drop: () =>
   };
 }
 
-export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestApp> {
+export interface StartOptions {
+  /**
+   * Migrate and seed an empty database instead of starting from the run's template (the template is
+   * the same database, made once): only for tests of migrating and seeding themselves.
+   */
+  fresh?: boolean;
+}
+
+export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, opts: StartOptions = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env } as NodeJS.ProcessEnv);
   let drop = async () => {};
   let database: Database;
   if (kind === 'postgres') {
-    const created = await createPgDatabase(process.env.TEST_DATABASE_URL!);
+    const created = await createPgDatabase(process.env.TEST_DATABASE_URL!, opts.fresh ? '' : inject('postgresTemplate'));
     drop = created.drop;
     database = await connect({ databaseUrl: created.url, poolSize: 5 });
   } else {
-    database = await connect({});
+    database = await connect(opts.fresh ? {} : { loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) });
   }
+  // From the template this finds nothing to do; it still runs, so a test file sees what a restart would.
   await prepareDatabase(database, true);
   const { app, routes } = await buildApp({ ...config, webDist: '/nonexistent' }, database, { logger: false });
   await app.ready();
@@ -107,10 +118,10 @@ export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, 
  * The app of one `describe` block: started before its tests (beforeAll) and closed after them (afterAll).
  * The handle is usable from the tests and from hooks registered after this call.
  */
-export function useTestApp(kind: TestApp['kind'], env: Record<string, string> = {}): TestApp {
+export function useTestApp(kind: TestApp['kind'], env: Record<string, string> = {}, opts: StartOptions = {}): TestApp {
   let started: TestApp | undefined;
   beforeAll(async () => {
-    started = await startApp(kind, env);
+    started = await startApp(kind, env, opts);
   });
   afterAll(() => started?.close());
   const app = () => {

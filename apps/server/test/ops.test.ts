@@ -68,3 +68,20 @@ describe('embedded database directory', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe.each(BACKENDS)('a new database on %s', (kind) => {
+  // Every other file starts from the run's template; this one migrates and seeds an empty database.
+  const fresh = useTestApp(kind, {}, { fresh: true });
+
+  it('migrates and seeds an empty database to what the other tests start from', async () => {
+    const ready = await fresh.req('GET', '/api/ready');
+    expect(ready.body).toMatchObject({ status: 'ready', migrations: 'current' });
+    const [counts] = await fresh.sql<Record<string, number>>(
+      sql`select (select count(*)::int from users) as users, (select count(*)::int from products) as products,
+                 (select count(*)::int from variants) as variants, (select count(*)::int from statuses) as statuses`,
+    );
+    expect(counts).toEqual({ users: 9, products: 287, variants: 618, statuses: expect.any(Number) });
+    expect(counts!.statuses).toBeGreaterThan(30);
+    expect((await fresh.login('admin@example.com')).length).toBeGreaterThan(20);
+  });
+});

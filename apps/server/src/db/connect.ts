@@ -79,6 +79,8 @@ export interface ConnectOptions {
   /** PGlite directory; undefined → in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: start from this data directory dump (`dumpDataDir()`) instead of an empty cluster. */
+  loadDataDir?: Blob;
 }
 
 export async function connect(opts: ConnectOptions): Promise<Database> {
@@ -94,7 +96,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   try {
     // pg_trgm serves the "contains" searches of lists (PostgreSQL servers ship it in contrib).
-    const options = { extensions: { pg_trgm } };
+    const options = { extensions: { pg_trgm }, ...(opts.loadDataDir && { loadDataDir: opts.loadDataDir }) };
     const pglite = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pgdata'), options) : new PGlite(options);
     await pglite.waitReady;
     await pglite.exec(`set time zone 'UTC'`);
