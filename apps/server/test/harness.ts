@@ -24,6 +24,12 @@ export interface TestApp {
   /** Sends a request; `token` adds the bearer header. */
   req(method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Res>;
   sql<T = Record<string, unknown>>(q: SQL): Promise<T[]>;
+  /**
+   * Runs `fn` and counts the statements sent to the database driver meanwhile, whichever way they
+   * were sent (our `query()`, drizzle, a transaction): the node-postgres clients' and PGlite's own
+   * query methods are wrapped while it runs. Tests run one at a time per file, so the count is theirs.
+   */
+  countQueries<T>(fn: () => Promise<T>): Promise<{ n: number; result: T }>;
   close(): Promise<void>;
 }
 
@@ -100,6 +106,7 @@ export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, 
     routes,
     config,
     req,
+    countQueries: (fn) => countDriverQueries(database, fn),
     async login(email, password) {
       const res = await req('POST', '/api/auth/login', { body: { email, password: password ?? email.split('@')[0] } });
       if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${res.text}`);
@@ -145,6 +152,53 @@ export function useTestApp(kind: TestApp['kind'], env: Record<string, string> = 
     login: (email, password) => app().login(email, password),
     req: (method, url, opts) => app().req(method, url, opts),
     sql: <T,>(q: SQL) => app().sql<T>(q),
+    countQueries: (fn) => app().countQueries(fn),
     close: () => app().close(),
   };
+}
+
+type QueryFn = (...args: unknown[]) => Promise<unknown>;
+
+async function countDriverQueries<T>(database: Database, fn: () => Promise<T>): Promise<{ n: number; result: T }> {
+  let n = 0;
+  const restore: (() => void)[] = [];
+  /** Replaces `target[name]` with a counting wrapper until the count is over. */
+  const wrap = (target: Record<string, unknown>, name: string) => {
+    const original = target[name] as QueryFn;
+    const own = Object.prototype.hasOwnProperty.call(target, name);
+    target[name] = function (this: unknown, ...args: unknown[]) {
+      n++;
+      return original.apply(this, args);
+    };
+    restore.push(() => (own ? (target[name] = original) : delete target[name]));
+  };
+  if (database.pglite) {
+    const lite = database.pglite as unknown as Record<string, unknown>;
+    wrap(lite, 'query');
+    wrap(lite, 'exec');
+    // Statements of a transaction go to the transaction object PGlite hands its callback.
+    const transaction = lite.transaction as (cb: (tx: Record<string, unknown>) => Promise<unknown>) => Promise<unknown>;
+    lite.transaction = function (this: unknown, cb: (tx: Record<string, unknown>) => Promise<unknown>) {
+      return transaction.call(this, (tx) => {
+        for (const name of ['query', 'exec'] as const) {
+          const original = tx[name] as QueryFn;
+          tx[name] = (...args: unknown[]) => {
+            n++;
+            return original.apply(tx, args);
+          };
+        }
+        return cb(tx);
+      });
+    };
+    restore.push(() => (lite.transaction = transaction));
+  } else {
+    // Every pooled connection is a pg.Client; the pool's own query() checks one out and calls it.
+    wrap(pg.Client.prototype as unknown as Record<string, unknown>, 'query');
+  }
+  try {
+    const result = await fn();
+    return { n, result };
+  } finally {
+    for (const undo of restore.reverse()) undo();
+  }
 }
