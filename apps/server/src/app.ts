@@ -23,11 +23,18 @@ import { preferenceRoutes } from './modules/preferences/routes.js';
 import { statusRoutes } from './modules/statuses/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerModules } from './modules/index.js';
+import { JobRunner } from './jobs/runner.js';
+import { jobRoutes } from './jobs/routes.js';
+import { Exports } from './files/exports.js';
+import { fileRoutes } from './files/routes.js';
 
 export interface App {
   app: FastifyInstance;
   /** Every API route with the permission it needs. */
   routes: RouteAccess[];
+  /** The background job runner (started when the app is ready, stopped when it closes). */
+  jobs: JobRunner;
+  exports: Exports;
 }
 
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<App> {
@@ -110,6 +117,19 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     },
   });
 
+  const jobs = new JobRunner(database, { concurrency: config.jobConcurrency, pollSeconds: config.jobPollSeconds });
+  const exports = new Exports(jobs, config.exportKeepDays);
+  jobRoutes(app, db, jobs);
+  fileRoutes(app, db, { uploadMaxBytes: config.uploadMaxBytes });
+  // The queue is started once the routes are in place: every process queues jobs; those with
+  // JOB_CONCURRENCY > 0 also run them.
+  app.addHook('onReady', async () => {
+    await jobs.start();
+  });
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+  });
+
   authRoutes(app, db, config);
   userRoutes(app, db);
   statusRoutes(app, db);
@@ -133,7 +153,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     );
   }
 
-  return { app, routes };
+  return { app, routes, jobs, exports };
 }
 
 /**

@@ -22,6 +22,14 @@ export interface Config {
   /** Requests to auth/login per IP per minute. */
   loginRateLimitPerMinute: number;
   trustProxy: boolean;
+  /** Background jobs this process runs at once (0: it runs none; others do). */
+  jobConcurrency: number;
+  /** How often an idle job worker looks for work, in seconds. */
+  jobPollSeconds: number;
+  /** Exported files are kept this many days for downloading again. */
+  exportKeepDays: number;
+  /** Largest file accepted for import, in bytes. */
+  uploadMaxBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -47,5 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLockMinutes: int('LOGIN_LOCK_MINUTES', 15),
     loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT', 20),
     trustProxy: env.TRUST_PROXY === 'true',
+    jobConcurrency: int('JOB_CONCURRENCY', 1),
+    jobPollSeconds: Math.max(0.5, Number(env.JOB_POLL_SECONDS || 2) || 2),
+    exportKeepDays: int('EXPORT_KEEP_DAYS', 30),
+    uploadMaxBytes: int('UPLOAD_MAX_MB', 64) * 1024 * 1024,
   };
 }

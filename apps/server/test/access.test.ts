@@ -18,9 +18,21 @@ describe.each(BACKENDS)('access control on %s', (kind) => {
 
   it('declares a permission on every non-public route', () => {
     const open = t.routes.filter((r) => !r.public && r.permission.length === 0).map((r) => `${r.method} ${r.url}`);
-    // Routes every signed-in user may call: their own session, dashboard and preferences.
+    // Routes every signed-in user may call: their own session, dashboard, preferences, jobs and files
+    // (jobs and files answer only their owner, or whoever may read what a file was exported from).
     expect(open.sort()).toEqual(
-      ['GET /api/auth/user', 'GET /api/dashboard', 'GET /api/me/preferences/:key', 'POST /api/auth/impersonate/stop', 'PUT /api/me/preferences/:key'].sort(),
+      [
+        'GET /api/auth/user',
+        'GET /api/dashboard',
+        'GET /api/me/preferences/:key',
+        'POST /api/auth/impersonate/stop',
+        'PUT /api/me/preferences/:key',
+        'GET /api/job',
+        'GET /api/job/:id',
+        'POST /api/job/:id/cancel',
+        'POST /api/file',
+        'GET /api/file/:id',
+      ].sort(),
     );
   });
 

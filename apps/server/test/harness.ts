@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config.js';
 import { connect, query, type Database, type Db } from '../src/db/connect.js';
 import { prepareDatabase } from '../src/db/prepare.js';
-import { buildApp } from '../src/app.js';
+import { buildApp, type App } from '../src/app.js';
 import type { RouteAccess } from '../src/http/auth.js';
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -19,6 +19,10 @@ export interface TestApp {
   db: Db;
   routes: RouteAccess[];
   config: Config;
+  jobs: App['jobs'];
+  exports: App['exports'];
+  /** PostgreSQL: the URL of this app's own database. */
+  databaseUrl?: string;
   /** Signs in and returns the bearer token. */
   login(email: string, password?: string): Promise<string>;
   /** Sends a request; `token` adds the bearer header. */
@@ -38,6 +42,8 @@ export interface Res {
   headers: Record<string, string | string[] | number | undefined>;
   body: any;
   text: string;
+  /** The body's bytes as sent (text decoding drops a byte-order mark). */
+  raw: Buffer;
 }
 
 /** A database of its own for one test file: a copy of the run's template (see template.ts), or empty. */
@@ -66,22 +72,34 @@ export interface StartOptions {
    * the same database, made once): only for tests of migrating and seeding themselves.
    */
   fresh?: boolean;
+  /** PostgreSQL only: a second API process on the database of this one (as with several processes behind a load balancer). */
+  sameDatabaseAs?: TestApp;
+  /** Runs before the app is ready (its job workers start then): e.g. defines test export sources. */
+  setup?: (app: App) => void;
 }
 
 export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, opts: StartOptions = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env } as NodeJS.ProcessEnv);
+  // Job workers look for work often, so a test waits little for a job it queued.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOB_POLL_SECONDS: '0.5', ...env } as NodeJS.ProcessEnv);
   let drop = async () => {};
   let database: Database;
-  if (kind === 'postgres') {
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres' && opts.sameDatabaseAs) {
+    databaseUrl = opts.sameDatabaseAs.databaseUrl!;
+    database = await connect({ databaseUrl, poolSize: 5 });
+  } else if (kind === 'postgres') {
     const created = await createPgDatabase(process.env.TEST_DATABASE_URL!, opts.fresh ? '' : inject('postgresTemplate'));
     drop = created.drop;
-    database = await connect({ databaseUrl: created.url, poolSize: 5 });
+    databaseUrl = created.url;
+    database = await connect({ databaseUrl, poolSize: 5 });
   } else {
     database = await connect(opts.fresh ? {} : { loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) });
   }
   // From the template this finds nothing to do; it still runs, so a test file sees what a restart would.
   await prepareDatabase(database, true);
-  const { app, routes } = await buildApp({ ...config, webDist: '/nonexistent' }, database, { logger: false });
+  const built = await buildApp({ ...config, webDist: '/nonexistent' }, database, { logger: false });
+  opts.setup?.(built);
+  const { app, routes, jobs, exports } = built;
   await app.ready();
 
   const req: TestApp['req'] = async (method, url, opts = {}) => {
@@ -96,7 +114,7 @@ export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, 
     } catch {
       body = undefined;
     }
-    return { status: res.statusCode, headers: res.headers, body, text: res.body };
+    return { status: res.statusCode, headers: res.headers, body, text: res.body, raw: res.rawPayload };
   };
 
   return {
@@ -105,6 +123,9 @@ export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, 
     db: database.db,
     routes,
     config,
+    jobs,
+    exports,
+    databaseUrl,
     req,
     countQueries: (fn) => countDriverQueries(database, fn),
     async login(email, password) {
@@ -148,6 +169,15 @@ export function useTestApp(kind: TestApp['kind'], env: Record<string, string> = 
     },
     get config() {
       return app().config;
+    },
+    get jobs() {
+      return app().jobs;
+    },
+    get exports() {
+      return app().exports;
+    },
+    get databaseUrl() {
+      return app().databaseUrl;
     },
     login: (email, password) => app().login(email, password),
     req: (method, url, opts) => app().req(method, url, opts),

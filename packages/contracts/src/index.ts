@@ -7,3 +7,4 @@ export * from './users.js';
 export * from './statuses.js';
 export * from './audit.js';
 export * from './catalog.js';
+export * from './jobs.js';

@@ -283,6 +283,12 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
+/** Runs a statement on one checked-out node-postgres connection (a cursor's), with the same row types as `query`. */
+export async function queryOnClient<T = Record<string, unknown>>(client: pg.ClientBase, q: SQL | Compiled): Promise<T[]> {
+  const { sql: text, params } = 'queryChunks' in q ? compile(q) : q;
+  return (await client.query({ text, values: params as unknown[], types: pgTypes })).rows as T[];
+}
+
 export async function queryOne<T = Record<string, unknown>>(db: Db, q: SQL): Promise<T | undefined> {
   const rows = await query<T>(db, q);
   return rows[0];

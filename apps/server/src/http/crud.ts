@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataResponse, IdParams, ListQuery, listResponse, type Permission } from '@qm/contracts';
@@ -106,7 +106,8 @@ export function registerList<Item>(
   db: Db,
   def: {
     url: string;
-    permission: Permission;
+    /** Absent: any signed-in user (the list scopes itself in `resolve`). */
+    permission?: Permission;
     tags: string[];
     summary: string;
     /** The 200 response: `listResponse(item)` unless the contract names its own. */
@@ -114,15 +115,15 @@ export function registerList<Item>(
     spec: ListSpec<Item>;
     /** Name of the CSV download (before the date). */
     filename: string;
-    /** Rewrites the query before it runs (e.g. expands categories to their descendants). */
-    resolve?: (q: ListQuery) => Promise<ListQuery>;
+    /** Rewrites the query before it runs (e.g. expands categories to their descendants, or scopes it to the caller). */
+    resolve?: (q: ListQuery, req: FastifyRequest) => Promise<ListQuery>;
   },
 ) {
   app.withTypeProvider<ZodTypeProvider>().get(def.url, {
     config: { permission: def.permission },
     schema: { tags: def.tags, summary: def.summary, querystring: ListQuery, response: { 200: def.response } },
     handler: async (req, reply) => {
-      const q = def.resolve ? await def.resolve(req.query) : req.query;
+      const q = def.resolve ? await def.resolve(req.query, req) : req.query;
       if (q.format === 'csv') return sendCsv(reply, db, def.spec, q, def.filename);
       const json = await runListJson(db, def.spec, q);
       if (checkResponses) assertMatches(def.response, json, def.url);
