@@ -69,7 +69,7 @@ export default function StoresScreen() {
         <>
           <TextField name="name" label="Name" required autoFocus />
           <TextField name="code" label="Code" required description="Lowercase letters, digits, dash or underscore, e.g. ammo-depot." />
-          <TextField name="domain" label="Domain" placeholder="ammodepot.com" />
+          <TextField name="domain" label="Domain" placeholder="e.g. ammodepot.com" />
           <SwitchField name="is_enabled" label="Enabled" description="Products can be published only on enabled stores." />
         </>
       )}
