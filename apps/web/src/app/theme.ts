@@ -61,7 +61,10 @@ export const theme = createTheme({
     // The eye button must not be named like the field ("Password"): labels stay unique.
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Show or hide what was typed' } } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
-    Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 1 } } },
+    // Close buttons show only a cross: they are named.
+    Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 1 }, closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     // The arrows of every pager are named; each page button says which page it opens.
     Pagination: {
       defaultProps: {
