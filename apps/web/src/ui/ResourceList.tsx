@@ -126,7 +126,8 @@ function cellValue(row: unknown, key: string): ReactNode {
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (typeof v === 'number') return String(v);
   const text = Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return <span className="qm-cell-text">{text}</span>;
+  // Short values stay on one line (dense rows); a long one wraps instead of widening the table.
+  return text.length > 40 ? <span className="qm-cell-text">{text}</span> : text;
 }
 
 export function ResourceList<T>(props: ResourceListProps<T>) {

@@ -52,7 +52,7 @@ export function StorePresentationScreen({ subject }: { subject: Subject }) {
   const columns: Column<Row>[] = [
     idColumn({ defaultVisible: false }),
     { key: 'store_name', header: 'Store', sortable: true },
-    { key: c.nameKey, header: c.label, sortable: true, render: (r) => <Text size="sm" fw={500}>{String(r[c.nameKey])}</Text> },
+    { key: c.nameKey, header: c.label, sortable: true, render: (r) => <Text size="sm" fw={500} className="qm-cell-text">{String(r[c.nameKey])}</Text> },
     { key: 'title', header: 'Title on the store', sortable: true },
     { key: 'slug', header: 'Slug', render: (r) => <CodeDisplay value={r.slug} /> },
     { key: 'visible', header: 'Visible', render: (r) => <BooleanBadge value={r.visible} trueLabel="Visible" falseLabel="Hidden" /> },

@@ -13,7 +13,7 @@ import { idColumn, updatedColumn } from '../../ui/columns';
 
 const columns: Column<Store>[] = [
   idColumn(),
-  { key: 'name', header: 'Name', sortable: true, render: (s) => <Text size="sm" fw={500}>{s.name}</Text> },
+  { key: 'name', header: 'Name', sortable: true, render: (s) => <Text size="sm" fw={500} className="qm-cell-text">{s.name}</Text> },
   { key: 'code', header: 'Code', sortable: true, render: (s) => <Text size="sm" ff="monospace">{s.code}</Text> },
   { key: 'domain', header: 'Domain', sortable: true },
   { key: 'is_enabled', header: 'Status', sortable: true, render: (s) => <BooleanBadge value={s.is_enabled} trueLabel="Enabled" falseLabel="Disabled" /> },
