@@ -318,7 +318,7 @@ test.describe('catalogue screens', () => {
       return find(tree)!.children.map((c) => c.name.replace(`${rootName} `, ''));
     };
     const shownOrder = async () =>
-      (await page.locator(`li[data-tree-id]`).evaluateAll((els, prefix) => els.map((e) => e.getAttribute('aria-label')!).filter((n) => n.startsWith(`${prefix} `)), rootName)).map((n) =>
+      (await page.locator(`li[data-tree-id]`).evaluateAll((els, prefix) => els.map((e) => e.getAttribute('data-tree-name')!).filter((n) => n.startsWith(`${prefix} `)), rootName)).map((n) =>
         n.replace(`${rootName} `, ''),
       );
 

@@ -1,14 +1,119 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
 
-/** Saves a screenshot under e2e/screenshots/ to look at what users see. */
+/**
+ * Saves a screenshot under e2e/screenshots/ to look at what users see, then checks the screen for
+ * accessibility in both themes (see `expectAccessible`): every screen a test looks at is checked.
+ */
 export async function shot(page: Page, name: string) {
+  await settle(page);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+  await expectAccessible(page, name);
+}
+
+export type Scheme = 'light' | 'dark';
+
+/** One rule broken on a screen: where, and how badly. */
+export interface A11yViolation {
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** WCAG 2.1 A and AA rules, and the one experimental WCAG 2.1 rule we hold ourselves to. */
+const AXE_OPTIONS = {
+  runOnly: { type: 'tag' as const, values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+};
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** Waits until nothing moves (dialogs, toasts and menus done opening, colours done changing). */
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Spinners and skeletons pulse for ever: only what ends is waited for.
+    const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/** The serious and critical violations axe finds on the page as it is now. */
+export async function axeViolations(page: Page): Promise<A11yViolation[]> {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).options(AXE_OPTIONS).setLegacyMode(true).analyze();
+  return results.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => ({ rule: v.id, impact: v.impact!, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** The theme shown now. */
+export async function schemeOf(page: Page): Promise<Scheme> {
+  return (await page.locator('html').getAttribute('data-mantine-color-scheme')) === 'dark' ? 'dark' : 'light';
+}
+
+/**
+ * Shows the page in the other theme without reloading it (the theme is CSS variables switched by
+ * the attribute on <html>), so a dialog or a menu open now is checked in both.
+ */
+async function showScheme(page: Page, scheme: Scheme) {
+  await page.evaluate((s) => {
+    document.documentElement.setAttribute('data-mantine-color-scheme', s);
+    document.documentElement.style.colorScheme = s;
+  }, scheme);
+}
+
+/** The violations of the page as it is now, in both themes (the one shown first). */
+export async function axeViolationsInBothThemes(page: Page): Promise<Record<Scheme, A11yViolation[]>> {
+  const shown = await schemeOf(page);
+  const other: Scheme = shown === 'dark' ? 'light' : 'dark';
+  const found = { [shown]: await axeViolations(page) } as Record<Scheme, A11yViolation[]>;
+  await showScheme(page, other);
+  try {
+    found[other] = await axeViolations(page);
+  } finally {
+    await showScheme(page, shown);
+  }
+  return found;
+}
+
+/** "rule (impact) ×count: help" and the first targets of each, one line each. */
+export function formatViolations(violations: A11yViolation[], maxTargets = 5): string {
+  return violations
+    .map((v) => {
+      const more = v.targets.length > maxTargets ? `\n      … and ${v.targets.length - maxTargets} more` : '';
+      const targets = v.targets.slice(0, maxTargets).map((t) => `\n      ${t}`).join('');
+      return `  ${v.rule} (${v.impact}) ×${v.targets.length}: ${v.help}${targets}${more}`;
+    })
+    .join('\n');
+}
+
+/** Per rule, how many elements break it. */
+export function countByRule(violations: A11yViolation[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const v of violations) out[v.rule] = (out[v.rule] ?? 0) + v.targets.length;
+  return out;
+}
+
+/**
+ * Fails the running test when axe finds a serious or critical violation on the page as it is now,
+ * in either theme; the summary (rule, count, targets) is attached to the test and is its message.
+ */
+export async function expectAccessible(page: Page, name: string) {
+  const found = await axeViolationsInBothThemes(page);
+  const report = (['light', 'dark'] as const)
+    .filter((s) => found[s].length > 0)
+    .map((s) => `${name}, ${s} theme (${page.url()}):\n${formatViolations(found[s])}`)
+    .join('\n');
+  if (report) await test.info().attach(`accessibility-${name}.txt`, { body: report, contentType: 'text/plain' });
+  expect([...found.light, ...found.dark].length, `Serious or critical accessibility violations:\n${report}`).toBe(0);
 }
 
 export async function signIn(page: Page, email: string, password = email.split('@')[0]!) {

@@ -6,14 +6,14 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { CONSTANTS } from '@qm/contracts';
 import { queryClient } from '../lib/queryClient';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** The light/dark choice is remembered in this browser. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'quartermaster_color_scheme' });
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
           <Notifications

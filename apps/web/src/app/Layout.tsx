@@ -125,7 +125,9 @@ export function Layout() {
             <ThemeToggle />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label={`Account menu for ${user.name}`} className="qm-user-button" px={8} py={4}>
+                <UnstyledButton className="qm-user-button" px={8} py={4}>
+                  {/* Named by what it shows (WCAG 2.5.3), after what it is. */}
+                  <span className="qm-sr-only">Account menu for</span>
                   <Group gap={6} wrap="nowrap">
                     <div style={{ textAlign: 'right', lineHeight: 1.15 }}>
                       <Text size="sm" fw={500} data-testid="current-user-name">

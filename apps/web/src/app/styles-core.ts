@@ -27,4 +27,5 @@ import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/notifications/styles.css';
+import './fonts.css';
 import './app.css';

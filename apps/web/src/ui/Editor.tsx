@@ -105,7 +105,7 @@ export function EditorShell({
   children: ReactNode;
 }) {
   const heading = (
-    <div>
+    <div className="qm-editor-heading">
       <Anchor component={Link} to={back.to} size="xs" c="dimmed">
         <Group gap={4} component="span" wrap="nowrap">
           <IconArrowLeft size={12} /> {back.label}
@@ -122,7 +122,7 @@ export function EditorShell({
       <div className="qm-editor-head">
         <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
           {image ? (
-            <Group gap="sm" wrap="nowrap" align="flex-start">
+            <Group gap="sm" wrap="nowrap" align="flex-start" className="qm-editor-heading">
               {image}
               {heading}
             </Group>

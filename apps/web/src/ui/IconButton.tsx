@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Tooltip, type MantineColor, type MantineSize } from '@mantine/core';
 
-/** A subtle icon button named by `label` (its tooltip too, unless `tooltip` says otherwise). */
+/**
+ * A subtle icon-only button: `label` is its accessible name and its tooltip, the same words for
+ * every user.
+ */
 export function IconButton({
   label,
-  tooltip = label,
   color,
   size = 'sm',
   disabled,
@@ -12,7 +14,6 @@ export function IconButton({
   children,
 }: {
   label: string;
-  tooltip?: string;
   color?: MantineColor;
   size?: MantineSize;
   disabled?: boolean;
@@ -20,7 +21,7 @@ export function IconButton({
   children: ReactNode;
 }) {
   return (
-    <Tooltip label={tooltip}>
+    <Tooltip label={label}>
       <ActionIcon variant="subtle" color={color} size={size} aria-label={label} disabled={disabled} onClick={onClick}>
         {children}
       </ActionIcon>

@@ -17,10 +17,10 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
 export function MoveButtons({ index, count, name, disabled, onMove }: { index: number; count: number; name: string; disabled?: boolean; onMove: (to: number) => void }) {
   return (
     <Group gap={0} wrap="nowrap">
-      <IconButton label={`Move ${name} up`} tooltip="Move up" color="gray" disabled={disabled || index === 0} onClick={() => onMove(index - 1)}>
+      <IconButton label={`Move ${name} up`} color="gray" disabled={disabled || index === 0} onClick={() => onMove(index - 1)}>
         <IconArrowUp size={14} />
       </IconButton>
-      <IconButton label={`Move ${name} down`} tooltip="Move down" color="gray" disabled={disabled || index === count - 1} onClick={() => onMove(index + 1)}>
+      <IconButton label={`Move ${name} down`} color="gray" disabled={disabled || index === count - 1} onClick={() => onMove(index + 1)}>
         <IconArrowDown size={14} />
       </IconButton>
     </Group>

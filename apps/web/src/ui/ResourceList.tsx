@@ -124,9 +124,10 @@ function cellValue(row: unknown, key: string): ReactNode {
   const v = (row as Record<string, unknown>)[key];
   if (v === null || v === undefined || v === '') return <Text span c="dimmed" size="inherit">—</Text>;
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (Array.isArray(v)) return v.join(', ');
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  if (typeof v === 'number') return String(v);
+  const text = Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  // Short values stay on one line (dense rows); a long one wraps instead of widening the table.
+  return text.length > 40 ? <span className="qm-cell-text">{text}</span> : text;
 }
 
 export function ResourceList<T>(props: ResourceListProps<T>) {
@@ -388,7 +389,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
               leftSection={<IconSearch size={14} />}
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
-              rightSection={search ? <CloseButton size="xs" aria-label="Clear" onClick={() => setSearch('')} /> : null}
+              rightSection={search ? <CloseButton size="xs" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
               w={240}
               type="search"
             />
@@ -423,7 +424,13 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
             <Menu.Dropdown>
               <Menu.Label>Columns</Menu.Label>
               {columns.map((c) => (
-                <Menu.Item key={c.key} onClick={() => toggleColumn(c.key)} leftSection={<Checkbox size="xs" readOnly checked={visibleKeys.has(c.key)} tabIndex={-1} aria-hidden />}>
+                <Menu.Item
+                  key={c.key}
+                  role="menuitemcheckbox"
+                  aria-checked={visibleKeys.has(c.key)}
+                  onClick={() => toggleColumn(c.key)}
+                  leftSection={<Checkbox size="xs" readOnly checked={visibleKeys.has(c.key)} tabIndex={-1} aria-hidden />}
+                >
                   {c.header}
                 </Menu.Item>
               ))}

@@ -1,12 +1,17 @@
 /**
  * A tree whose items can be reordered and re-parented: by dragging (native HTML5 drag and drop: drop
- * on the upper or lower edge of a row to place before or after it, on its middle to place inside it)
- * and by keyboard-accessible buttons (move up, move down, indent, outdent). The tree itself is pure
- * data: every move produces a new tree that the screen saves (and restores if the save is refused).
+ * on the upper or lower edge of a row to place before or after it, on its middle to place inside it),
+ * by buttons (move up, move down, indent, outdent) and by keys. The tree itself is pure data: every
+ * move produces a new tree that the screen saves (and restores if the save is refused).
+ *
+ * Keyboard (the ARIA tree pattern): the tree is one tab stop; ↑ ↓ Home End go through the rows, → opens
+ * a row or goes to its first child, ← closes it or goes to its parent, Alt+Shift+↑ ↓ move the row,
+ * Alt+Shift+→ files it inside the row above, Alt+Shift+← takes it out of its parent. Tab goes from the
+ * row to its own buttons, then out of the tree. After a move, focus stays on what was used.
  */
 import './SortableTree.css';
-import { useMemo, useState, type DragEvent, type ReactNode } from 'react';
-import { Group, UnstyledButton } from '@mantine/core';
+import { useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Group } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconGrip, IconIndent, IconOutdent } from './icons';
 import { IconButton } from './IconButton';
 
@@ -110,12 +115,15 @@ export interface SortableTreeProps<T extends TreeNode> {
   label: string;
   /** Name of a node for buttons and announcements. */
   nameOf: (node: T) => string;
+  /** What a row shows; the row is named by it (all its text), so keep the name first. */
   renderLabel: (node: T) => ReactNode;
   renderActions?: (node: T) => ReactNode;
   /** Called with the new tree and the node moved. */
   onMove?: (next: T[], movedId: number) => void;
-  /** No moves (read-only users, a save in flight). */
+  /** No moves and no move buttons (read-only users). */
   readOnly?: boolean;
+  /** Moves are ignored for now (a save in flight); the buttons stay where they are. */
+  busy?: boolean;
 }
 
 interface DropTarget {
@@ -131,10 +139,22 @@ function dropPositionOf(e: DragEvent<HTMLElement>): DropPosition {
   return 'inside';
 }
 
-export function SortableTree<T extends TreeNode>({ nodes, label, nameOf, renderLabel, renderActions, onMove, readOnly = false }: SortableTreeProps<T>) {
+const MOVE_KEYS: Record<string, KeyboardMove> = { ArrowUp: 'up', ArrowDown: 'down', ArrowRight: 'indent', ArrowLeft: 'outdent' };
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
+/** Where focus goes back after a move re-renders the tree: the row, or one of its buttons by name. */
+interface Refocus {
+  id: number;
+  button?: string;
+}
+
+export function SortableTree<T extends TreeNode>({ nodes, label, nameOf, renderLabel, renderActions, onMove, readOnly = false, busy = false }: SortableTreeProps<T>) {
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const [dragging, setDragging] = useState<number | null>(null);
   const [drop, setDrop] = useState<DropTarget | null>(null);
+  const [active, setActive] = useState<number | null>(null);
+  const refocus = useRef<Refocus | null>(null);
+  const treeRef = useRef<HTMLUListElement>(null);
   const movable = !readOnly && Boolean(onMove);
 
   const rows = useMemo(() => {
@@ -148,6 +168,31 @@ export function SortableTree<T extends TreeNode>({ nodes, label, nameOf, renderL
     return out;
   }, [nodes, collapsed]);
 
+  // The row that takes focus when Tab enters the tree: the last one used, else the first.
+  const current = rows.some((r) => r.node.id === active) ? active : (rows[0]?.node.id ?? null);
+
+  // Roving focus: only the current row and its own controls are in the tab order.
+  useLayoutEffect(() => {
+    const tree = treeRef.current;
+    if (!tree) return;
+    for (const li of Array.from(tree.querySelectorAll<HTMLElement>('li[data-tree-id]'))) {
+      const mine = Number(li.dataset.treeId) === current;
+      li.tabIndex = mine ? 0 : -1;
+      for (const el of Array.from(li.querySelectorAll<HTMLElement>(FOCUSABLE))) el.tabIndex = mine ? 0 : -1;
+    }
+    // A move re-inserts the row's DOM node, which drops focus: it goes back where it was (the
+    // button used, or the row when that button is now disabled), until the move is saved or undone.
+    const want = refocus.current;
+    if (!want) return;
+    const li = tree.querySelector<HTMLElement>(`li[data-tree-id="${want.id}"]`);
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (li && lost) {
+      const button = want.button ? li.querySelector<HTMLButtonElement>(`button[aria-label="${CSS.escape(want.button)}"]`) : null;
+      (button && !button.disabled ? button : li).focus();
+    }
+    if (!busy) refocus.current = null;
+  });
+
   const toggle = (id: number) =>
     setCollapsed((prev) => {
       const next = new Set(prev);
@@ -156,8 +201,55 @@ export function SortableTree<T extends TreeNode>({ nodes, label, nameOf, renderL
       return next;
     });
 
-  const apply = (next: T[] | null, id: number) => {
-    if (next && onMove) onMove(next, id);
+  const apply = (next: T[] | null, id: number, button?: string) => {
+    if (!next || !onMove || busy) return;
+    setActive(id);
+    refocus.current = { id, button };
+    onMove(next, id);
+  };
+
+  const focusRow = (id: number | undefined) => {
+    if (id === undefined) return;
+    setActive(id);
+    treeRef.current?.querySelector<HTMLElement>(`li[data-tree-id="${id}"]`)?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLLIElement>, row: (typeof rows)[number]) => {
+    if (e.target !== e.currentTarget) return; // keys typed on the row's own buttons are theirs
+    const { node, parent } = row;
+    const at = rows.indexOf(row);
+    const open = node.children.length > 0 && !collapsed.has(node.id);
+    if (e.altKey && e.shiftKey && MOVE_KEYS[e.key]) {
+      e.preventDefault();
+      if (movable) apply(keyboardMove(nodes, node.id, MOVE_KEYS[e.key]!), node.id);
+      return;
+    }
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const go = (id: number | undefined) => {
+      e.preventDefault();
+      focusRow(id);
+    };
+    switch (e.key) {
+      case 'ArrowDown':
+        return go(rows[at + 1]?.node.id);
+      case 'ArrowUp':
+        return go(rows[at - 1]?.node.id);
+      case 'Home':
+        return go(rows[0]?.node.id);
+      case 'End':
+        return go(rows[rows.length - 1]?.node.id);
+      case 'ArrowRight':
+        e.preventDefault();
+        if (node.children.length === 0) return;
+        if (!open) toggle(node.id);
+        else focusRow(node.children[0]!.id);
+        return;
+      case 'ArrowLeft':
+        e.preventDefault();
+        if (open) toggle(node.id);
+        else if (parent) focusRow(parent.id);
+        return;
+    }
   };
 
   const onDrop = (e: DragEvent<HTMLElement>, target: T) => {
@@ -171,25 +263,37 @@ export function SortableTree<T extends TreeNode>({ nodes, label, nameOf, renderL
   };
 
   return (
-    <ul role="tree" aria-label={label} className="qm-tree">
-      {rows.map(({ node, level, index, count, parent }) => {
+    <ul role="tree" aria-label={label} className="qm-tree" ref={treeRef}>
+      {rows.map((row) => {
+        const { node, level, index, count, parent } = row;
         const hasChildren = node.children.length > 0;
         const open = !collapsed.has(node.id);
         const name = nameOf(node);
+        const labelId = `qm-tree-label-${node.id}`;
         const dropHere = drop?.id === node.id ? drop.position : undefined;
+        const move = (how: KeyboardMove, text: string) => ({
+          label: text,
+          onClick: () => apply(keyboardMove(nodes, node.id, how), node.id, text),
+        });
         return (
           <li
             key={node.id}
             role="treeitem"
             aria-level={level}
+            aria-posinset={index + 1}
+            aria-setsize={count}
             aria-expanded={hasChildren ? open : undefined}
-            aria-selected={false}
-            aria-label={name}
+            // Named by everything the row shows (WCAG 2.5.3): its label; its buttons are named apart.
+            aria-labelledby={labelId}
+            aria-keyshortcuts={movable ? 'Alt+Shift+ArrowUp Alt+Shift+ArrowDown Alt+Shift+ArrowRight Alt+Shift+ArrowLeft' : undefined}
             data-tree-id={node.id}
+            data-tree-name={name}
             className="qm-tree-row"
             data-drop={dropHere}
             data-dragging={dragging === node.id || undefined}
-            draggable={movable}
+            draggable={movable && !busy}
+            onKeyDown={(e) => onKeyDown(e, row)}
+            onFocus={() => setActive(node.id)}
             onDragStart={(e) => {
               e.stopPropagation();
               e.dataTransfer.effectAllowed = 'move';
@@ -201,7 +305,7 @@ export function SortableTree<T extends TreeNode>({ nodes, label, nameOf, renderL
               setDrop(null);
             }}
             onDragOver={
-              movable
+              movable && !busy
                 ? (e) => {
                     e.preventDefault();
                     e.dataTransfer.dropEffect = 'move';
@@ -213,32 +317,36 @@ export function SortableTree<T extends TreeNode>({ nodes, label, nameOf, renderL
             onDragLeave={(e) => {
               if (!e.currentTarget.contains(e.relatedTarget as Node | null) && drop?.id === node.id) setDrop(null);
             }}
-            onDrop={movable ? (e) => onDrop(e, node) : undefined}
+            onDrop={movable && !busy ? (e) => onDrop(e, node) : undefined}
           >
             <Group gap={4} wrap="nowrap" style={{ paddingLeft: (level - 1) * 22 }} className="qm-tree-line">
               {movable ? <IconGrip size={14} className="qm-tree-grip" /> : null}
               {hasChildren ? (
-                <UnstyledButton className="qm-tree-toggle" aria-label={`${open ? 'Collapse' : 'Expand'} ${name}`} onClick={() => toggle(node.id)}>
+                // The row itself opens and closes with → and ← (and says whether it is open); the
+                // chevron is for the mouse.
+                <span className="qm-tree-toggle" aria-hidden onClick={() => toggle(node.id)}>
                   {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-                </UnstyledButton>
+                </span>
               ) : (
                 <span className="qm-tree-toggle" aria-hidden />
               )}
-              <div className="qm-tree-label">{renderLabel(node)}</div>
+              <div className="qm-tree-label" id={labelId}>
+                {renderLabel(node)}
+              </div>
               {movable ? (
                 <Group gap={0} wrap="nowrap" className="qm-tree-moves">
-                  <MoveButton label={`Move ${name} up`} disabled={index === 0} onClick={() => apply(keyboardMove(nodes, node.id, 'up'), node.id)}>
+                  <IconButton {...move('up', `Move ${name} up`)} color="gray" disabled={index === 0}>
                     <IconArrowUp size={14} />
-                  </MoveButton>
-                  <MoveButton label={`Move ${name} down`} disabled={index === count - 1} onClick={() => apply(keyboardMove(nodes, node.id, 'down'), node.id)}>
+                  </IconButton>
+                  <IconButton {...move('down', `Move ${name} down`)} color="gray" disabled={index === count - 1}>
                     <IconArrowDown size={14} />
-                  </MoveButton>
-                  <MoveButton label={`Indent ${name}`} disabled={index === 0} onClick={() => apply(keyboardMove(nodes, node.id, 'indent'), node.id)}>
+                  </IconButton>
+                  <IconButton {...move('indent', `Indent ${name}`)} color="gray" disabled={index === 0}>
                     <IconIndent size={14} />
-                  </MoveButton>
-                  <MoveButton label={`Outdent ${name}`} disabled={!parent} onClick={() => apply(keyboardMove(nodes, node.id, 'outdent'), node.id)}>
+                  </IconButton>
+                  <IconButton {...move('outdent', `Outdent ${name}`)} color="gray" disabled={!parent}>
                     <IconOutdent size={14} />
-                  </MoveButton>
+                  </IconButton>
                 </Group>
               ) : null}
               {renderActions ? <div className="qm-tree-actions">{renderActions(node)}</div> : null}
@@ -248,8 +356,4 @@ export function SortableTree<T extends TreeNode>({ nodes, label, nameOf, renderL
       })}
     </ul>
   );
-}
-
-function MoveButton(props: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
-  return <IconButton {...props} color="gray" />;
 }

@@ -57,19 +57,19 @@ interface StringInputProps extends BaseProps {
 /** US phone `(555) 123-4567`; value is the 10 digits. */
 export function PhoneInput({ value, onChange, ...rest }: StringInputProps) {
   const mask = useMemo<FactoryOpts>(() => ({ mask: '(000) 000-0000' }), []);
-  return <MaskedTextInput type="tel" autoComplete="tel" placeholder="(555) 123-4567" {...rest} mask={mask} value={value ?? ''} onChange={onChange} />;
+  return <MaskedTextInput type="tel" autoComplete="tel" placeholder="e.g. (555) 123-4567" {...rest} mask={mask} value={value ?? ''} onChange={onChange} />;
 }
 
 /** ZIP `12345` or ZIP+4 `12345-6789`; value is what is shown. */
 export function ZipInput({ value, onChange, ...rest }: StringInputProps) {
   const mask = useMemo<FactoryOpts>(() => ({ mask: [{ mask: '00000' }, { mask: '00000-0000' }] }), []);
-  return <MaskedTextInput inputMode="numeric" autoComplete="postal-code" placeholder="12345" {...rest} mask={mask} emit="masked" value={value ?? ''} onChange={onChange} />;
+  return <MaskedTextInput inputMode="numeric" autoComplete="postal-code" placeholder="e.g. 12345" {...rest} mask={mask} emit="masked" value={value ?? ''} onChange={onChange} />;
 }
 
 /** UPC-A: exactly 12 digits. */
 export function UpcInput({ value, onChange, ...rest }: StringInputProps) {
   const mask = useMemo<FactoryOpts>(() => ({ mask: '000000000000' }), []);
-  return <MaskedTextInput inputMode="numeric" placeholder="012345678905" ff="monospace" {...rest} mask={mask} value={value ?? ''} onChange={onChange} />;
+  return <MaskedTextInput inputMode="numeric" placeholder="e.g. 012345678905" ff="monospace" {...rest} mask={mask} value={value ?? ''} onChange={onChange} />;
 }
 
 interface NumberInputProps extends BaseProps {

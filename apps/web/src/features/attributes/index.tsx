@@ -83,7 +83,7 @@ export default function AttributesScreen() {
             <TextField name="name" label="Name" required />
             <SelectField name="type" label="Type" required options={typeOptions} disabled={builtIn} />
             {type === 'select' ? <TagsField name="options" label="Options" placeholder="Type an option, then Enter" description="The values a product may take." /> : null}
-            {type === 'measurement' ? <TextField name="unit" label="Unit" placeholder="gr, fps, in" /> : null}
+            {type === 'measurement' ? <TextField name="unit" label="Unit" placeholder="e.g. gr, fps, in" /> : null}
             <SwitchField name="required_for_publish" label="Required for publishing" description="A product without a value cannot be published on a store." />
           </>
         );

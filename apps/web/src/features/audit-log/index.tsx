@@ -19,7 +19,7 @@ function Who({ name, impersonator }: { name: string | null; impersonator?: strin
     <div>
       {name ?? <Text span c="dimmed" size="sm">System</Text>}
       {impersonator ? (
-        <Text size="xs" c="orange.7">
+        <Text size="xs" c="orange">
           as impersonator {impersonator}
         </Text>
       ) : null}

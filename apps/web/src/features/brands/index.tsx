@@ -10,7 +10,7 @@ import { createdColumn, idColumn, updatedColumn } from '../../ui/columns';
 
 const columns: Column<Brand>[] = [
   idColumn(),
-  { key: 'name', header: 'Name', sortable: true, render: (b) => <Text size="sm" fw={500}>{b.name}</Text> },
+  { key: 'name', header: 'Name', sortable: true, render: (b) => <Text size="sm" fw={500} className="qm-cell-text">{b.name}</Text> },
   {
     key: 'product_count',
     header: 'Products',

@@ -198,7 +198,7 @@ function ModifierCard({
             <TextInput
               size="xs"
               label="Modifier name"
-              placeholder="Quantity"
+              placeholder="e.g. Quantity"
               value={draft.name}
               onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
               error={fieldError('name')}
@@ -239,7 +239,7 @@ function ModifierCard({
                 {modifier ? 'Save modifier' : 'Create modifier'}
               </Button>
               {modifier ? (
-                <IconButton label={`Delete modifier ${modifier.name}`} tooltip={`Delete ${modifier.name}`} color="red" size="md" onClick={() => void remove()}>
+                <IconButton label={`Delete modifier ${modifier.name}`} color="red" size="md" onClick={() => void remove()}>
                   <IconTrash size={14} />
                 </IconButton>
               ) : null}
@@ -272,7 +272,7 @@ function ModifierCard({
                     <TextInput
                       size="xs"
                       aria-label={`Option ${i + 1} label`}
-                      placeholder="Box of 50"
+                      placeholder="e.g. Box of 50"
                       value={o.label}
                       onChange={(e) => patchOption(o.key, { label: e.currentTarget.value })}
                       error={fieldError(`options.${i}.label`)}

@@ -52,7 +52,7 @@ export function StorePresentationScreen({ subject }: { subject: Subject }) {
   const columns: Column<Row>[] = [
     idColumn({ defaultVisible: false }),
     { key: 'store_name', header: 'Store', sortable: true },
-    { key: c.nameKey, header: c.label, sortable: true, render: (r) => <Text size="sm" fw={500}>{String(r[c.nameKey])}</Text> },
+    { key: c.nameKey, header: c.label, sortable: true, render: (r) => <Text size="sm" fw={500} className="qm-cell-text">{String(r[c.nameKey])}</Text> },
     { key: 'title', header: 'Title on the store', sortable: true },
     { key: 'slug', header: 'Slug', render: (r) => <CodeDisplay value={r.slug} /> },
     { key: 'visible', header: 'Visible', render: (r) => <BooleanBadge value={r.visible} trueLabel="Visible" falseLabel="Hidden" /> },
@@ -100,7 +100,7 @@ export function StorePresentationScreen({ subject }: { subject: Subject }) {
           <SelectField name="store_id" label="Store" required numeric options={storeOptions} />
           <SelectField name={c.idKey} label={c.label} required numeric options={subjects.options} />
           <TextField name="title" label="Title on the store" placeholder={`Defaults to the ${c.label.toLowerCase()}'s name`} />
-          <TextField name="slug" label="Slug" placeholder="federal-ammo" description="Lowercase letters, digits and single dashes." />
+          <TextField name="slug" label="Slug" placeholder="e.g. federal-ammo" description="Lowercase letters, digits and single dashes." />
           <TextAreaField name="description" label="Description" rows={3} />
           <IntegerField name="sort_order" label="Sort order" />
           <SwitchField name="visible" label="Visible on the store" />

@@ -121,7 +121,11 @@ export default function CategoriesScreen() {
   return (
     <>
       <PageHeader
-        description={canWrite ? 'Drag a category onto another to file it inside, or onto the upper or lower edge of a row to place it before or after. The move buttons do the same from the keyboard.' : 'The category tree.'}
+        description={
+          canWrite
+            ? 'Drag a category onto another to file it inside, or onto a row’s upper or lower edge to place it before or after. Keyboard: the arrows go through the tree, Alt+Shift+arrows move the category (→ files it inside the one above).'
+            : 'The category tree: the arrow keys go through it, → and ← open and close a category.'
+        }
         create={canWrite && { label: 'New category', onClick: () => setDialog({ dialog: 'new' }) }}
       />
       <Paper withBorder radius="sm" p={0}>
@@ -152,16 +156,18 @@ export default function CategoriesScreen() {
               nodes={shown}
               label="Categories"
               nameOf={(n) => n.name}
-              readOnly={!canWrite || saving}
+              readOnly={!canWrite}
+              busy={saving}
               onMove={(next, id) => void move(next, id)}
               renderLabel={(n) => (
+                // The spaces between the parts keep the row's name ("9mm 9mm-ammo 12 items") in words.
                 <Group gap={8} wrap="nowrap">
                   <Text size="sm" fw={n.parent_id === null ? 600 : 400} truncate>
                     {n.name}
-                  </Text>
+                  </Text>{' '}
                   <Text size="xs" c="dimmed" ff="monospace" visibleFrom="md" truncate>
                     {n.slug}
-                  </Text>
+                  </Text>{' '}
                   {n.product_count > 0 ? (
                     <Anchor component={Link} to={`/product?filter[category_id]=${n.id}`} size="xs" draggable={false}>
                       <Badge size="xs" variant="light" radius="sm" style={{ cursor: 'pointer' }}>

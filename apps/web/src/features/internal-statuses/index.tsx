@@ -8,7 +8,7 @@ import { createdColumn, idColumn, updatedColumn, versionColumn } from '../../ui/
 
 const columns: Column<InternalStatus>[] = [
   idColumn(),
-  { key: 'name', header: 'Name', sortable: true, render: (s) => <Text size="sm" fw={500}>{s.name}</Text> },
+  { key: 'name', header: 'Name', sortable: true, render: (s) => <Text size="sm" fw={500} className="qm-cell-text">{s.name}</Text> },
   createdColumn(),
   updatedColumn(),
   versionColumn(),

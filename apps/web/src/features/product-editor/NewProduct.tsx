@@ -6,7 +6,7 @@
 import '../catalog/styles';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Alert, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { FormProvider, useFieldArray, useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,6 +17,7 @@ import { invalidateResource } from '../../lib/queryClient';
 import { usePermissions } from '../../lib/session';
 import { DecimalField, IntegerField, MoneyField, MultiSelectField, SelectField, TextAreaField, TextField, UpcField } from '../../ui/fields';
 import { IconAlert, IconArrowLeft, IconPlus, IconTrash } from '../../ui/icons';
+import { IconButton } from '../../ui/IconButton';
 import { ErrorState } from '../../ui/states';
 import { useUnsavedChangesGuard } from '../../ui/unsavedChanges';
 import { catalogApi, PRODUCT, useBrandOptions, useCategoryOptions } from '../catalog/api';
@@ -101,7 +102,7 @@ export function NewProduct() {
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
             <Paper withBorder radius="sm" p="sm">
               <Stack gap="sm">
-                <TextField name="title" label="Title" required autoFocus placeholder="Federal American Eagle 9mm Luger 115 gr FMJ" />
+                <TextField name="title" label="Title" required autoFocus placeholder="e.g. Federal American Eagle 9mm Luger 115 gr FMJ" />
                 <Group grow>
                   <SelectField name="type" label="Type" required options={typeOptions} />
                   <SelectField name="variation_type" label="Variation type" required options={variationOptions} />
@@ -156,10 +157,10 @@ export function NewProduct() {
                         <DecimalField name={`variants.${i}.weight_oz`} label={`Weight of variant ${i + 1}`} unit="oz" />
                       </Table.Td>
                       <Table.Td pt={10}>
-                        <ActionIcon
-                          variant="subtle"
+                        <IconButton
                           color="gray"
-                          aria-label={`Remove variant ${i + 1}`}
+                          size="md"
+                          label={`Remove variant ${i + 1}`}
                           onClick={() => {
                             const wasDefault = rows[i]?.is_default;
                             variants.remove(i);
@@ -167,7 +168,7 @@ export function NewProduct() {
                           }}
                         >
                           <IconTrash size={14} />
-                        </ActionIcon>
+                        </IconButton>
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -353,7 +353,7 @@ function StoreVariantRow({ sv, costCents, feeds, readOnly, onSaved }: { sv: Stor
             <Button size="compact-xs" onClick={() => void save()} loading={saving} disabled={!dirty}>
               Save
             </Button>
-            <IconButton label={`Disable ${sv.sku}`} tooltip={sv.is_enabled ? `Disable ${sv.sku}` : 'Already disabled'} color="red" onClick={() => void disable()} disabled={!sv.is_enabled}>
+            <IconButton label={`Disable ${sv.sku}`} color="red" onClick={() => void disable()} disabled={!sv.is_enabled}>
               <IconTrash size={14} />
             </IconButton>
           </Group>

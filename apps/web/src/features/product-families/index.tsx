@@ -17,7 +17,7 @@ import { idColumn, updatedColumn } from '../../ui/columns';
 
 const columns: Column<ProductFamilyListItem>[] = [
   idColumn(),
-  { key: 'name', header: 'Name', sortable: true, render: (f) => <Text size="sm" fw={500}>{f.name}</Text> },
+  { key: 'name', header: 'Name', sortable: true, render: (f) => <Text size="sm" fw={500} className="qm-cell-text">{f.name}</Text> },
   { key: 'brand_name', header: 'Brand', render: (f) => f.brand_name ?? <Text span c="dimmed" size="sm">Several</Text> },
   { key: 'variant_count', header: 'Variants', align: 'right', render: (f) => <IntegerDisplay value={f.variant_count} /> },
   { key: 'modifier_count', header: 'Modifiers', align: 'right', render: (f) => <IntegerDisplay value={f.modifier_count} /> },

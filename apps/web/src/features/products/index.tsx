@@ -39,7 +39,7 @@ export default function ProductsScreen() {
             {p.title}
           </Text>
         ) : (
-          <Text size="sm" c="orange.7" fs="italic">
+          <Text size="sm" c="orange" fs="italic">
             No title
           </Text>
         ),

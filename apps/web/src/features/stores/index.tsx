@@ -13,7 +13,7 @@ import { idColumn, updatedColumn } from '../../ui/columns';
 
 const columns: Column<Store>[] = [
   idColumn(),
-  { key: 'name', header: 'Name', sortable: true, render: (s) => <Text size="sm" fw={500}>{s.name}</Text> },
+  { key: 'name', header: 'Name', sortable: true, render: (s) => <Text size="sm" fw={500} className="qm-cell-text">{s.name}</Text> },
   { key: 'code', header: 'Code', sortable: true, render: (s) => <Text size="sm" ff="monospace">{s.code}</Text> },
   { key: 'domain', header: 'Domain', sortable: true },
   { key: 'is_enabled', header: 'Status', sortable: true, render: (s) => <BooleanBadge value={s.is_enabled} trueLabel="Enabled" falseLabel="Disabled" /> },
@@ -69,7 +69,7 @@ export default function StoresScreen() {
         <>
           <TextField name="name" label="Name" required autoFocus />
           <TextField name="code" label="Code" required description="Lowercase letters, digits, dash or underscore, e.g. ammo-depot." />
-          <TextField name="domain" label="Domain" placeholder="ammodepot.com" />
+          <TextField name="domain" label="Domain" placeholder="e.g. ammodepot.com" />
           <SwitchField name="is_enabled" label="Enabled" description="Products can be published only on enabled stores." />
         </>
       )}

@@ -63,7 +63,7 @@ export default function UsersScreen() {
 
   const columns: Column<User>[] = [
     idColumn(),
-    { key: 'name', header: 'Name', sortable: true, render: (u) => <Text size="sm" fw={500}>{u.name}</Text> },
+    { key: 'name', header: 'Name', sortable: true, render: (u) => <Text size="sm" fw={500} className="qm-cell-text">{u.name}</Text> },
     { key: 'email', header: 'Email', sortable: true },
     {
       key: 'roles',
