@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import { migrationsCurrent, type Database } from './db/connect.js';
 import { registerAuth, type RouteAccess } from './http/auth.js';
 import { AppError, registerErrorHandling } from './http/errors.js';
+import { registerInputGuard } from './http/input.js';
 import { parseQueryString } from './http/querystring.js';
 import { forgetCounts } from './http/list.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -40,6 +41,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // JSON bodies with `__proto__`, or `constructor.prototype`, are refused (400), not cleaned: these
+    // are fastify's defaults, stated so that no one turns them off unknowingly.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: false },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -51,6 +56,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     done();
   });
   registerErrorHandling(app);
+  registerInputGuard(app);
   // Cached list totals are forgotten after every write, once it has been committed (see list.ts).
   app.addHook('onResponse', (req, _reply, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') forgetCounts();

@@ -105,28 +105,45 @@ export interface RouteAccess {
   permission: readonly Permission[];
 }
 
+/**
+ * What a route's config says about access, read from its OWN properties only: a value inherited
+ * from a polluted Object.prototype (`public`, `permission`) must never open a route. Only `true`
+ * makes a route public; a permission is a string or an array of strings.
+ */
+export function accessOf(config: unknown): { public: boolean; permission: readonly Permission[] } {
+  const own = (key: string) => (typeof config === 'object' && config !== null && Object.hasOwn(config, key) ? (config as Record<string, unknown>)[key] : undefined);
+  const permission = own('permission');
+  return {
+    public: own('public') === true,
+    permission:
+      typeof permission === 'string'
+        ? [permission as Permission]
+        : Array.isArray(permission)
+          ? (permission.filter((p) => typeof p === 'string') as Permission[])
+          : [],
+  };
+}
+
 export function registerAuth(app: FastifyInstance, db: Db, routes: RouteAccess[]) {
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (opts) => {
     if (!opts.url.startsWith('/api') || opts.url.startsWith('/api/docs')) return;
-    const cfg = (opts.config ?? {}) as { public?: boolean; permission?: Permission | readonly Permission[] };
+    const access = accessOf(opts.config);
     const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      const permission = cfg.permission === undefined ? [] : typeof cfg.permission === 'string' ? [cfg.permission] : [...cfg.permission];
-      routes.push({ method, url: opts.url, public: Boolean(cfg.public), permission });
+      routes.push({ method, url: opts.url, public: access.public, permission: access.permission });
     }
   });
   // Before body parsing and validation: an unauthorised caller learns nothing about the input rules.
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api')) return;
-    const cfg = request.routeOptions.config as { public?: boolean; permission?: Permission | readonly Permission[] } | undefined;
+    const access = accessOf(request.routeOptions.config);
     const token = bearerOf(request);
     if (token) request.auth = await resolveSession(db, token);
-    if (!request.routeOptions.url || cfg?.public || request.url.startsWith('/api/docs')) return;
+    if (!request.routeOptions.url || access.public || request.url.startsWith('/api/docs')) return;
     if (!request.auth) throw unauthenticated(token ? 'Your session has expired. Sign in again.' : 'Sign in to continue');
-    const needed = cfg?.permission === undefined ? [] : typeof cfg.permission === 'string' ? [cfg.permission] : cfg.permission;
-    if (!isAllowed(needed, request.auth.permissions)) throw forbidden(`This needs the permission ${needed.join(' or ')}`);
+    if (!isAllowed(access.permission, request.auth.permissions)) throw forbidden(`This needs the permission ${access.permission.join(' or ')}`);
   });
 }
 

@@ -1,0 +1,162 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { BACKENDS, useTestApp } from './harness.js';
+
+/** Properties an attacker would like to find on every object. */
+const POLLUTED = ['public', 'permission', 'polluted', 'x', 'isAdmin'];
+const prototypeIsClean = () => {
+  for (const name of POLLUTED) expect(({} as Record<string, unknown>)[name], `({}).${name}`).toBeUndefined();
+  expect(Object.getOwnPropertyNames(Object.prototype).filter((n) => POLLUTED.includes(n))).toEqual([]);
+};
+
+describe.each(BACKENDS)('security on %s', (kind) => {
+  const t = useTestApp(kind, { LOGIN_RATE_LIMIT: '1000' });
+  let admin: string;
+  beforeAll(async () => {
+    admin = await t.login('admin@example.com');
+  });
+  afterEach(() => {
+    // Whatever a test did, leave no pollution behind for the next one (it would hide its failure).
+    for (const name of POLLUTED) delete (Object.prototype as Record<string, unknown>)[name];
+  });
+
+  describe('prototype pollution', () => {
+    const attempts = [
+      '__proto__[public]=1',
+      '__proto__[public]=true&__proto__[permission]=x',
+      'constructor[prototype][public]=1',
+      '__proto__.public=1',
+      'filter[__proto__]=1',
+      'filter[constructor]=1',
+      '__proto__=x',
+      'prototype[public]=1',
+      '__proto__[]=1',
+      'a[__proto__][public]=1',
+    ];
+
+    it.each(attempts)('a query string (%s) leaves Object.prototype alone and the API closed', async (qs) => {
+      for (const url of ['/api/health', '/api/auth/login', '/api/user', '/api/brand', '/api/no-such-endpoint']) {
+        const res = await t.req(url === '/api/auth/login' ? 'POST' : 'GET', `${url}?${qs}`, { body: url === '/api/auth/login' ? {} : undefined });
+        // /api/health takes no query and ignores harmless keys (`__proto__.public` is one flat name).
+        if (url !== '/api/health') expect(res.status, `${url}?${qs}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${url}?${qs}`).toBeLessThan(500);
+      }
+      prototypeIsClean();
+      const next = await t.req('GET', '/api/user');
+      expect(next.status).toBe(401);
+      expect((await t.req('GET', '/api/brand')).status).toBe(401);
+    });
+
+    it('refuses prototype keys in a query string with a 400 naming them, even on open routes', async () => {
+      const res = await t.req('GET', '/api/health?__proto__[public]=1');
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.text).error.fields).toEqual(JSON.parse('{"__proto__":"This name is not allowed"}'));
+      expect((await t.req('GET', '/api/health?constructor=1')).status).toBe(400);
+      const list = await t.req('GET', '/api/brand?filter[constructor]=1', { token: admin });
+      expect(list.status).toBe(400);
+      expect(list.body.error.fields).toEqual({ 'filter.constructor': 'This name is not allowed' });
+    });
+
+    it.each([
+      '{"__proto__":{"public":true}}',
+      '{"name":"x","__proto__":{"public":true}}',
+      '{"constructor":{"prototype":{"public":true}}}',
+      '{"name":"x","nested":{"__proto__":{"polluted":1}}}',
+      '{"email":"a@example.com","password":"x","constructor":{"prototype":{"isAdmin":true}}}',
+      '{"data":{"prototype":{"public":true}}}',
+      '{"value":{"constructor":1}}',
+    ])('a JSON body (%s) is refused and leaves the API closed', async (payload) => {
+      const headers = { 'content-type': 'application/json' };
+      for (const [method, url, token] of [
+        ['POST', '/api/auth/login', undefined],
+        ['POST', '/api/client-error/item/', undefined],
+        ['POST', '/api/brand', admin],
+        ['PUT', '/api/me/preferences/x', admin],
+        ['POST', '/api/brand', undefined],
+      ] as const) {
+        const res = await t.req(method, url, { body: payload, headers, token });
+        expect(res.status, `${method} ${url} ${payload}`).toBe(token || url !== '/api/brand' ? 400 : 401);
+      }
+      prototypeIsClean();
+      expect((await t.req('GET', '/api/user')).status).toBe(401);
+    });
+
+    it('keeps every route closed even if Object.prototype were polluted some other way', async () => {
+      const proto = Object.prototype as Record<string, unknown>;
+      const catalog = await t.login('catalog@example.com');
+      try {
+        proto.public = true;
+        proto.permission = [];
+        expect((await t.req('GET', '/api/user')).status).toBe(401);
+        expect((await t.req('GET', '/api/user', { token: catalog })).status).toBe(403);
+      } finally {
+        delete proto.public;
+        delete proto.permission;
+      }
+    });
+
+    it('keeps the query shape: filters, repeats, [] arrays and plain keys', async () => {
+      const res = await t.req('GET', '/api/user?filter[role]=admin&filter[role]=catalog&sort=-name&per_page=5', { token: admin });
+      expect(res.status).toBe(200);
+      expect(res.body.data.map((u: { email: string }) => u.email).sort()).toEqual(['admin@example.com', 'catalog@example.com']);
+      const arr = await t.req('GET', '/api/user?filter[role][]=admin&filter[role][]=orders', { token: admin });
+      expect(arr.body.data.map((u: { email: string }) => u.email).sort()).toEqual(['admin@example.com', 'drew.collins@example.com', 'orders@example.com']);
+    });
+  });
+
+  describe('NUL characters and unpaired surrogates', () => {
+    const json = { 'content-type': 'application/json' };
+    it('refuse a sign-in with a NUL byte as a 400 naming the field, without a token', async () => {
+      const res = await t.req('POST', '/api/auth/login', { body: { email: 'a\u0000@example.com', password: 'x' } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields).toEqual({ email: 'Must not contain NUL characters' });
+      const pw = await t.req('POST', '/api/auth/login', { body: '{"email":"admin@example.com","password":"ad\\ud800min"}', headers: json });
+      expect(pw.status).toBe(400);
+      expect(pw.body.error.fields).toEqual({ password: 'Must be valid Unicode text (no unpaired surrogates)' });
+    });
+
+    it('refuse them in bodies, nested fields and keys, and store nothing', async () => {
+      const before = await t.sql<{ n: number }>(sql`select count(*)::int as n from brands`);
+      const nul = await t.req('POST', '/api/brand', { token: admin, body: { name: 'x\u0000' } });
+      expect(nul.status).toBe(400);
+      expect(nul.body.error.fields).toEqual({ name: 'Must not contain NUL characters' });
+      const lone = await t.req('POST', '/api/brand', { token: admin, body: '{"name":"x\\udc00y"}', headers: json });
+      expect(lone.status).toBe(400);
+      expect(lone.body.error.fields).toEqual({ name: 'Must be valid Unicode text (no unpaired surrogates)' });
+      const pair = await t.req('POST', '/api/brand', { token: admin, body: '{"name":"Brand \\ud83d\\ude00"}', headers: json });
+      expect(pair.status).toBe(201); // a real surrogate pair is text
+      const nested = await t.req('PUT', '/api/me/preferences/cols', { token: admin, body: { value: { list: ['a', 'b\u0000'] } } });
+      expect(nested.status).toBe(400);
+      expect(nested.body.error.fields).toEqual({ 'value.list.1': 'Must not contain NUL characters' });
+      const key = await t.req('PUT', '/api/me/preferences/cols', { token: admin, body: { value: { 'a\u0000': 1 } } });
+      expect(key.status).toBe(400);
+      const after = await t.sql<{ n: number }>(sql`select count(*)::int as n from brands`);
+      expect(after[0]!.n).toBe(before[0]!.n + 1);
+    });
+
+    it('refuse them in query strings and path parameters of every list', async () => {
+      for (const list of ['/api/user', '/api/brand', '/api/product', '/api/audit-log', '/api/variant', '/api/client-error']) {
+        for (const qs of ['q=%00', 'filter[role]=%00', 'filter[name]=a%00b', 'sort=%00', 'q=a%00&page=1', 'q=x&q=%00']) {
+          const res = await t.req('GET', `${list}?${qs}`, { token: admin });
+          expect(res.status, `${list}?${qs}`).toBe(400);
+          expect(res.body.error.code).toBe('validation_failed');
+        }
+      }
+      const q = await t.req('GET', '/api/user?q=%00', { token: admin });
+      expect(q.body.error.fields).toEqual({ q: 'Must not contain NUL characters' });
+      const f = await t.req('GET', '/api/user?filter[role]=%00', { token: admin });
+      expect(f.body.error.fields).toEqual({ 'filter.role': 'Must not contain NUL characters' });
+      const p = await t.req('GET', '/api/me/preferences/a%00b', { token: admin });
+      expect(p.status).toBe(400);
+      expect(p.body.error.fields).toEqual({ key: 'Must not contain NUL characters' });
+    });
+
+    it('refuse bodies nested deeper than the limit', async () => {
+      const deep = '{"value":' + '['.repeat(5000) + ']'.repeat(5000) + '}';
+      const res = await t.req('PUT', '/api/me/preferences/deep', { token: admin, body: deep, headers: json });
+      expect(res.status).toBe(400);
+      const report = await t.req('POST', '/api/client-error/item/', { body: '{"data":{"body":' + '{"a":'.repeat(3000) + '1' + '}'.repeat(3000) + '}}', headers: json });
+      expect(report.status).toBe(400);
+    });
+  });
+});
