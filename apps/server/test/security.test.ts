@@ -159,4 +159,86 @@ describe.each(BACKENDS)('security on %s', (kind) => {
       expect(report.status).toBe(400);
     });
   });
+
+  describe('paging, sorting and ids', () => {
+    /** Every list endpoint: GET routes without path parameters whose answer carries `meta`. */
+    let lists: string[] = [];
+    beforeAll(async () => {
+      for (const r of t.routes.filter((r) => r.method === 'GET' && !r.url.includes(':'))) {
+        const res = await t.req('GET', `${r.url}?per_page=1`, { token: admin });
+        if (res.status === 200 && res.body?.meta) lists.push(r.url);
+      }
+      expect(lists).toEqual(expect.arrayContaining(['/api/user', '/api/brand', '/api/product', '/api/audit-log', '/api/variant']));
+    });
+
+    it('refuses absurd pages and page sizes on every list with a 400 naming the field', async () => {
+      const cases: [string, string][] = [
+        ['page=1e15', 'page'],
+        ['page=9007199254740991', 'page'],
+        ['page=100001', 'page'],
+        ['page=0', 'page'],
+        ['page=-1', 'page'],
+        ['page=1.5', 'page'],
+        ['page=0x10', 'page'],
+        ['page=%201', 'page'],
+        ['page=Infinity', 'page'],
+        ['per_page=1e2', 'per_page'],
+        ['per_page=501', 'per_page'],
+        ['per_page=+5', 'per_page'],
+      ];
+      for (const list of lists)
+        for (const [qs, field] of cases) {
+          const res = await t.req('GET', `${list}?${qs}`, { token: admin });
+          expect(res.status, `${list}?${qs}`).toBe(400);
+          expect(Object.keys(res.body.error.fields), `${list}?${qs}`).toEqual([field]);
+        }
+      const last = await t.req('GET', '/api/brand?page=100000&per_page=500', { token: admin });
+      expect(last.status).toBe(200);
+      expect(last.body).toMatchObject({ data: [], meta: { page: 100000, per_page: 500 } });
+    });
+
+    it('sorts and filters only by the fields a list names, never by inherited ones', async () => {
+      for (const list of lists) {
+        for (const sort of ['__proto__', 'constructor', 'toString', '-hasOwnProperty', 'valueOf', 'id,__defineGetter__']) {
+          const res = await t.req('GET', `${list}?sort=${sort}`, { token: admin });
+          expect(res.status, `${list}?sort=${sort}`).toBe(400);
+          expect(res.body.error.fields, `${list}?sort=${sort}`).toHaveProperty('sort');
+        }
+        for (const name of ['toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf']) {
+          const res = await t.req('GET', `${list}?filter[${name}]=1`, { token: admin });
+          expect(res.status, `${list}?filter[${name}]=1`).toBe(400);
+          expect(res.body.error.fields).toEqual({ [`filter.${name}`]: 'Unknown filter' });
+        }
+      }
+    });
+
+    it('takes path ids as plain positive integers only, and deletes nothing on a loose one', async () => {
+      const [row] = await t.sql<{ id: number }>(sql`select id from store_brands order by id offset 15 limit 1`);
+      const hex = `0x${row!.id.toString(16)}`;
+      const res = await t.req('DELETE', `/api/store-brand/${hex}`, { token: admin });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields).toEqual({ id: 'Must be an id: a whole number from 1' });
+      expect(await t.sql(sql`select id from store_brands where id = ${row!.id}`)).toHaveLength(1);
+      for (const id of ['1e1', '+5', '%205', '5%20', '05', '0', '-1', '1.0', '2147483648', '99999999999', '9007199254740993', 'NaN'])
+        for (const url of [`/api/brand/${id}`, `/api/product/${id}`, `/api/user/${id}`, `/api/audit-log/${id}`]) {
+          const got = await t.req('GET', url, { token: admin });
+          expect(got.status, url).toBe(400);
+        }
+      expect((await t.req('GET', '/api/brand/2147483647', { token: admin })).status).toBe(404);
+      expect((await t.req('GET', '/api/product/1/variant/0x1', { token: admin })).status).toBe(404); // no such GET: routing first
+      expect((await t.req('PUT', '/api/product/1/variant/1e1', { token: admin, body: {} })).status).toBe(400);
+      const moveTo = await t.req('DELETE', '/api/category/999999?move_to=0x10', { token: admin });
+      expect(moveTo.status).toBe(400);
+      expect(moveTo.body.error.fields).toEqual({ move_to: 'Must be an id: a whole number from 1' });
+    });
+
+    it('takes whole-number filters in plain decimal only', async () => {
+      for (const v of ['0x10', '1e1', '%205', '+5', '1e300', '2147483648'])
+        for (const url of [`/api/brand?filter[id]=${v}`, `/api/product?filter[brand_id]=${v}`, `/api/audit-log?filter[actor_id]=${v}`]) {
+          const res = await t.req('GET', url, { token: admin });
+          expect(res.status, url).toBe(400);
+        }
+      expect((await t.req('GET', '/api/brand?filter[id]=16', { token: admin })).body.data).toHaveLength(1);
+    });
+  });
 });
