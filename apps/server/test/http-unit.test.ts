@@ -5,7 +5,7 @@ import { INPUT_MESSAGES, inputProblems } from '../src/http/input.js';
 import { scrub } from '../src/modules/audit/routes.js';
 import { zodFields } from '../src/http/errors.js';
 import { isoOfTimestamptz, isoTimestampsInJson } from '../src/db/connect.js';
-import { cachedCount, forgetCounts, literal, rememberCount } from '../src/http/list.js';
+import { cachedCount, csvCell, forgetCounts, literal, rememberCount } from '../src/http/list.js';
 import { inTx } from '../src/http/crud.js';
 import type { Db } from '../src/db/connect.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -204,5 +204,28 @@ describe('list totals', () => {
     expect(cachedCount(db, 'k3')).toBeUndefined();
     at(3_000_000 + 10_500);
     expect(cachedCount(db, 'k3')).toBeUndefined();
+  });
+});
+
+describe('CSV cells', () => {
+  it('prefix text starting with = + - @ tab or CR, and leave real numbers alone', () => {
+    for (const [v, out] of [
+      ["-1+1+cmd|' /C calc'!A0", "'-1+1+cmd|' /C calc'!A0"],
+      ['-5', "'-5"],
+      ['=1', "'=1"],
+      ['+1', "'+1"],
+      ['@x', "'@x"],
+      ['\tx', "'\tx"],
+      ['\rx', `"'\rx"`],
+      ['a,b', '"a,b"'],
+      ['say "hi"', '"say ""hi"""'],
+      ['plain', 'plain'],
+    ] as const)
+      expect(csvCell(v), JSON.stringify(v)).toBe(out);
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell(1.25)).toBe('1.25');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell({ a: '=1' })).toBe('"{""a"":""=1""}"');
+    expect(csvCell(['-1'])).toBe('"[""-1""]"');
   });
 });

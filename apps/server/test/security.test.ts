@@ -241,4 +241,23 @@ describe.each(BACKENDS)('security on %s', (kind) => {
       expect((await t.req('GET', '/api/brand?filter[id]=16', { token: admin })).body.data).toHaveLength(1);
     });
   });
+  describe('CSV exports', () => {
+    it('neutralise every cell a spreadsheet would run as a formula, in the one CSV writer', async () => {
+      const names = ["-1+1+cmd|' /C calc'!A0", '=HYPERLINK("http://x","y")', '+1+1', '@SUM(A1)', '-5', '-2-3'];
+      for (const name of names) expect((await t.req('POST', '/api/brand', { token: admin, body: { name } })).status, name).toBe(201);
+      const csv = await t.req('GET', '/api/brand?format=csv&sort=id&per_page=500', { token: admin });
+      expect(csv.status).toBe(200);
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+      const text = csv.text;
+      expect(text).toContain(`'-1+1+cmd|' /C calc'!A0`);
+      expect(text).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+      expect(text).toContain(`'+1+1`);
+      expect(text).toContain(`'@SUM(A1)`);
+      // (Names are trimmed, so tab and CR are the unit test's.)
+      expect(text).toContain(`,'-5,`);
+      expect(text).toContain(`,'-2-3,`);
+      // No cell starts with a formula character unneutralised.
+      for (const line of text.split('\r\n')) for (const cell of line.split(',')) expect(cell, line).not.toMatch(/^"?[=+\-@\t]/);
+    });
+  });
 });

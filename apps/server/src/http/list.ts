@@ -304,11 +304,17 @@ const aliases = new WeakMap<SQL, string | null>();
 /** Searches matching at most this many rows are answered search-first (see runListJson). */
 const SEARCH_FIRST_MAX = 2_000;
 
-function csvCell(v: unknown): string {
+/**
+ * One CSV cell. Text a spreadsheet would read as a formula — starting with `=`, `+`, `-`, `@`, a tab
+ * or a carriage return (OWASP's CSV-injection rule) — gets a leading `'`, so `-1+1+cmd|' /C calc'!A0`
+ * stays text. Only real numbers (typeof number) are written as they are, negative ones included; a
+ * string that looks like a number is text like any other. Then quoted when needed.
+ */
+export function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
   const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  // Neutralise spreadsheet formulas, then quote when needed.
-  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
