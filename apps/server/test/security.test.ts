@@ -260,4 +260,38 @@ describe.each(BACKENDS)('security on %s', (kind) => {
       for (const line of text.split('\r\n')) for (const cell of line.split(',')) expect(cell, line).not.toMatch(/^"?[=+\-@\t]/);
     });
   });
+  describe('browser error reports', () => {
+    const report = (personId: number, message: string) => ({
+      access_token: 'quartermaster-console',
+      data: { level: 'error', body: { message: { body: message } }, person: { id: personId, email: 'admin@example.com' } },
+    });
+    const attributed = async (message: string) =>
+      (await t.sql<{ user_id: number | null }>(sql`select user_id from client_errors where message = ${message}`))[0]?.user_id;
+
+    it('are kept without a token but attributed to no one, whatever the body claims', async () => {
+      const [adminRow] = await t.sql<{ id: number }>(sql`select id from users where email = 'admin@example.com'`);
+      const res = await t.req('POST', '/api/client-error/item/', { body: report(adminRow!.id, 'forged report') });
+      expect(res.status).toBe(200);
+      expect(await attributed('forged report')).toBeNull();
+      const fake = await t.req('POST', '/api/client-error/item/', {
+        body: report(adminRow!.id, 'made-up token'),
+        headers: { 'x-rollbar-access-token': 'A'.repeat(43) },
+      });
+      expect(fake.status).toBe(200);
+      expect(await attributed('made-up token')).toBeNull();
+    });
+
+    it('are attributed to the session that sent them (bearer or reporter token), not to the body', async () => {
+      const [adminRow] = await t.sql<{ id: number }>(sql`select id from users where email = 'admin@example.com'`);
+      const [catalogRow] = await t.sql<{ id: number }>(sql`select id from users where email = 'catalog@example.com'`);
+      const catalog = await t.login('catalog@example.com');
+      await t.req('POST', '/api/client-error/item/', { token: catalog, body: report(adminRow!.id, 'bearer report') });
+      expect(await attributed('bearer report')).toBe(catalogRow!.id);
+      await t.req('POST', '/api/client-error/item/', { body: report(adminRow!.id, 'reporter token'), headers: { 'x-rollbar-access-token': catalog } });
+      expect(await attributed('reporter token')).toBe(catalogRow!.id);
+      await t.req('POST', '/api/auth/logout', { token: catalog });
+      await t.req('POST', '/api/client-error/item/', { body: report(adminRow!.id, 'after sign-out'), headers: { 'x-rollbar-access-token': catalog } });
+      expect(await attributed('after sign-out')).toBeNull();
+    });
+  });
 });
