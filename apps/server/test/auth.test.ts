@@ -1,9 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BACKENDS, useTestApp } from './harness.js';
 
+/** Every argon2 verification the server makes (the real one runs). */
+const argon = vi.hoisted(() => ({ verified: [] as string[] }));
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  return {
+    ...real,
+    verify: (hashed: string, ...rest: Parameters<typeof real.verify> extends [unknown, ...infer R] ? R : never) => {
+      argon.verified.push(hashed);
+      return real.verify(hashed, ...rest);
+    },
+  };
+});
+
 describe.each(BACKENDS)('auth on %s', (kind) => {
-  const t = useTestApp(kind, { LOGIN_MAX_FAILURES: '3', LOGIN_LOCK_MINUTES: '15' });
+  const t = useTestApp(kind, { LOGIN_MAX_FAILURES: '3', LOGIN_LOCK_MINUTES: '15', LOGIN_RATE_LIMIT: '1000' });
 
   it('signs in with the token in the Authorization header and the user in data', async () => {
     const res = await t.req('POST', '/api/auth/login', { body: { email: 'Admin@Example.com', password: 'admin' } });
@@ -42,6 +55,124 @@ describe.each(BACKENDS)('auth on %s', (kind) => {
     expect(right.status).toBe(429);
     const audit = await t.sql<{ action: string }>(sql`select action from audit_logs where action in ('login_failed', 'lock') and after->>'email' = 'merchandising@example.com' order by id`);
     expect(audit.map((a) => a.action)).toEqual(['login_failed', 'login_failed', 'lock']);
+  });
+
+  describe('lockout', () => {
+    const attempt = (email: string, password: string, remoteAddress = '127.0.0.1') =>
+      t.req('POST', '/api/auth/login', { body: { email, password }, remoteAddress });
+
+    it('holds under parallel guesses: after the allowed failures every attempt is refused, the right password too', async () => {
+      const guesses = await Promise.all(Array.from({ length: 20 }, () => attempt('compliance@example.com', 'wrong', '10.1.0.1')));
+      const statuses = guesses.map((g) => g.status);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(2);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(18);
+      const right = await attempt('compliance@example.com', 'compliance', '10.1.0.1');
+      expect(right.status).toBe(429);
+      expect(right.headers.authorization).toBeUndefined();
+      const rows = await t.sql<{ attempts: number }>(sql`select attempts from login_attempts where email = 'compliance@example.com' and ip = '10.1.0.1'`);
+      expect(rows[0]!.attempts).toBeLessThanOrEqual(4); // refused attempts are not counted further
+    });
+
+    it('locks unknown emails exactly like real ones, with the same answers', async () => {
+      const real: number[] = [];
+      const unknown: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const a = await attempt('pricing@example.com', 'wrong', '10.2.0.1');
+        const b = await attempt('nobody-here@example.com', 'wrong', '10.2.0.1');
+        real.push(a.status);
+        expect(b.status).toBe(a.status);
+        expect(b.body.error.message).toBe(a.body.error.message);
+        expect(b.headers['retry-after']).toBe(a.headers['retry-after']);
+        unknown.push(b.body.error.code);
+      }
+      expect(real).toEqual([401, 401, 429, 429]);
+      expect(unknown).toEqual(['unauthenticated', 'unauthenticated', 'rate_limited', 'rate_limited']);
+    });
+
+    it('answers the right password of a deactivated account like a wrong one', async () => {
+      const right = await attempt('drew.collins@example.com', 'orders', '10.3.0.1');
+      const wrong = await attempt('drew.collins@example.com', 'nope', '10.3.0.2');
+      expect(right.status).toBe(401);
+      expect(right.body).toEqual(wrong.body);
+    });
+
+    it('locks the email from one address only: its owner still signs in from another', async () => {
+      for (let i = 0; i < 3; i++) await attempt('admin@example.com', 'guess', '203.0.113.9');
+      expect((await attempt('admin@example.com', 'admin', '203.0.113.9')).status).toBe(429);
+      const owner = await attempt('admin@example.com', 'admin', '198.51.100.7');
+      expect(owner.status).toBe(200);
+      expect(String(owner.headers.authorization)).toMatch(/^Bearer /);
+      // A success forgets only its own pair.
+      expect((await attempt('admin@example.com', 'admin', '203.0.113.9')).status).toBe(429);
+    });
+
+    it('ends the lock when it expires, and a password reset ends it at once', async () => {
+      for (let i = 0; i < 3; i++) await attempt('purchasing@example.com', 'guess', '10.4.0.1');
+      expect((await attempt('purchasing@example.com', 'purchasing', '10.4.0.1')).status).toBe(429);
+      await t.sql(sql`update login_attempts set locked_until = now() - interval '1 second' where email = 'purchasing@example.com'`);
+      expect((await attempt('purchasing@example.com', 'purchasing', '10.4.0.1')).status).toBe(200);
+      for (let i = 0; i < 3; i++) await attempt('purchasing@example.com', 'guess', '10.4.0.1');
+      expect((await attempt('purchasing@example.com', 'purchasing', '10.4.0.1')).status).toBe(429);
+      const admin = await t.login('admin@example.com');
+      const [row] = await t.sql<{ id: number }>(sql`select id from users where email = 'purchasing@example.com'`);
+      expect((await t.req('POST', `/api/user/${row!.id}/password`, { token: admin, body: { password: 'a-new-password-1' } })).status).toBe(204);
+      expect((await attempt('purchasing@example.com', 'a-new-password-1', '10.4.0.1')).status).toBe(200);
+    });
+
+    it('forgets failures after a quiet spell as long as the lock', async () => {
+      for (let i = 0; i < 2; i++) expect((await attempt('orders@example.com', 'guess', '10.5.0.1')).status).toBe(401);
+      await t.sql(sql`update login_attempts set last_at = now() - interval '16 minutes' where email = 'orders@example.com'`);
+      for (let i = 0; i < 2; i++) expect((await attempt('orders@example.com', 'guess', '10.5.0.1')).status).toBe(401);
+      expect((await attempt('orders@example.com', 'orders', '10.5.0.1')).status).toBe(200);
+    });
+
+    it('does the same work for every failure: one argon2 check at the same cost, the same records', async () => {
+      const fail = async (email: string, password: string, ip: string) => {
+        argon.verified.length = 0;
+        const res = await attempt(email, password, ip);
+        expect(res.status, email).toBe(401);
+        expect(res.body.error.message).toBe('Email or password is incorrect');
+        expect(argon.verified, email).toHaveLength(1);
+        return argon.verified[0]!.replace(/\$[^$]+\$[^$]+$/, ''); // the hash's algorithm and cost, without salt and digest
+      };
+      const costs = [
+        await fail('analyst@example.com', 'not-the-password', '10.6.0.1'),
+        await fail('unknown-one@example.com', 'not-the-password', '10.6.0.2'),
+        await fail('drew.collins@example.com', 'orders', '10.6.0.3'),
+      ];
+      expect(costs[0]).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4$/);
+      expect(new Set(costs).size).toBe(1);
+      const traces = await t.sql<{ email: string; attempts: string; reason: string; rows: number }>(
+        sql`select a.after->>'email' as email, a.after->>'attempts' as attempts, a.after->>'reason' as reason,
+                   (select count(*)::int from login_attempts l where l.email = a.after->>'email' and l.ip = a.after->>'ip') as rows
+              from audit_logs a where a.action = 'login_failed' and a.after->>'ip' in ('10.6.0.1', '10.6.0.2', '10.6.0.3') order by a.id`,
+      );
+      expect(traces).toEqual([
+        { email: 'analyst@example.com', attempts: '1', reason: 'wrong_password', rows: 1 },
+        { email: 'unknown-one@example.com', attempts: '1', reason: 'unknown_email', rows: 1 },
+        { email: 'drew.collins@example.com', attempts: '1', reason: 'deactivated', rows: 1 },
+      ]);
+    });
+
+    it('answers an unknown email about as fast as a wrong password', async () => {
+      const time = async (email: string, ip: string) => {
+        const start = performance.now();
+        expect((await attempt(email, 'not-the-password', ip)).status).toBe(401);
+        return performance.now() - start;
+      };
+      await time('warmup@example.com', '10.7.0.0');
+      const real: number[] = [];
+      const unknown: number[] = [];
+      // Interleaved, each from its own address so that nothing locks. The fastest of each is compared:
+      // other work on the machine only ever adds time.
+      for (let i = 0; i < 12; i++) {
+        const pair = [() => time('analyst@example.com', `10.7.1.${i}`).then((x) => real.push(x)), () => time(`unknown-${i}@example.com`, `10.7.2.${i}`).then((x) => unknown.push(x))];
+        for (const run of i % 2 ? pair : pair.reverse()) await run();
+      }
+      const [r, u] = [Math.min(...real), Math.min(...unknown)];
+      expect(Math.abs(r - u), `real ${r.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThan(Math.max(15, 0.3 * Math.min(r, u)));
+    });
   });
 
   it('returns the signed-in user, and 401 without or with a revoked token', async () => {

@@ -33,8 +33,6 @@ export const users = pgTable(
     password_hash: text('password_hash').notNull(),
     roles: textList('roles'),
     is_active: boolean('is_active').notNull().default(true),
-    failed_logins: integer('failed_logins').notNull().default(0),
-    locked_until: ts('locked_until'),
     last_login_at: ts('last_login_at'),
     ...stamps(),
   },
@@ -64,6 +62,24 @@ export const sessions = pgTable(
     user_agent: text('user_agent'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
+);
+
+/**
+ * Sign-in attempts per email and client address (the email as typed, lower-cased, whether or not an
+ * account has it): the lockout of auth/login. Counted before the password is checked, in one
+ * statement, so parallel guesses cannot slip past it; a row is forgotten on a success and cleared
+ * once idle (see modules/auth/lockout.ts).
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    attempts: integer('attempts').notNull(),
+    last_at: ts('last_at').notNull().defaultNow(),
+    locked_until: ts('locked_until'),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.ip] }), index('login_attempts_last_at_idx').on(t.last_at)],
 );
 
 export const auditLogs = pgTable(

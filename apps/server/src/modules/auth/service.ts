@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '@qm/contracts';
@@ -10,11 +11,15 @@ const ARGON = { memoryCost: 65536, timeCost: 3, parallelism: 4 } as const;
 export const hashPassword = (password: string) => hash(password, { ...ARGON, algorithm: 2 });
 export const verifyPassword = (hashed: string, password: string) => verify(hashed, password).catch(() => false);
 
-/** Compared against when the email is unknown, so both answers take as long. */
+/**
+ * Compared against when the email is unknown, so both answers take as long: a hash made with the
+ * same settings as every account's, at start-up (preparePasswordCheck) rather than on the first
+ * unknown email, which would answer slower than the rest.
+ */
 let dummyHash: Promise<string> | undefined;
+export const preparePasswordCheck = () => (dummyHash ??= hashPassword(crypto.randomBytes(16).toString('base64url')));
 export const dummyVerify = async (password: string) => {
-  dummyHash ??= hashPassword('not-a-real-password-placeholder');
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await preparePasswordCheck(), password);
   return false;
 };
 
@@ -76,14 +81,12 @@ export interface LoginUserRow {
   roles: string[];
   is_active: boolean;
   password_hash: string;
-  failed_logins: number;
-  locked_until: string | null;
 }
 
 export async function findLoginUser(db: Db, email: string) {
   const rows = await query<LoginUserRow>(
     db,
-    sql`select id, name, email, roles, is_active, password_hash, failed_logins, locked_until from users where lower(email) = ${email.toLowerCase()}`,
+    sql`select id, name, email, roles, is_active, password_hash from users where lower(email) = ${email.toLowerCase()}`,
   );
   return rows[0];
 }
