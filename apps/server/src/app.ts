@@ -81,7 +81,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
 
   const routes: RouteAccess[] = [];
-  registerAuth(app, database.db, routes);
+  registerAuth(app, database.db, routes, { idleMinutes: config.sessionIdleMinutes });
 
   const db = database.db;
   const r = app.withTypeProvider<ZodTypeProvider>();

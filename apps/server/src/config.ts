@@ -21,6 +21,8 @@ export interface Config {
   loginLockMinutes: number;
   /** Requests to auth/login per IP per minute. */
   loginRateLimitPerMinute: number;
+  /** A session unused for this long ends (its 14-day lifetime aside). */
+  sessionIdleMinutes: number;
   trustProxy: boolean;
 }
 
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5),
     loginLockMinutes: int('LOGIN_LOCK_MINUTES', 15),
     loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT', 20),
+    sessionIdleMinutes: Math.max(1, int('SESSION_IDLE_MINUTES', 120)),
     trustProxy: env.TRUST_PROXY === 'true',
   };
 }

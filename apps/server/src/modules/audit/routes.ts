@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditEntry, ClientError, ClientErrorDetail, CONSTANTS, listResponse } from '@qm/contracts';
 import { query, type Db } from '../../db/connect.js';
-import { resolveSession } from '../../http/auth.js';
 import { loadOneOr404, registerList, registerResource } from '../../http/crud.js';
 import { columns, filters, type ListSpec } from '../../http/list.js';
 
@@ -83,17 +82,6 @@ const ReportItem = z
   })
   .loose();
 
-/**
- * The session behind a report sent without an Authorization header: the console's own reporter
- * (rollbar) cannot add one, so it sends the session token as its access token
- * (`X-Rollbar-Access-Token`). Anything else there (the placeholder, an external service's token, a
- * revoked or made-up token) resolves to no one.
- */
-async function reporterSession(db: Db, req: FastifyRequest) {
-  const token = req.headers['x-rollbar-access-token'];
-  return typeof token === 'string' && /^[\w-]{40,64}$/.test(token) ? resolveSession(db, token) : null;
-}
-
 function messageOf(body: unknown): string {
   const b = body as {
     trace?: { exception?: { class?: string; message?: string } };
@@ -159,7 +147,7 @@ export function auditRoutes(app: FastifyInstance, db: Db) {
   });
 
   r.post('/api/client-error/item/', {
-    config: { public: true, rateLimit: { max: CONSTANTS.errorReporter.itemsPerMinute, timeWindow: '1 minute' } },
+    config: { public: true, reporterToken: true, rateLimit: { max: CONSTANTS.errorReporter.itemsPerMinute, timeWindow: '1 minute' } },
     bodyLimit: CONSTANTS.errorReporter.maxPayloadBytes + 65536,
     schema: {
       tags,
@@ -169,9 +157,10 @@ export function auditRoutes(app: FastifyInstance, db: Db) {
     },
     handler: async (req) => {
       const data = scrub(req.body.data) as z.infer<typeof ReportItem>['data'];
-      // Who saw the error comes from a valid session only — never from the body, where `person` is
-      // whatever the sender wrote. Reports without one are kept, attributed to no one.
-      const userId = (req.auth ?? (await reporterSession(db, req)))?.userId ?? null;
+      // Who saw the error comes from a valid session only (the bearer token, or the console reporter's
+      // access token: `reporterToken` below) — never from the body, where `person` is whatever the
+      // sender wrote. Reports without one are kept, attributed to no one.
+      const userId = req.auth?.userId ?? null;
       const rows = (await db.execute(sql`
         insert into client_errors (user_id, level, message, url, environment, payload)
         values ((select id from users where id = ${userId}), ${(data.level ?? 'error').slice(0, 20)}, ${messageOf(data.body)},

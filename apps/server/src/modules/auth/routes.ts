@@ -19,6 +19,7 @@ import {
   dummyVerify,
   preparePasswordCheck,
   findLoginUser,
+  renewSessionToken,
   revokeSession,
   verifyPassword,
 } from './service.js';
@@ -130,7 +131,12 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       if (!target.is_active) throw ruleViolated('A deactivated user cannot be impersonated.', { user_id: 'This user is deactivated' });
       if (target.roles.includes('admin')) throw ruleViolated('An administrator cannot be impersonated.', { user_id: 'This user is an administrator' });
       const token = await inTx(db, async (t) => {
-        const tok = await createSession(t, targetId, { impersonatorId: me.userId, ip: req.ip, userAgent: req.headers['user-agent'] });
+        const tok = await createSession(t, targetId, {
+          impersonatorId: me.userId,
+          parentSessionId: me.sessionId,
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+        });
         await audit(t, { userId: me.userId, impersonatorId: null, requestId: req.id }, {
           action: 'impersonate',
           entity: 'user',
@@ -152,7 +158,9 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       const impersonator = me.impersonator;
       const token = await inTx(db, async (t) => {
         await revokeSession(t, me.sessionId);
-        const tok = await createSession(t, impersonator.id, { ip: req.ip, userAgent: req.headers['user-agent'] });
+        // Back to the impersonator's own session (a new token for it: the browser let the old one go).
+        const tok = await renewSessionToken(t, me.parentSessionId ?? -1);
+        if (!tok) throw unauthenticated('Your session has expired. Sign in again.');
         await audit(t, actorOf(req), {
           action: 'impersonate_stop',
           entity: 'user',

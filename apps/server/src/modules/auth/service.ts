@@ -25,22 +25,44 @@ export const dummyVerify = async (password: string) => {
 
 export const TOKEN_LIFETIME_MS = 14 * 24 * 3600 * 1000;
 
+/**
+ * A new session for `userId`. An impersonation names the impersonator and the impersonator's session
+ * it starts from (`parentSessionId`): it ends when that session ends.
+ */
 export async function createSession(
   db: Db,
   userId: number,
-  opts: { impersonatorId?: number | null; ip?: string; userAgent?: string } = {},
+  opts: { impersonatorId?: number | null; parentSessionId?: number | null; ip?: string; userAgent?: string } = {},
 ): Promise<string> {
   const token = newToken();
   await db.execute(sql`
-    insert into sessions (token_hash, user_id, impersonator_id, expires_at, ip, user_agent)
-    values (${hashToken(token)}, ${userId}, ${opts.impersonatorId ?? null}, ${new Date(Date.now() + TOKEN_LIFETIME_MS).toISOString()}::timestamptz,
+    insert into sessions (token_hash, user_id, impersonator_id, parent_session_id, expires_at, ip, user_agent)
+    values (${hashToken(token)}, ${userId}, ${opts.impersonatorId ?? null}, ${opts.parentSessionId ?? null},
+            ${new Date(Date.now() + TOKEN_LIFETIME_MS).toISOString()}::timestamptz,
             ${opts.ip ?? null}, ${opts.userAgent?.slice(0, 300) ?? null})`);
   return token;
 }
 
+/** Ends a session and the impersonations started from it. */
 export async function revokeSession(db: Db, sessionId: number) {
   forgetSessions({ sessionId });
-  await db.execute(sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`);
+  await db.execute(sql`update sessions set revoked_at = now() where (id = ${sessionId} or parent_session_id = ${sessionId}) and revoked_at is null`);
+}
+
+/**
+ * Gives a still-valid session a new token (the old one stops working) and returns it, or null when
+ * the session has ended. Stopping an impersonation returns to the impersonator's own session this
+ * way — with its own 14 days, not a fresh lifetime.
+ */
+export async function renewSessionToken(db: Db, sessionId: number): Promise<string | null> {
+  const token = newToken();
+  forgetSessions({ sessionId });
+  const rows = await query<{ id: number }>(
+    db,
+    sql`update sessions set token_hash = ${hashToken(token)}, last_seen_at = now()
+         where id = ${sessionId} and revoked_at is null and expires_at > now() returning id`,
+  );
+  return rows.length ? token : null;
 }
 
 export async function revokeUserSessions(db: Db, userId: number) {
