@@ -130,8 +130,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
     const html = fs.readFileSync(indexHtml, 'utf8');
     app.get('/*', { config: { public: true } }, (req, reply) => {
-      if (req.url.startsWith('/api')) return reply.callNotFound();
-      return reply.header('cache-control', 'no-cache').type('text/html').send(html);
+      const pathname = req.url.split('?')[0]!;
+      if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
+      return isNavigation(pathname, req.headers.accept) ? reply.header('cache-control', 'no-cache').type('text/html').send(html) : reply.callNotFound();
     });
   } else {
     app.get('/', { config: { public: true } }, (_req, reply) =>
@@ -140,6 +141,20 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   }
 
   return { app, routes };
+}
+
+/**
+ * Whether a request the static files did not answer is a navigation to a client-side route (answered
+ * with the console's index.html) rather than a missing file (404). Nothing under /assets/ is a route;
+ * elsewhere a path whose last segment has a file extension is a file unless the browser asks for a
+ * page (Accept: text/html). A missing script answered with index.html and a 200 would be cached
+ * for a year and fail as a syntax error.
+ */
+export function isNavigation(pathname: string, accept: string | undefined): boolean {
+  if (pathname.startsWith('/assets/')) return false;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  if (!/\.[A-Za-z0-9]{1,8}$/.test(last)) return true;
+  return /(^|,)\s*text\/html\b/i.test(accept ?? '');
 }
 
 /**

@@ -64,7 +64,8 @@ export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, 
     database = await connect({});
   }
   await prepareDatabase(database, true);
-  const { app, routes } = await buildApp({ ...config, webDist: '/nonexistent' }, database, { logger: false });
+  // No built console unless the test names one (WEB_DIST).
+  const { app, routes } = await buildApp({ ...config, webDist: env.WEB_DIST ? config.webDist : '/nonexistent' }, database, { logger: false });
   await app.ready();
 
   const req: TestApp['req'] = async (method, url, opts = {}) => {

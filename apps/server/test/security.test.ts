@@ -1,4 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BACKENDS, useTestApp } from './harness.js';
 
@@ -293,5 +296,36 @@ describe.each(BACKENDS)('security on %s', (kind) => {
       await t.req('POST', '/api/client-error/item/', { body: report(adminRow!.id, 'after sign-out'), headers: { 'x-rollbar-access-token': catalog } });
       expect(await attributed('after sign-out')).toBeNull();
     });
+  });
+});
+
+describe('the console files', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'qm-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Quartermaster</title>');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+  const t = useTestApp('pglite', { WEB_DIST: dist });
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+  it('answers a missing asset with 404, never with the page', async () => {
+    for (const url of ['/assets/nonexistent.js', '/assets/app-9999.css', '/assets/x', '/missing.js', '/favicon.ico', '/robots.txt', '/product/logo.png']) {
+      const res = await t.req('GET', url);
+      expect(res.status, url).toBe(404);
+      expect(res.text, url).not.toContain('<title>Quartermaster');
+    }
+    expect((await t.req('GET', '/assets/nonexistent.js', { headers: { accept: 'text/html' } })).status).toBe(404);
+  });
+
+  it('serves the files that exist and the page for every navigation', async () => {
+    expect((await t.req('GET', '/assets/app-1234.js')).text).toBe('console.log(1)');
+    expect((await t.req('GET', '/favicon.svg')).status).toBe(200);
+    for (const url of ['/', '/product', '/product/12', '/auth/login?next=%2Fuser', '/report/v1.2']) {
+      const res = await t.req('GET', url, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      expect(res.status, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+    expect((await t.req('GET', '/user/list')).status).toBe(200); // no extension: a route, whatever Accept says
+    expect((await t.req('GET', '/api/nothing-here')).status).toBe(404);
   });
 });
