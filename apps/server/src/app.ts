@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,10 +10,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { ERROR_CODES } from '@qm/contracts';
 import type { Config } from './config.js';
 import { migrationsCurrent, type Database } from './db/connect.js';
 import { registerAuth, type RouteAccess } from './http/auth.js';
-import { AppError, registerErrorHandling } from './http/errors.js';
+import { AppError, body, registerErrorHandling } from './http/errors.js';
 import { registerInputGuard } from './http/input.js';
 import { parseQueryString } from './http/querystring.js';
 import { forgetCounts } from './http/list.js';
@@ -32,6 +33,7 @@ export interface App {
 }
 
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<App> {
+  const headers = { ...securityHeaders() };
   const app = Fastify({
     logger:
       opts.logger === false || config.logLevel === 'silent'
@@ -46,10 +48,17 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: false },
+    // A URL the router cannot read (bad percent-encoding, an over-long parameter) is refused before
+    // any route is found: in the error shape of every other answer, without echoing the URL.
+    frameworkErrors: (error, _request, res) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const reply = res as unknown as FastifyReply;
+      reply.headers(headers);
+      return reply.status(status).send(body(ERROR_CODES.validation, status === 414 ? 'A part of the URL is too long' : 'The URL is malformed'));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const headers = { ...securityHeaders() };
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', req.id);
