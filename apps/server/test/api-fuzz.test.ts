@@ -31,9 +31,9 @@ import {
  * nothing ever lands on Object.prototype. It runs in a throwaway database, so successes may write;
  * path ids that pass validation point at nothing (999999999), so nothing seeded is destroyed.
  *
- * FUZZ_RUNS sets the cases per operation (default 20); FUZZ_SEED explores other inputs.
+ * FUZZ_RUNS sets the cases per operation (default 50); FUZZ_SEED explores other inputs.
  */
-const RUNS = Number(process.env.FUZZ_RUNS || 20);
+const RUNS = Number(process.env.FUZZ_RUNS || 50);
 const SEED = Number(process.env.FUZZ_SEED || 0);
 /** Unauthenticated, a route that needs a session is refused before its input is read: a few cases suffice. */
 const GUEST_RUNS_PROTECTED = 3;
