@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { apiToken, signIn } from './helpers';
 
 /**
  * The console runs under its Content Security Policy (script-src 'self', no 'unsafe-eval') without a
@@ -59,4 +59,19 @@ test('a missing script or stylesheet is a 404, not the page', async ({ page }) =
   const nav = await page.request.get('/product/12', { headers: { accept: 'text/html' } });
   expect(nav.status()).toBe(200);
   expect(nav.headers()['content-type']).toMatch(/text\/html/);
+});
+
+test("the console's error reports are attributed to the signed-in user by the session, not by what the report says", async ({ page }) => {
+  await signIn(page, 'catalog@example.com');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  const probe = `Attribution probe ${Date.now().toString(36)}`;
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/client-error/item/') && r.request().method() === 'POST');
+  await page.evaluate((message) => setTimeout(() => { throw new Error(message); }), probe);
+  const res = await sent;
+  expect(res.status()).toBe(200);
+  expect(res.request().headers()['x-rollbar-access-token']).toBe(await page.evaluate(() => localStorage.getItem('quartermaster_token')));
+  const admin = await apiToken(page, 'admin@example.com');
+  const list = await page.request.get(`/api/client-error?q=${encodeURIComponent(probe)}`, { headers: { authorization: `Bearer ${admin}` } });
+  const rows = (await list.json()).data as { user_name: string | null; message: string }[];
+  expect(rows).toEqual([expect.objectContaining({ user_name: 'Casey Lin', message: expect.stringContaining(probe) })]);
 });
