@@ -40,11 +40,13 @@ describe('query string', () => {
 
 describe('route access', () => {
   it('is read from the route config own properties only', () => {
-    expect(accessOf({ public: true })).toEqual({ public: true, permission: [] });
-    expect(accessOf({ permission: 'users.read' })).toEqual({ public: false, permission: ['users.read'] });
-    expect(accessOf(Object.create({ public: true, permission: [] }))).toEqual({ public: false, permission: [] });
-    expect(accessOf({ public: 1 })).toEqual({ public: false, permission: [] });
-    expect(accessOf(undefined)).toEqual({ public: false, permission: [] });
+    const none = { public: false, permission: [], reporterToken: false };
+    expect(accessOf({ public: true })).toEqual({ ...none, public: true });
+    expect(accessOf({ permission: 'users.read' })).toEqual({ ...none, permission: ['users.read'] });
+    expect(accessOf({ permission: ['users.read', 'audit.read'], reporterToken: true })).toEqual({ ...none, permission: ['users.read', 'audit.read'], reporterToken: true });
+    expect(accessOf(Object.create({ public: true, permission: ['users.read'], reporterToken: true }))).toEqual(none);
+    expect(accessOf({ public: 1 })).toEqual(none);
+    expect(accessOf(undefined)).toEqual(none);
   });
 });
 
