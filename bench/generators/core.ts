@@ -107,7 +107,7 @@ export const coreGenerator: Generator = {
                now() - interval '1095 days' + (g::float8 / ${N}) * interval '1090 days' as created
         from generate_series(1, ${N}) g
       )
-      insert into users (name, email, password_hash, roles, is_active, failed_logins, last_login_at, created_at, updated_at, version)
+      insert into users (name, email, password_hash, roles, is_active, last_login_at, created_at, updated_at, version)
       select first || ' ' || last,
              lower(replace(first || '.' || last, '''', '')) || '.' || g || '@' || domain,
              ${hash},
@@ -115,7 +115,6 @@ export const coreGenerator: Generator = {
                   when r < 130 and role2 <> role1 then array[role1, role2]
                   else array[role1] end,
              r % 100 >= 8,
-             case when r % 50 = 0 then 1 + r % 4 else 0 end,
              case when r % 10 = 0 then null else now() - ${unit('g', 7)} * interval '120 days' end,
              created,
              created + ${unit('g', 8)} * (now() - created),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,10 +10,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { ERROR_CODES } from '@qm/contracts';
 import type { Config } from './config.js';
 import { migrationsCurrent, type Database } from './db/connect.js';
 import { registerAuth, type RouteAccess } from './http/auth.js';
-import { AppError, registerErrorHandling } from './http/errors.js';
+import { AppError, body, registerErrorHandling } from './http/errors.js';
+import { registerInputGuard } from './http/input.js';
 import { parseQueryString } from './http/querystring.js';
 import { forgetCounts } from './http/list.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -38,26 +40,39 @@ export interface App {
 }
 
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<App> {
+  const headers = { ...securityHeaders() };
   const app = Fastify({
     logger:
       opts.logger === false || config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization'] },
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-rollbar-access-token"]', 'res.headers.authorization', 'res.headers["set-cookie"]'] },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // JSON bodies with `__proto__`, or `constructor.prototype`, are refused (400), not cleaned: these
+    // are fastify's defaults, stated so that no one turns them off unknowingly.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: false },
+    // A URL the router cannot read (bad percent-encoding, an over-long parameter) is refused before
+    // any route is found: in the error shape of every other answer, without echoing the URL.
+    frameworkErrors: (error, _request, res) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const reply = res as unknown as FastifyReply;
+      reply.headers(headers);
+      return reply.status(status).send(body(ERROR_CODES.validation, status === 414 ? 'A part of the URL is too long' : 'The URL is malformed'));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const headers = { ...securityHeaders() };
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', req.id);
     done();
   });
   registerErrorHandling(app);
+  registerInputGuard(app);
   // Cached list totals are forgotten after every write, once it has been committed (see list.ts).
   app.addHook('onResponse', (req, _reply, done) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') forgetCounts();
@@ -82,7 +97,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
 
   const routes: RouteAccess[] = [];
-  registerAuth(app, database.db, routes);
+  registerAuth(app, database.db, routes, { idleMinutes: config.sessionIdleMinutes });
 
   const db = database.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -144,8 +159,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
     const html = fs.readFileSync(indexHtml, 'utf8');
     app.get('/*', { config: { public: true } }, (req, reply) => {
-      if (req.url.startsWith('/api')) return reply.callNotFound();
-      return reply.header('cache-control', 'no-cache').type('text/html').send(html);
+      const pathname = req.url.split('?')[0]!;
+      if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
+      return isNavigation(pathname, req.headers.accept) ? reply.header('cache-control', 'no-cache').type('text/html').send(html) : reply.callNotFound();
     });
   } else {
     app.get('/', { config: { public: true } }, (_req, reply) =>
@@ -154,6 +170,20 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   }
 
   return { app, routes, jobs, exports };
+}
+
+/**
+ * Whether a request the static files did not answer is a navigation to a client-side route (answered
+ * with the console's index.html) rather than a missing file (404). Nothing under /assets/ is a route;
+ * elsewhere a path whose last segment has a file extension is a file unless the browser asks for a
+ * page (Accept: text/html). A missing script answered with index.html and a 200 would be cached
+ * for a year and fail as a syntax error.
+ */
+export function isNavigation(pathname: string, accept: string | undefined): boolean {
+  if (pathname.startsWith('/assets/')) return false;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  if (!/\.[A-Za-z0-9]{1,8}$/.test(last)) return true;
+  return /(^|,)\s*text\/html\b/i.test(accept ?? '');
 }
 
 /**

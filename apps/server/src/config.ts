@@ -21,6 +21,8 @@ export interface Config {
   loginLockMinutes: number;
   /** Requests to auth/login per IP per minute. */
   loginRateLimitPerMinute: number;
+  /** A session unused for this long ends (its 14-day lifetime aside). */
+  sessionIdleMinutes: number;
   trustProxy: boolean;
   /** Background jobs this process runs at once (0: it runs none; others do). */
   jobConcurrency: number;
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5),
     loginLockMinutes: int('LOGIN_LOCK_MINUTES', 15),
     loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT', 20),
+    sessionIdleMinutes: Math.max(1, int('SESSION_IDLE_MINUTES', 120)),
     trustProxy: env.TRUST_PROXY === 'true',
     jobConcurrency: int('JOB_CONCURRENCY', 1),
     jobPollSeconds: Math.max(0.5, Number(env.JOB_POLL_SECONDS || 2) || 2),

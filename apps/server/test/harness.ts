@@ -26,7 +26,7 @@ export interface TestApp {
   /** Signs in and returns the bearer token. */
   login(email: string, password?: string): Promise<string>;
   /** Sends a request; `token` adds the bearer header. */
-  req(method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Res>;
+  req(method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string }): Promise<Res>;
   sql<T = Record<string, unknown>>(q: SQL): Promise<T[]>;
   /**
    * Runs `fn` and counts the statements sent to the database driver meanwhile, whichever way they
@@ -97,7 +97,8 @@ export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, 
   }
   // From the template this finds nothing to do; it still runs, so a test file sees what a restart would.
   await prepareDatabase(database, true);
-  const built = await buildApp({ ...config, webDist: '/nonexistent' }, database, { logger: false });
+  // No built console unless the test names one (WEB_DIST).
+  const built = await buildApp({ ...config, webDist: env.WEB_DIST ? config.webDist : '/nonexistent' }, database, { logger: false });
   opts.setup?.(built);
   const { app, routes, jobs, exports } = built;
   await app.ready();
@@ -105,7 +106,7 @@ export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, 
   const req: TestApp['req'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    const inject: InjectOptions = { method: method as InjectOptions['method'], url, headers };
+    const inject: InjectOptions = { method: method as InjectOptions['method'], url, headers, ...(opts.remoteAddress && { remoteAddress: opts.remoteAddress }) };
     if (opts.body !== undefined) inject.payload = opts.body as InjectOptions['payload'];
     const res = await app.inject(inject);
     let body: unknown = undefined;

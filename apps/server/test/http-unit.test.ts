@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseQueryString } from '../src/http/querystring.js';
+import { accessOf } from '../src/http/auth.js';
+import { INPUT_MESSAGES, inputProblems } from '../src/http/input.js';
 import { scrub } from '../src/modules/audit/routes.js';
 import { zodFields } from '../src/http/errors.js';
 import { isoOfTimestamptz, isoTimestampsInJson } from '../src/db/connect.js';
-import { cachedCount, forgetCounts, literal, rememberCount } from '../src/http/list.js';
+import { cachedCount, csvCell, forgetCounts, literal, rememberCount } from '../src/http/list.js';
 import { inTx } from '../src/http/crud.js';
 import type { Db } from '../src/db/connect.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -18,6 +20,46 @@ describe('query string', () => {
     });
     expect(parseQueryString('filter%5Bentity%5D=user')).toEqual({ filter: { entity: 'user' } });
     expect(parseQueryString('ids[]=1&ids[]=2')).toEqual({ ids: ['1', '2'] });
+    expect(parseQueryString('filter[role][]=a&filter[role]=b&a=1&a=2')).toEqual({ filter: { role: ['a', 'b'] }, a: ['1', '2'] });
+    expect(parseQueryString('')).toEqual({});
+  });
+
+  it('builds objects without a prototype, so prototype keys stay plain own keys', () => {
+    const out = parseQueryString('__proto__[public]=1&constructor[prototype]=2&filter[__proto__]=3&prototype=4');
+    expect(Object.getPrototypeOf(out)).toBeNull();
+    expect(Object.keys(out).sort()).toEqual(['__proto__', 'constructor', 'filter', 'prototype']);
+    expect(Object.getPrototypeOf(out.filter)).toBeNull();
+    expect(Object.keys(out.filter as object)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).public).toBeUndefined();
+  });
+
+  it('keeps odd shapes as flat keys for the schema to judge', () => {
+    expect(Object.keys(parseQueryString('a[b][c]=1&x.y=2&filter=1&filter[a]=2'))).toEqual(['a[b][c]', 'x.y', 'filter', 'filter[a]']);
+  });
+});
+
+describe('route access', () => {
+  it('is read from the route config own properties only', () => {
+    const none = { public: false, permission: [], reporterToken: false };
+    expect(accessOf({ public: true })).toEqual({ ...none, public: true });
+    expect(accessOf({ permission: 'users.read' })).toEqual({ ...none, permission: ['users.read'] });
+    expect(accessOf({ permission: ['users.read', 'audit.read'], reporterToken: true })).toEqual({ ...none, permission: ['users.read', 'audit.read'], reporterToken: true });
+    expect(accessOf(Object.create({ public: true, permission: ['users.read'], reporterToken: true }))).toEqual(none);
+    expect(accessOf({ public: 1 })).toEqual(none);
+    expect(accessOf(undefined)).toEqual(none);
+  });
+});
+
+describe('input guard', () => {
+  it('names NUL, unpaired surrogates, prototype keys and deep nesting, and passes the rest', () => {
+    expect(inputProblems({ a: 'fine', b: ['ok', '😀'], c: { d: 1, e: null } })).toEqual({});
+    expect(inputProblems({ a: 'x\u0000' })).toEqual({ a: INPUT_MESSAGES.nul });
+    expect(inputProblems({ a: ['x', 'y\ud800'] })).toEqual({ 'a.1': INPUT_MESSAGES.surrogate });
+    expect(inputProblems(JSON.parse('{"a":{"__proto__":{}},"constructor":1}'))).toEqual(JSON.parse(`{"a.__proto__":"${INPUT_MESSAGES.key}","constructor":"${INPUT_MESSAGES.key}"}`));
+    expect(inputProblems('\u0000')).toEqual({ _: INPUT_MESSAGES.nul });
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(Object.values(inputProblems({ deep }))).toEqual([INPUT_MESSAGES.depth]);
   });
 });
 
@@ -164,5 +206,28 @@ describe('list totals', () => {
     expect(cachedCount(db, 'k3')).toBeUndefined();
     at(3_000_000 + 10_500);
     expect(cachedCount(db, 'k3')).toBeUndefined();
+  });
+});
+
+describe('CSV cells', () => {
+  it('prefix text starting with = + - @ tab or CR, and leave real numbers alone', () => {
+    for (const [v, out] of [
+      ["-1+1+cmd|' /C calc'!A0", "'-1+1+cmd|' /C calc'!A0"],
+      ['-5', "'-5"],
+      ['=1', "'=1"],
+      ['+1', "'+1"],
+      ['@x', "'@x"],
+      ['\tx', "'\tx"],
+      ['\rx', `"'\rx"`],
+      ['a,b', '"a,b"'],
+      ['say "hi"', '"say ""hi"""'],
+      ['plain', 'plain'],
+    ] as const)
+      expect(csvCell(v), JSON.stringify(v)).toBe(out);
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell(1.25)).toBe('1.25');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell({ a: '=1' })).toBe('"{""a"":""=1""}"');
+    expect(csvCell(['-1'])).toBe('"[""-1""]"');
   });
 });

@@ -123,9 +123,15 @@ describe.each(BACKENDS)('users on %s', (kind) => {
     expect((await t.req('GET', '/api/auth/user', { token: victim })).status).toBe(401);
     const login = await t.req('POST', '/api/auth/login', { body: { email: 'pricing@example.com', password: 'pricing' } });
     expect(login.status).toBe(401);
-    expect(login.body.error.message).toMatch(/deactivated/);
-    const [entry] = await t.sql<{ action: string }>(sql`select action from audit_logs where entity = 'user' and entity_id = ${String(row!.id)} order by id desc limit 1`);
-    expect(entry!.action).toBe('deactivate');
+    // The same answer as a wrong password: the right password of a deactivated account is no clue.
+    expect(login.body.error.message).toBe('Email or password is incorrect');
+    const entries = await t.sql<{ action: string; reason: string | null }>(
+      sql`select action, after->>'reason' as reason from audit_logs where entity = 'user' and entity_id = ${String(row!.id)} order by id desc limit 2`,
+    );
+    expect(entries).toEqual([
+      { action: 'login_failed', reason: 'deactivated' },
+      { action: 'deactivate', reason: null },
+    ]);
   });
 
   it('resets a password and signs the user out everywhere', async () => {

@@ -1,3 +1,4 @@
+import './lib/csp';
 import './app/styles-core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,19 +1,31 @@
 import { z } from 'zod';
 import { CONSTANTS } from './enums.js';
 
-/** An id in a path or query string (`/product/12`, `?move_to=3`). */
-export const IdParam = z.coerce.number().int().positive();
+/**
+ * A whole number from 1 to `max` as text in a path or query string: decimal digits only. No sign,
+ * exponent, hex, spaces, fraction or leading zero (`+5`, `1e1`, `0x10`, ` 5`, `05` are refused, where
+ * a number coercion read them as 5, 10, 16 …). The value is a number.
+ */
+export const wholeNumberText = (max: number, message = `Must be a whole number from 1 to ${max}`) =>
+  z
+    .string()
+    .regex(new RegExp(`^[1-9][0-9]{0,${String(max).length - 1}}$`), message)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max, message));
+
+/** An id in a path or query string (`/product/12`, `?move_to=3`): a positive PostgreSQL integer. */
+export const IdParam = wholeNumberText(CONSTANTS.maxId, 'Must be an id: a whole number from 1');
 /** `:id` path parameter. */
 export const IdParams = z.object({ id: IdParam });
 
 /**
- * Query of every list endpoint (DESIGN §3): `page`, `per_page` (≤ 500), `sort=field,-other`,
+ * Query of every list endpoint (DESIGN §3): `page` (≤ 100,000), `per_page` (≤ 500), `sort=field,-other`,
  * `q` search, `filter[field]=value`. Filters arrive as a nested object (`filter[role]=x`).
  */
 export const ListQuery = z
   .object({
-    page: z.coerce.number().int().min(1).default(1),
-    per_page: z.coerce.number().int().min(1).max(CONSTANTS.maxPerPage).default(CONSTANTS.defaultPerPage),
+    page: wholeNumberText(CONSTANTS.maxPage).default(1),
+    per_page: wholeNumberText(CONSTANTS.maxPerPage).default(CONSTANTS.defaultPerPage),
     sort: z.string().max(200).optional(),
     q: z.string().max(200).optional(),
     filter: z.record(z.string(), z.union([z.string().max(200), z.array(z.string().max(200)).max(100)])).optional(),

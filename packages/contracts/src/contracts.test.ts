@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, isAllowed, permissionsOfRoles, ROLES, ROUTES, roundGroupOf, UserCreate, ListQuery, ROUND_GROUPS } from './index.js';
+import { ALL_PERMISSIONS, isAllowed, permissionsOfRoles, ROLES, ROUTES, roundGroupOf, UserCreate, ListQuery, IdParams, ROUND_GROUPS } from './index.js';
 
 describe('round groups', () => {
   it.each([
@@ -42,5 +42,15 @@ describe('schemas', () => {
     expect(ListQuery.parse({})).toMatchObject({ page: 1, per_page: 25 });
     expect(ListQuery.safeParse({ per_page: '501' }).success).toBe(false);
     expect(ListQuery.safeParse({ page: '0' }).success).toBe(false);
+    expect(ListQuery.parse({ page: '3', per_page: '500' })).toMatchObject({ page: 3, per_page: 500 });
+    expect(ListQuery.parse({ page: '100000' }).page).toBe(100000);
+    for (const page of ['100001', '1e15', '9007199254740991', '1.5', '-1', '+2', ' 2', '0x10', '02', 'Infinity', 'NaN', ''])
+      expect(ListQuery.safeParse({ page }).success, page).toBe(false);
+  });
+  it('takes ids as plain positive integers within PostgreSQL integer range', () => {
+    expect(IdParams.parse({ id: '16' })).toEqual({ id: 16 });
+    expect(IdParams.parse({ id: '2147483647' })).toEqual({ id: 2147483647 });
+    for (const id of ['0x10', '1e1', '+5', ' 5', '5 ', '05', '0', '-1', '1.0', '2147483648', '99999999999', '', 'abc', '５'])
+      expect(IdParams.safeParse({ id }).success, id).toBe(false);
   });
 });

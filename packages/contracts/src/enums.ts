@@ -73,4 +73,8 @@ export const CONSTANTS = {
   },
   maxPerPage: 500,
   defaultPerPage: 25,
+  /** The last page a list serves (past it, narrow the list with filters or a search). */
+  maxPage: 100_000,
+  /** Ids are PostgreSQL `integer`s. */
+  maxId: 2_147_483_647,
 } as const;

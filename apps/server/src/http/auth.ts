@@ -14,6 +14,8 @@ export interface AuthContext {
   roles: string[];
   permissions: Permission[];
   sessionId: number;
+  /** An impersonation's: the impersonator's session it was started from (it ends with it). */
+  parentSessionId: number | null;
   impersonator: { id: number; name: string; email: string } | null;
 }
 
@@ -26,6 +28,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Any one of these permissions opens the route; absent → any signed-in user. */
     permission?: Permission | readonly Permission[];
+    /**
+     * The session may also come as `X-Rollbar-Access-Token` (the browser's error reporter, which
+     * cannot send an Authorization header, sends the session token as its access token).
+     */
+    reporterToken?: boolean;
   }
 }
 
@@ -47,9 +54,21 @@ export function bearerOf(request: FastifyRequest): string | null {
 export const SESSION_CACHE_MS = 5_000;
 const sessionCache = new BoundedMap<string, { ctx: AuthContext; at: number }>(10_000);
 
+/** A session's last_seen_at moves at most this often (a write per minute per active session, not per request). */
+export const SESSION_TOUCH_MS = 60_000;
+/** Default idle timeout; the app sets the configured one (SESSION_IDLE_MINUTES) through registerAuth. */
+export const DEFAULT_IDLE_MINUTES = 120;
+/** Per database handle (tests run apps with different settings in one process). */
+const idleMinutesOf = new WeakMap<object, number>();
+
 export function forgetSessions(match: { userId?: number; sessionId?: number }) {
   for (const [key, { ctx }] of sessionCache) {
-    if (ctx.sessionId === match.sessionId || ctx.userId === match.userId || (match.userId !== undefined && ctx.impersonator?.id === match.userId))
+    if (
+      ctx.sessionId === match.sessionId ||
+      (match.sessionId !== undefined && ctx.parentSessionId === match.sessionId) ||
+      ctx.userId === match.userId ||
+      (match.userId !== undefined && ctx.impersonator?.id === match.userId)
+    )
       sessionCache.delete(key);
   }
 }
@@ -65,9 +84,17 @@ export async function resolveSession(db: Db, token: string): Promise<AuthContext
   return ctx;
 }
 
+/**
+ * A session is valid while it is not revoked, not past its 14 days and not idle for longer than the
+ * idle timeout; an impersonation, besides, only while the impersonator's session it was started from
+ * is valid. Using a session moves its last_seen_at (and its parent's) once a minute at most.
+ */
 async function loadSession(db: Db, tokenHash: string): Promise<AuthContext | null> {
+  const idle = sql`make_interval(mins => ${idleMinutesOf.get(db) ?? DEFAULT_IDLE_MINUTES})`;
   const row = await queryOne<{
     session_id: number;
+    parent_session_id: number | null;
+    touch: boolean;
     user_id: number;
     name: string;
     email: string;
@@ -78,14 +105,23 @@ async function loadSession(db: Db, tokenHash: string): Promise<AuthContext | nul
     imp_email: string | null;
   }>(
     db,
-    sql`select s.id as session_id, u.id as user_id, u.name, u.email, u.roles, u.is_active,
+    sql`select s.id as session_id, s.parent_session_id,
+               s.last_seen_at < now() - make_interval(secs => ${SESSION_TOUCH_MS / 1000}) as touch,
+               u.id as user_id, u.name, u.email, u.roles, u.is_active,
                i.id as imp_id, i.name as imp_name, i.email as imp_email
           from sessions s
           join users u on u.id = s.user_id
           left join users i on i.id = s.impersonator_id
-         where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()`,
+          left join sessions p on p.id = s.parent_session_id
+         where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now() and s.last_seen_at > now() - ${idle}
+           and (s.parent_session_id is null
+                or (p.revoked_at is null and p.expires_at > now() and p.last_seen_at > now() - ${idle}))`,
   );
   if (!row || !row.is_active) return null;
+  if (row.touch)
+    await db.execute(
+      sql`update sessions set last_seen_at = now() where id in (${row.session_id}, ${row.parent_session_id ?? row.session_id})`,
+    );
   return {
     userId: row.user_id,
     name: row.name,
@@ -93,6 +129,7 @@ async function loadSession(db: Db, tokenHash: string): Promise<AuthContext | nul
     roles: row.roles,
     permissions: permissionsOfRoles(row.roles),
     sessionId: row.session_id,
+    parentSessionId: row.parent_session_id,
     impersonator: row.imp_id ? { id: row.imp_id, name: row.imp_name!, email: row.imp_email! } : null,
   };
 }
@@ -105,28 +142,48 @@ export interface RouteAccess {
   permission: readonly Permission[];
 }
 
-export function registerAuth(app: FastifyInstance, db: Db, routes: RouteAccess[]) {
+/**
+ * What a route's config says about access, read from its OWN properties only: a value inherited
+ * from a polluted Object.prototype (`public`, `permission`) must never open a route. Only `true`
+ * makes a route public; a permission is a string or an array of strings.
+ */
+export function accessOf(config: unknown): { public: boolean; permission: readonly Permission[]; reporterToken: boolean } {
+  const own = (key: string) => (typeof config === 'object' && config !== null && Object.hasOwn(config, key) ? (config as Record<string, unknown>)[key] : undefined);
+  const permission = own('permission');
+  return {
+    public: own('public') === true,
+    reporterToken: own('reporterToken') === true,
+    permission:
+      typeof permission === 'string'
+        ? [permission as Permission]
+        : Array.isArray(permission)
+          ? (permission.filter((p) => typeof p === 'string') as Permission[])
+          : [],
+  };
+}
+
+export function registerAuth(app: FastifyInstance, db: Db, routes: RouteAccess[], opts: { idleMinutes?: number } = {}) {
+  idleMinutesOf.set(db, opts.idleMinutes ?? DEFAULT_IDLE_MINUTES);
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (opts) => {
     if (!opts.url.startsWith('/api') || opts.url.startsWith('/api/docs')) return;
-    const cfg = (opts.config ?? {}) as { public?: boolean; permission?: Permission | readonly Permission[] };
+    const access = accessOf(opts.config);
     const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      const permission = cfg.permission === undefined ? [] : typeof cfg.permission === 'string' ? [cfg.permission] : [...cfg.permission];
-      routes.push({ method, url: opts.url, public: Boolean(cfg.public), permission });
+      routes.push({ method, url: opts.url, public: access.public, permission: access.permission });
     }
   });
   // Before body parsing and validation: an unauthorised caller learns nothing about the input rules.
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api')) return;
-    const cfg = request.routeOptions.config as { public?: boolean; permission?: Permission | readonly Permission[] } | undefined;
-    const token = bearerOf(request);
+    const access = accessOf(request.routeOptions.config);
+    const reporterToken = access.reporterToken ? request.headers['x-rollbar-access-token'] : undefined;
+    const token = bearerOf(request) ?? (typeof reporterToken === 'string' && /^[\w-]{40,64}$/.test(reporterToken) ? reporterToken : null);
     if (token) request.auth = await resolveSession(db, token);
-    if (!request.routeOptions.url || cfg?.public || request.url.startsWith('/api/docs')) return;
+    if (!request.routeOptions.url || access.public || request.url.startsWith('/api/docs')) return;
     if (!request.auth) throw unauthenticated(token ? 'Your session has expired. Sign in again.' : 'Sign in to continue');
-    const needed = cfg?.permission === undefined ? [] : typeof cfg.permission === 'string' ? [cfg.permission] : cfg.permission;
-    if (!isAllowed(needed, request.auth.permissions)) throw forbidden(`This needs the permission ${needed.join(' or ')}`);
+    if (!isAllowed(access.permission, request.auth.permissions)) throw forbidden(`This needs the permission ${access.permission.join(' or ')}`);
   });
 }
 

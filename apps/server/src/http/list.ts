@@ -59,7 +59,7 @@ export function whereOf<Row>(spec: ListSpec<Row>, q: ListQuery, also?: SQL): SQL
   if (spec.where) conds.push(spec.where);
   if (q.q && q.q.trim() && spec.search) conds.push(spec.search(q.q.trim()));
   for (const [field, raw] of Object.entries(q.filter ?? {})) {
-    const build = spec.filters?.[field];
+    const build = spec.filters && Object.hasOwn(spec.filters, field) ? spec.filters[field] : undefined;
     if (!build) throw badRequest(`Unknown filter "${field}"`, { [`filter.${field}`]: 'Unknown filter' });
     const values = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== '');
     if (values.length === 0) continue;
@@ -73,7 +73,8 @@ export function orderOf<Row>(spec: ListSpec<Row>, sortParam: string | undefined)
   for (const token of (sortParam || spec.defaultSort).split(',').map((s) => s.trim()).filter(Boolean)) {
     const desc = token.startsWith('-');
     const field = desc ? token.slice(1) : token;
-    const expr = spec.sort[field];
+    // Own keys only: `constructor`, `toString` or `__proto__` are no sort fields of any list.
+    const expr = Object.hasOwn(spec.sort, field) ? spec.sort[field] : undefined;
     if (!expr) throw badRequest(`Cannot sort by "${field}"`, { sort: `Cannot sort by "${field}"` });
     // Plain asc/desc (nulls last/first) so b-tree indexes can serve the order in either direction.
     parts.push(desc ? sql`${expr} desc` : sql`${expr} asc`);
@@ -303,11 +304,17 @@ const aliases = new WeakMap<SQL, string | null>();
 /** Searches matching at most this many rows are answered search-first (see runListJson). */
 const SEARCH_FIRST_MAX = 2_000;
 
-function csvCell(v: unknown): string {
+/**
+ * One CSV cell. Text a spreadsheet would read as a formula — starting with `=`, `+`, `-`, `@`, a tab
+ * or a carriage return (OWASP's CSV-injection rule) — gets a leading `'`, so `-1+1+cmd|' /C calc'!A0`
+ * stays text. Only real numbers (typeof number) are written as they are, negative ones included; a
+ * string that looks like a number is text like any other. Then quoted when needed.
+ */
+export function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
   const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  // Neutralise spreadsheet formulas, then quote when needed.
-  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
@@ -365,13 +372,23 @@ export function literal(v: string | number): SQL {
 /** Several values as literals, comma-separated (for `in (…)`). */
 export const literals = (values: readonly (string | number)[]) => sql.join(values.map(literal), sql`, `);
 
+/**
+ * A filter value that is a PostgreSQL integer written in plain decimal (`-3`, `0`, `42`), else null:
+ * `1e1`, `0x10`, ` 5`, `+5`, `05` or `1e300` are not ids, whatever Number() makes of them.
+ */
+export function intOf(v: string): number | null {
+  if (!/^-?(0|[1-9][0-9]{0,9})$/.test(v)) return null;
+  const n = Number(v);
+  return n >= -2_147_483_648 && n <= 2_147_483_647 ? n : null;
+}
+
 /** Helpers for filter builders. */
 export const filters = {
   eq: (expr: SQL) => (values: string[]) => (values.length === 1 ? sql`${expr} = ${literal(values[0]!)}` : sql`${expr} in (${literals(values)})`),
   int: (expr: SQL, field: string) => (values: string[]) => {
     const nums = values.map((v) => {
-      const n = Number(v);
-      if (!Number.isInteger(n)) throw badRequest(`filter[${field}] must be a whole number`, { [`filter.${field}`]: 'Must be a whole number' });
+      const n = intOf(v);
+      if (n === null) throw badRequest(`filter[${field}] must be a whole number`, { [`filter.${field}`]: 'Must be a whole number' });
       return n;
     });
     return nums.length === 1 ? sql`${expr} = ${literal(nums[0]!)}` : sql`${expr} in (${literals(nums)})`;

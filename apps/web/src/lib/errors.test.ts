@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { CONSTANTS } from '@qm/contracts';
-import { CLIENT_ERROR_PATH, MASKED_TEXT, SCRUB_FIELDS, errorReporterConfig, itemEndpoint } from './errors';
+import { CLIENT_ERROR_PATH, MASKED_TEXT, PLACEHOLDER_ACCESS_TOKEN, SCRUB_FIELDS, errorReporterConfig, itemEndpoint, reporterAccessToken } from './errors';
 
 describe('error reporter configuration', () => {
   const config = errorReporterConfig({}, 'https://qm.example.com');
@@ -31,6 +31,12 @@ describe('error reporter configuration', () => {
     expect(CLIENT_ERROR_PATH).toBe('/api/client-error/');
     expect(config.endpoint).toBe('https://qm.example.com/api/client-error/item/');
     expect(config.accessToken).toBeTruthy();
+  });
+
+  it('sends the session token as the access token to its own endpoint only, so the server knows who saw the error', () => {
+    expect(errorReporterConfig({}, 'https://qm.example.com', 'session-token-abc').accessToken).toBe('session-token-abc');
+    expect(errorReporterConfig({}, 'https://qm.example.com', null).accessToken).toBe(PLACEHOLDER_ACCESS_TOKEN);
+    expect(reporterAccessToken({ VITE_ERROR_ENDPOINT: 'https://api.rollbar.com/api/1/', VITE_ERROR_TOKEN: 'ext' }, 'session-token-abc')).toBe('ext');
   });
 
   it('switches to an external service with VITE_ERROR_ENDPOINT and VITE_ERROR_TOKEN', () => {

@@ -22,6 +22,7 @@
  */
 import type Rollbar from 'rollbar';
 import { CONSTANTS } from '@qm/contracts';
+import { getToken } from './session';
 
 /** The console's own receiver of browser errors (rollbar appends nothing: see `itemEndpoint`). */
 export const CLIENT_ERROR_PATH = '/api/client-error/';
@@ -67,12 +68,22 @@ export function itemEndpoint(base: string): string {
   return `${base.endsWith('/') ? base : `${base}/`}item/`;
 }
 
-export function errorReporterConfig(env: ReporterEnv = import.meta.env, origin = window.location.origin): Rollbar.Configuration {
+/**
+ * The access token rollbar sends (header `X-Rollbar-Access-Token`). To the console's own receiver it
+ * is the session token when signed in: the server attributes a report to a user only through a
+ * valid session, never through the `person` a browser names. An external service gets its own token.
+ */
+export function reporterAccessToken(env: ReporterEnv = import.meta.env, sessionToken: string | null = getToken()): string {
+  if (env.VITE_ERROR_ENDPOINT?.trim()) return env.VITE_ERROR_TOKEN?.trim() || PLACEHOLDER_ACCESS_TOKEN;
+  return sessionToken || PLACEHOLDER_ACCESS_TOKEN;
+}
+
+export function errorReporterConfig(env: ReporterEnv = import.meta.env, origin = window.location.origin, sessionToken: string | null = getToken()): Rollbar.Configuration {
   const external = env.VITE_ERROR_ENDPOINT?.trim();
   // rollbar's URL parser needs an absolute URL (a bare path has no host and is dropped).
   const base = external ? external : `${origin}${CLIENT_ERROR_PATH}`;
   return {
-    accessToken: env.VITE_ERROR_TOKEN?.trim() || PLACEHOLDER_ACCESS_TOKEN,
+    accessToken: reporterAccessToken(env, sessionToken),
     endpoint: itemEndpoint(base),
     captureUncaught: true,
     captureUnhandledRejections: false,
@@ -130,7 +141,7 @@ export function initErrorReporting(): Promise<Rollbar | null> {
 /** Attach the signed-in user to later reports (the server records who saw the error). */
 export function setErrorReportingUser(user: { id: number; name: string; email: string } | null): void {
   person = user ? { id: String(user.id), username: user.name, email: user.email } : null;
-  rollbar?.configure({ payload: { person: person ?? { id: null } } });
+  rollbar?.configure({ accessToken: reporterAccessToken(), payload: { person: person ?? { id: null } } });
 }
 
 function send(err: unknown): void {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   index,
@@ -33,8 +34,6 @@ export const users = pgTable(
     password_hash: text('password_hash').notNull(),
     roles: textList('roles'),
     is_active: boolean('is_active').notNull().default(true),
-    failed_logins: integer('failed_logins').notNull().default(0),
-    locked_until: ts('locked_until'),
     last_login_at: ts('last_login_at'),
     ...stamps(),
   },
@@ -57,13 +56,39 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id),
     impersonator_id: integer('impersonator_id').references(() => users.id),
+    /** An impersonation's: the impersonator's session it was started from; it ends with it. */
+    parent_session_id: integer('parent_session_id').references((): AnyPgColumn => sessions.id),
     created_at: ts('created_at').notNull().defaultNow(),
     expires_at: ts('expires_at').notNull(),
+    /** Last request seen (moved at most once a minute): the idle timeout counts from it. */
+    last_seen_at: ts('last_seen_at').notNull().defaultNow(),
     revoked_at: ts('revoked_at'),
     ip: text('ip'),
     user_agent: text('user_agent'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.token_hash),
+    index('sessions_user_idx').on(t.user_id),
+    index('sessions_parent_idx').on(t.parent_session_id).where(sql`${t.parent_session_id} is not null`),
+  ],
+);
+
+/**
+ * Sign-in attempts per email and client address (the email as typed, lower-cased, whether or not an
+ * account has it): the lockout of auth/login. Counted before the password is checked, in one
+ * statement, so parallel guesses cannot slip past it; a row is forgotten on a success and cleared
+ * once idle (see modules/auth/lockout.ts).
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    attempts: integer('attempts').notNull(),
+    last_at: ts('last_at').notNull().defaultNow(),
+    locked_until: ts('locked_until'),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.ip] }), index('login_attempts_last_at_idx').on(t.last_at)],
 );
 
 export const auditLogs = pgTable(

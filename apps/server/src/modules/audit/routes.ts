@@ -147,7 +147,7 @@ export function auditRoutes(app: FastifyInstance, db: Db) {
   });
 
   r.post('/api/client-error/item/', {
-    config: { public: true, rateLimit: { max: CONSTANTS.errorReporter.itemsPerMinute, timeWindow: '1 minute' } },
+    config: { public: true, reporterToken: true, rateLimit: { max: CONSTANTS.errorReporter.itemsPerMinute, timeWindow: '1 minute' } },
     bodyLimit: CONSTANTS.errorReporter.maxPayloadBytes + 65536,
     schema: {
       tags,
@@ -157,9 +157,10 @@ export function auditRoutes(app: FastifyInstance, db: Db) {
     },
     handler: async (req) => {
       const data = scrub(req.body.data) as z.infer<typeof ReportItem>['data'];
-      // The reporter sends no bearer token; the browser names its signed-in user in `person`.
-      const personId = Number(data.person?.id);
-      const userId = req.auth?.userId ?? (Number.isInteger(personId) && personId > 0 ? personId : null);
+      // Who saw the error comes from a valid session only (the bearer token, or the console reporter's
+      // access token: `reporterToken` below) — never from the body, where `person` is whatever the
+      // sender wrote. Reports without one are kept, attributed to no one.
+      const userId = req.auth?.userId ?? null;
       const rows = (await db.execute(sql`
         insert into client_errors (user_id, level, message, url, environment, payload)
         values ((select id from users where id = ${userId}), ${(data.level ?? 'error').slice(0, 20)}, ${messageOf(data.body)},

@@ -17,15 +17,27 @@ import {
   authUserOf,
   createSession,
   dummyVerify,
+  preparePasswordCheck,
   findLoginUser,
+  renewSessionToken,
   revokeSession,
   verifyPassword,
 } from './service.js';
+import { countAttempt, failAttempt, succeedAttempt } from './lockout.js';
 
 const WRONG = 'Email or password is incorrect';
 
+/** 429 with the time left, in whole minutes (at least one). */
+function tooManyAttempts(ms: number) {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return new AppError(429, 'rate_limited', `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+    'retry-after': String(minutes * 60),
+  });
+}
+
 export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  void preparePasswordCheck();
   const tags = ['auth'];
 
   r.post('/api/auth/login', {
@@ -41,43 +53,34 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (req, reply) => {
       const { email, password } = req.body;
+      const ip = req.ip;
+      const policy = { maxFailures: config.loginMaxFailures, lockMinutes: config.loginLockMinutes };
+      const attempt = await countAttempt(db, email, ip, policy);
+      if (attempt.lockedUntil) throw tooManyAttempts(Date.parse(attempt.lockedUntil) - Date.now());
+      // Every failure takes the same path and answers alike — unknown email, wrong password, or the
+      // right password of a deactivated account: one argon2 check (a dummy hash for unknown emails),
+      // the attempt recorded, one audit entry. Neither the answer nor its time tells them apart.
       const user = await findLoginUser(db, email);
-      if (!user) {
-        await dummyVerify(password);
-        throw unauthenticated(WRONG);
-      }
-      if (user.locked_until && Date.parse(user.locked_until) > Date.now()) {
-        const minutes = Math.max(1, Math.ceil((Date.parse(user.locked_until) - Date.now()) / 60000));
-        throw new AppError(429, 'rate_limited', `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
-          'retry-after': String(minutes * 60),
-        });
-      }
-      if (!(await verifyPassword(user.password_hash, password))) {
-        const failures = user.failed_logins + 1;
-        const lock = failures >= config.loginMaxFailures;
-        await inTx(db, async (t) => {
-          await t.execute(
-            lock
-              ? sql`update users set failed_logins = 0, locked_until = now() + make_interval(mins => ${config.loginLockMinutes}) where id = ${user.id}`
-              : sql`update users set failed_logins = failed_logins + 1 where id = ${user.id}`,
-          );
+      const passwordOk = user ? await verifyPassword(user.password_hash, password) : await dummyVerify(password);
+      if (!user || !passwordOk || !user.is_active) {
+        const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'deactivated';
+        const { locked } = await inTx(db, async (t) => {
+          const outcome = await failAttempt(t, email, ip, attempt, policy);
           await audit(t, { userId: null, impersonatorId: null, requestId: req.id }, {
-            action: lock ? 'lock' : 'login_failed',
+            action: outcome.locked ? 'lock' : 'login_failed',
             entity: 'user',
-            entityId: user.id,
-            after: { email: user.email, failed_logins: lock ? config.loginMaxFailures : failures, ip: req.ip },
+            entityId: user?.id ?? null,
+            after: { email, attempts: attempt.number, ip, reason },
           });
+          return outcome;
         });
-        if (lock)
-          throw new AppError(429, 'rate_limited', `Too many failed sign-in attempts. Try again in ${config.loginLockMinutes} minutes.`, undefined, {
-            'retry-after': String(config.loginLockMinutes * 60),
-          });
+        if (locked) throw tooManyAttempts(config.loginLockMinutes * 60_000);
         throw unauthenticated(WRONG);
       }
-      if (!user.is_active) throw unauthenticated('This account is deactivated. Ask an administrator to reactivate it.');
       const token = await inTx(db, async (t) => {
-        await t.execute(sql`update users set failed_logins = 0, locked_until = null, last_login_at = now() where id = ${user.id}`);
-        const tok = await createSession(t, user.id, { ip: req.ip, userAgent: req.headers['user-agent'] });
+        await succeedAttempt(t, email, ip);
+        await t.execute(sql`update users set last_login_at = now() where id = ${user.id}`);
+        const tok = await createSession(t, user.id, { ip, userAgent: req.headers['user-agent'] });
         await audit(t, { userId: user.id, impersonatorId: null, requestId: req.id }, { action: 'login', entity: 'user', entityId: user.id });
         return tok;
       });
@@ -128,7 +131,12 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       if (!target.is_active) throw ruleViolated('A deactivated user cannot be impersonated.', { user_id: 'This user is deactivated' });
       if (target.roles.includes('admin')) throw ruleViolated('An administrator cannot be impersonated.', { user_id: 'This user is an administrator' });
       const token = await inTx(db, async (t) => {
-        const tok = await createSession(t, targetId, { impersonatorId: me.userId, ip: req.ip, userAgent: req.headers['user-agent'] });
+        const tok = await createSession(t, targetId, {
+          impersonatorId: me.userId,
+          parentSessionId: me.sessionId,
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+        });
         await audit(t, { userId: me.userId, impersonatorId: null, requestId: req.id }, {
           action: 'impersonate',
           entity: 'user',
@@ -150,7 +158,9 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       const impersonator = me.impersonator;
       const token = await inTx(db, async (t) => {
         await revokeSession(t, me.sessionId);
-        const tok = await createSession(t, impersonator.id, { ip: req.ip, userAgent: req.headers['user-agent'] });
+        // Back to the impersonator's own session (a new token for it: the browser let the old one go).
+        const tok = await renewSessionToken(t, me.parentSessionId ?? -1);
+        if (!tok) throw unauthenticated('Your session has expired. Sign in again.');
         await audit(t, actorOf(req), {
           action: 'impersonate_stop',
           entity: 'user',

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '@qm/contracts';
@@ -10,32 +11,58 @@ const ARGON = { memoryCost: 65536, timeCost: 3, parallelism: 4 } as const;
 export const hashPassword = (password: string) => hash(password, { ...ARGON, algorithm: 2 });
 export const verifyPassword = (hashed: string, password: string) => verify(hashed, password).catch(() => false);
 
-/** Compared against when the email is unknown, so both answers take as long. */
+/**
+ * Compared against when the email is unknown, so both answers take as long: a hash made with the
+ * same settings as every account's, at start-up (preparePasswordCheck) rather than on the first
+ * unknown email, which would answer slower than the rest.
+ */
 let dummyHash: Promise<string> | undefined;
+export const preparePasswordCheck = () => (dummyHash ??= hashPassword(crypto.randomBytes(16).toString('base64url')));
 export const dummyVerify = async (password: string) => {
-  dummyHash ??= hashPassword('not-a-real-password-placeholder');
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await preparePasswordCheck(), password);
   return false;
 };
 
 export const TOKEN_LIFETIME_MS = 14 * 24 * 3600 * 1000;
 
+/**
+ * A new session for `userId`. An impersonation names the impersonator and the impersonator's session
+ * it starts from (`parentSessionId`): it ends when that session ends.
+ */
 export async function createSession(
   db: Db,
   userId: number,
-  opts: { impersonatorId?: number | null; ip?: string; userAgent?: string } = {},
+  opts: { impersonatorId?: number | null; parentSessionId?: number | null; ip?: string; userAgent?: string } = {},
 ): Promise<string> {
   const token = newToken();
   await db.execute(sql`
-    insert into sessions (token_hash, user_id, impersonator_id, expires_at, ip, user_agent)
-    values (${hashToken(token)}, ${userId}, ${opts.impersonatorId ?? null}, ${new Date(Date.now() + TOKEN_LIFETIME_MS).toISOString()}::timestamptz,
+    insert into sessions (token_hash, user_id, impersonator_id, parent_session_id, expires_at, ip, user_agent)
+    values (${hashToken(token)}, ${userId}, ${opts.impersonatorId ?? null}, ${opts.parentSessionId ?? null},
+            ${new Date(Date.now() + TOKEN_LIFETIME_MS).toISOString()}::timestamptz,
             ${opts.ip ?? null}, ${opts.userAgent?.slice(0, 300) ?? null})`);
   return token;
 }
 
+/** Ends a session and the impersonations started from it. */
 export async function revokeSession(db: Db, sessionId: number) {
   forgetSessions({ sessionId });
-  await db.execute(sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`);
+  await db.execute(sql`update sessions set revoked_at = now() where (id = ${sessionId} or parent_session_id = ${sessionId}) and revoked_at is null`);
+}
+
+/**
+ * Gives a still-valid session a new token (the old one stops working) and returns it, or null when
+ * the session has ended. Stopping an impersonation returns to the impersonator's own session this
+ * way — with its own 14 days, not a fresh lifetime.
+ */
+export async function renewSessionToken(db: Db, sessionId: number): Promise<string | null> {
+  const token = newToken();
+  forgetSessions({ sessionId });
+  const rows = await query<{ id: number }>(
+    db,
+    sql`update sessions set token_hash = ${hashToken(token)}, last_seen_at = now()
+         where id = ${sessionId} and revoked_at is null and expires_at > now() returning id`,
+  );
+  return rows.length ? token : null;
 }
 
 export async function revokeUserSessions(db: Db, userId: number) {
@@ -76,14 +103,12 @@ export interface LoginUserRow {
   roles: string[];
   is_active: boolean;
   password_hash: string;
-  failed_logins: number;
-  locked_until: string | null;
 }
 
 export async function findLoginUser(db: Db, email: string) {
   const rows = await query<LoginUserRow>(
     db,
-    sql`select id, name, email, roles, is_active, password_hash, failed_logins, locked_until from users where lower(email) = ${email.toLowerCase()}`,
+    sql`select id, name, email, roles, is_active, password_hash from users where lower(email) = ${email.toLowerCase()}`,
   );
   return rows[0];
 }

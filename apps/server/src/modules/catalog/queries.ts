@@ -17,7 +17,7 @@ import {
 import { driverClientOf, isoTimestampsInJson, query, queryOne, type Db } from '../../db/connect.js';
 import { BoundedMap } from '../../http/bounded.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { columns, filters, jsonRows, literal, literals, lowered, type ListSpec } from '../../http/list.js';
+import { columns, filters, intOf, jsonRows, literal, literals, lowered, type ListSpec } from '../../http/list.js';
 import { attributeDataColumns } from './attributes.js';
 import { intArray } from './common.js';
 
@@ -31,8 +31,8 @@ import { intArray } from './common.js';
 
 const ints = (field: string, values: string[]) =>
   values.map((v) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n === 0) throw badRequest(`filter[${field}] must be a whole number`, { [`filter.${field}`]: 'Must be a whole number' });
+    const n = intOf(v);
+    if (n === null || n === 0) throw badRequest(`filter[${field}] must be a whole number`, { [`filter.${field}`]: 'Must be a whole number' });
     return n;
   });
 

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, PasswordReset, ROLES, User, UserCreate, UserUpdate } from '@qm/contracts';
-import type { Db } from '../../db/connect.js';
+import { query, type Db } from '../../db/connect.js';
 import { actorOf, forgetSessions } from '../../http/auth.js';
 import { inTx, loadOne, loadOneOr404, registerCrud, registerResource } from '../../http/crud.js';
 import { ruleViolated } from '../../http/errors.js';
 import { audit } from '../audit/service.js';
+import { forgetAttempts } from '../auth/lockout.js';
 import { hashPassword, revokeUserSessions } from '../auth/service.js';
 import { assertAdminRemains, createUser, USER_UNIQUE, userList } from './service.js';
 
@@ -71,7 +72,11 @@ export function userRoutes(app: FastifyInstance, db: Db) {
       const hashed = await hashPassword(req.body.password);
       await inTx(db, async (t) => {
         await loadOneOr404(t, userList, req.params.id, 'user');
-        await t.execute(sql`update users set password_hash = ${hashed}, failed_logins = 0, locked_until = null, version = version + 1, updated_at = now() where id = ${req.params.id}`);
+        const [row] = await query<{ email: string }>(
+          t,
+          sql`update users set password_hash = ${hashed}, version = version + 1, updated_at = now() where id = ${req.params.id} returning email`,
+        );
+        await forgetAttempts(t, row!.email); // the new password opens the account at once, from anywhere
         await revokeUserSessions(t, req.params.id);
         await audit(t, actorOf(req), { action: 'password_reset', entity: 'user', entityId: req.params.id });
       });
