@@ -7,28 +7,19 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@qm/contracts';
 import type { Config } from './config.js';
-import { migrationsCurrent, type Database } from './db/connect.js';
+import type { Database } from './db/connect.js';
 import { registerAuth, type RouteAccess } from './http/auth.js';
 import { AppError, body, registerErrorHandling } from './http/errors.js';
 import { registerInputGuard } from './http/input.js';
 import { parseQueryString } from './http/querystring.js';
 import { forgetCounts } from './http/list.js';
-import { auditRoutes } from './modules/audit/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { preferenceRoutes } from './modules/preferences/routes.js';
-import { statusRoutes } from './modules/statuses/routes.js';
-import { userRoutes } from './modules/users/routes.js';
-import { registerModules } from './modules/index.js';
+import type { Kit } from './http/kit.js';
+import { MODULES } from './modules/index.js';
 import { JobRunner } from './jobs/runner.js';
-import { jobRoutes } from './jobs/routes.js';
 import { Exports } from './files/exports.js';
-import { fileRoutes } from './files/routes.js';
 
 export interface App {
   app: FastifyInstance;
@@ -99,59 +90,18 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const routes: RouteAccess[] = [];
   registerAuth(app, database.db, routes, { idleMinutes: config.sessionIdleMinutes });
 
-  const db = database.db;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/health', {
-    config: { public: true },
-    schema: { tags: ['ops'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } },
-    handler: async () => ({ status: 'ok' as const }),
-  });
-  r.get('/api/ready', {
-    config: { public: true },
-    schema: {
-      tags: ['ops'],
-      summary: 'Readiness: database reachable and migrations current',
-      response: { 200: z.object({ status: z.string(), database: z.string(), migrations: z.string() }), 503: z.object({ status: z.string(), database: z.string(), migrations: z.string() }) },
-    },
-    handler: async (_req, reply) => {
-      let dbOk = false;
-      let migOk = false;
-      try {
-        await db.execute(sql`select 1`);
-        dbOk = true;
-        migOk = await migrationsCurrent(db);
-      } catch {
-        /* reported below */
-      }
-      const ok = dbOk && migOk;
-      return reply.status(ok ? 200 : 503).send({
-        status: ok ? 'ready' : 'not ready',
-        database: dbOk ? `${database.kind} reachable` : 'unreachable',
-        migrations: migOk ? 'current' : 'pending',
-      });
-    },
-  });
-
   const jobs = new JobRunner(database, { concurrency: config.jobConcurrency, pollSeconds: config.jobPollSeconds });
   const exports = new Exports(jobs, config.exportKeepDays);
-  jobRoutes(app, db, jobs);
-  fileRoutes(app, db, { uploadMaxBytes: config.uploadMaxBytes });
-  // The queue is started once the routes are in place: every process queues jobs; those with
-  // JOB_CONCURRENCY > 0 also run them.
+  const kit: Kit = { app, db: database.db, database, config, jobs, exports };
+  for (const register of MODULES) register(kit);
+  // The queue starts once every module has defined its job kinds: every process queues jobs; those
+  // with JOB_CONCURRENCY > 0 also run them.
   app.addHook('onReady', async () => {
     await jobs.start();
   });
   app.addHook('preClose', async () => {
     await jobs.stop();
   });
-
-  authRoutes(app, db, config);
-  userRoutes(app, db);
-  statusRoutes(app, db);
-  auditRoutes(app, db);
-  dashboardRoutes(app, db);
-  preferenceRoutes(app, db);
-  registerModules(app, db);
 
   // The SPA: built files, and index.html for every client-side route.
   const indexHtml = path.join(config.webDist, 'index.html');

@@ -1,10 +1,9 @@
 /** Uploading a file (to import), downloading a kept export again, and the download log. */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataResponse, DownloadLog, IdParams, isAllowed, listResponse, StoredFileInfo } from '@qm/contracts';
-import type { Db } from '../db/connect.js';
+import type { Kit } from '../http/kit.js';
 import { requireAuth } from '../http/auth.js';
 import { registerList } from '../http/crud.js';
 import { AppError, badRequest, notFound } from '../http/errors.js';
@@ -31,7 +30,8 @@ export const downloadLogList: ListSpec<DownloadLog> = {
   search: filters.ilike(sql`d.title`, sql`d.source`),
 };
 
-export function fileRoutes(app: FastifyInstance, db: Db, opts: { uploadMaxBytes: number }) {
+export function fileRoutes({ app, db, config }: Kit) {
+  const opts = { uploadMaxBytes: config.uploadMaxBytes };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['files'];
 

@@ -1,14 +1,13 @@
 /** Jobs as their owners see them: the header's job indicator lists them, shows progress, cancels. */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataResponse, IdParams, Job, JOB_STATUSES, listResponse, type Permission } from '@qm/contracts';
-import type { Db } from '../db/connect.js';
 import { can, requireAuth } from '../http/auth.js';
 import { registerList } from '../http/crud.js';
 import { badRequest, notFound, ruleViolated } from '../http/errors.js';
 import { columns, filters, type ListSpec } from '../http/list.js';
-import { JOB_COLUMNS, jobById, type JobRunner } from './runner.js';
+import type { Kit } from '../http/kit.js';
+import { JOB_COLUMNS, jobById } from './runner.js';
 
 /** Everyone's jobs are visible to holders of this permission; others see their own. */
 const SEE_ALL: Permission = 'audit.read';
@@ -31,7 +30,7 @@ const jobList: ListSpec<Job> = {
   search: filters.ilike(sql`j.title`),
 };
 
-export function jobRoutes(app: FastifyInstance, db: Db, runner: JobRunner) {
+export function jobRoutes({ app, db, jobs: runner }: Kit) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['jobs'];
   registerList(app, db, {

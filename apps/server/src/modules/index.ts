@@ -1,8 +1,28 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/connect.js';
+/**
+ * Every area of the API, in one place: each is a module given the kit (http/kit.ts). A new area adds
+ * its module here and nowhere else.
+ */
+import type { Module } from '../http/kit.js';
+import { fileRoutes } from '../files/routes.js';
+import { jobRoutes } from '../jobs/routes.js';
+import { auditRoutes } from './audit/routes.js';
+import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
+import { opsRoutes } from './ops/routes.js';
+import { preferenceRoutes } from './preferences/routes.js';
+import { statusRoutes } from './statuses/routes.js';
+import { userRoutes } from './users/routes.js';
 
-/** Domain areas register their routes here (catalogue, vendors, orders, …). */
-export function registerModules(app: FastifyInstance, db: Db) {
-  catalogRoutes(app, db);
-}
+export const MODULES: readonly Module[] = [
+  opsRoutes,
+  authRoutes,
+  userRoutes,
+  statusRoutes,
+  auditRoutes,
+  dashboardRoutes,
+  preferenceRoutes,
+  jobRoutes,
+  fileRoutes,
+  catalogRoutes,
+];

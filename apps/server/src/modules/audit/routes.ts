@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditEntry, ClientError, ClientErrorDetail, CONSTANTS, listResponse } from '@qm/contracts';
-import { query, type Db } from '../../db/connect.js';
+import { query } from '../../db/connect.js';
+import type { Kit } from '../../http/kit.js';
 import { loadOneOr404, registerList, registerResource } from '../../http/crud.js';
 import { columns, filters, type ListSpec } from '../../http/list.js';
 
@@ -93,7 +93,7 @@ function messageOf(body: unknown): string {
   return String(b?.message?.body ?? 'Unknown error').slice(0, 2000);
 }
 
-export function auditRoutes(app: FastifyInstance, db: Db) {
+export function auditRoutes({ app, db }: Kit) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['audit'];
 

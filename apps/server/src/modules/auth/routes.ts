@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthUser, dataResponse, ImpersonateBody, LoginBody, RegisterBody, User } from '@qm/contracts';
-import type { Config } from '../../config.js';
-import { type Db } from '../../db/connect.js';
+import type { Kit } from '../../http/kit.js';
 import { actorOf, requireAuth } from '../../http/auth.js';
 import { inTx } from '../../http/crud.js';
 import { AppError, ruleViolated, unauthenticated } from '../../http/errors.js';
@@ -35,7 +33,7 @@ function tooManyAttempts(ms: number) {
   });
 }
 
-export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
+export function authRoutes({ app, db, config }: Kit) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   void preparePasswordCheck();
   const tags = ['auth'];

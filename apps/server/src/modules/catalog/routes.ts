@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/connect.js';
+import type { Kit } from '../../http/kit.js';
 import { attributeRoutes } from './attributes.js';
 import { brandRoutes } from './brands.js';
 import { categoryRoutes } from './categories.js';
@@ -11,7 +10,7 @@ import { storeVariantRoutes } from './store-variants.js';
 import { variantRoutes } from './variants.js';
 
 /** The catalogue (SPEC §7 "Catalogue", "Feeds and stores"); docs/api-catalog.md lists every endpoint. */
-export function catalogRoutes(app: FastifyInstance, db: Db) {
+export function catalogRoutes({ app, db }: Kit) {
   attributeRoutes(app, db);
   brandRoutes(app, db);
   categoryRoutes(app, db);

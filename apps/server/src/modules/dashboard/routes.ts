@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditEntry, dataResponse } from '@qm/contracts';
-import type { Db } from '../../db/connect.js';
+import type { Kit } from '../../http/kit.js';
 import { can, requireAuth } from '../../http/auth.js';
 import { countsAnd, pageJson } from '../../http/list.js';
 import { auditList } from '../audit/routes.js';
@@ -14,7 +13,7 @@ const Dashboard = z.object({
   counts: z.record(z.string(), z.number()),
 });
 
-export function dashboardRoutes(app: FastifyInstance, db: Db) {
+export function dashboardRoutes({ app, db }: Kit) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/dashboard', {
     schema: { tags: ['dashboard'], summary: "The signed-in user's dashboard", response: { 200: dataResponse(Dashboard) } },
     handler: async (req) => {

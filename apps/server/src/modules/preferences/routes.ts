@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryOne, type Db } from '../../db/connect.js';
+import { queryOne } from '../../db/connect.js';
+import type { Kit } from '../../http/kit.js';
 import { requireAuth } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 
 const KeyParams = z.object({ key: z.string().regex(/^[\w.:-]{1,100}$/, 'Letters, digits, . : _ - only (at most 100)') });
 
 /** Per-user screen preferences (column choices, page sizes), any JSON up to 16 KiB. */
-export function preferenceRoutes(app: FastifyInstance, db: Db) {
+export function preferenceRoutes({ app, db }: Kit) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/me/preferences/:key', {
     schema: { tags: ['me'], summary: 'One preference of the signed-in user (null when unset)', params: KeyParams, response: { 200: z.object({ data: z.unknown() }) } },

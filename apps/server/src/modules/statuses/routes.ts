@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InternalStatus, InternalStatusCreate, InternalStatusUpdate, Status, STATUS_KINDS } from '@qm/contracts';
-import { query, type Db } from '../../db/connect.js';
+import { query } from '../../db/connect.js';
+import type { Kit } from '../../http/kit.js';
 import { registerCrud } from '../../http/crud.js';
 import { columns, filters, lowered } from '../../http/list.js';
 
-export function statusRoutes(app: FastifyInstance, db: Db) {
+export function statusRoutes({ app, db }: Kit) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   registerCrud(app, db, {

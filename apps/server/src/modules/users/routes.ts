@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, PasswordReset, ROLES, User, UserCreate, UserUpdate } from '@qm/contracts';
-import { query, type Db } from '../../db/connect.js';
+import { query } from '../../db/connect.js';
+import type { Kit } from '../../http/kit.js';
 import { actorOf, forgetSessions } from '../../http/auth.js';
 import { inTx, loadOne, loadOneOr404, registerCrud, registerResource } from '../../http/crud.js';
 import { ruleViolated } from '../../http/errors.js';
@@ -14,7 +14,7 @@ import { assertAdminRemains, createUser, USER_UNIQUE, userList } from './service
 
 const Role = z.object({ code: z.string(), name: z.string(), description: z.string(), permissions: z.array(z.string()) });
 
-export function userRoutes(app: FastifyInstance, db: Db) {
+export function userRoutes({ app, db }: Kit) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   registerCrud(app, db, {
