@@ -15,8 +15,8 @@ import { BooleanBadge, DateTimeDisplay } from '../../ui/displays';
 import { IconUserSwitch } from '../../ui/icons';
 import type { Column, FilterDef } from '../../ui/ResourceList';
 import { USERS, usersApi } from './api';
-import { UserFields } from './UserForm';
-import { PasswordForm } from './PasswordForm';
+import { UserFields } from './parts/UserFields';
+import { PasswordForm } from './parts/PasswordForm';
 import { createdColumn, idColumn, updatedColumn } from '../../ui/columns';
 
 export default function UsersScreen() {

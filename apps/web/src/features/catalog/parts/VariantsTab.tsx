@@ -7,17 +7,17 @@ import { useState } from 'react';
 import { Badge, Button, Group, Paper, Radio, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { VariantCreate, VariantUpdate, type ProductDetail, type Variant } from '@qm/contracts';
-import { errorMessage, isApiError } from '../../lib/api';
-import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
-import { CodeDisplay, IntegerDisplay, MoneyDisplay, NoValue, PerUnitDisplay } from '../../ui/displays';
-import { CheckboxField, DecimalField, IntegerField, MoneyField, TextField, UpcField } from '../../ui/fields';
-import { IconPencil, IconPlus, IconTrash } from '../../ui/icons';
-import { ResourceForm } from '../../ui/ResourceForm';
-import { EmptyState } from '../../ui/states';
-import { catalogApi } from '../catalog/api';
-import { formatDecimal } from '../../lib/format';
-import { TableHead } from '../../ui/TableHead';
-import { IconButton } from '../../ui/IconButton';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
+import { CodeDisplay, IntegerDisplay, MoneyDisplay, NoValue, PerUnitDisplay } from '../../../ui/displays';
+import { CheckboxField, DecimalField, IntegerField, MoneyField, TextField, UpcField } from '../../../ui/fields';
+import { IconPencil, IconPlus, IconTrash } from '../../../ui/icons';
+import { ResourceForm } from '../../../ui/ResourceForm';
+import { EmptyState } from '../../../ui/states';
+import { catalogApi } from '../api';
+import { formatDecimal } from '../../../lib/format';
+import { TableHead } from '../../../ui/TableHead';
+import { IconButton } from '../../../ui/IconButton';
 
 export const UNIT_WORD: Record<ProductDetail['variation_type'], { one: string; many: string }> = {
   rounds: { one: 'round', many: 'Rounds' },

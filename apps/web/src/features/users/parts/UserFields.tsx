@@ -1,8 +1,8 @@
 /** The fields of the new-user and edit-user forms (CrudScreen's ResourceForms, the contracts' schemas). */
 import { Group, Text } from '@mantine/core';
 import type { User } from '@qm/contracts';
-import { DateTimeDisplay } from '../../ui/displays';
-import { MultiSelectField, PasswordField, SwitchField, TextField, type Option } from '../../ui/fields';
+import { DateTimeDisplay } from '../../../ui/displays';
+import { MultiSelectField, PasswordField, SwitchField, TextField, type Option } from '../../../ui/fields';
 
 /** `user` is the user being edited; null on the new-user form (which sets a password). */
 export function UserFields({ user, roleOptions }: { user: User | null; roleOptions: Option[] }) {

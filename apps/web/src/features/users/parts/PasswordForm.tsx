@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { PasswordReset } from '@qm/contracts';
 import { Text } from '@mantine/core';
-import { PasswordField } from '../../ui/fields';
-import { ResourceForm } from '../../ui/ResourceForm';
-import { usersApi } from './api';
+import { PasswordField } from '../../../ui/fields';
+import { ResourceForm } from '../../../ui/ResourceForm';
+import { usersApi } from '../api';
 
 /** Sets a new password for a user (`POST user/{id}/password`). */
 export function PasswordForm({ user, onClose }: { user: { id: number; name: string } | null; onClose: () => void }) {

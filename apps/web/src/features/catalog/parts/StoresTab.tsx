@@ -18,20 +18,20 @@ import {
   type ProductDetail,
   type StoreVariant,
 } from '@qm/contracts';
-import { errorMessage, isApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
-import { useFeeds, useStores, type Store } from '../../lib/lookups';
-import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
-import { CodeDisplay, IntegerDisplay, MoneyDisplay, PerUnitDisplay } from '../../ui/displays';
-import { IconPlus, IconSend, IconTrash } from '../../ui/icons';
-import { MoneyInput } from '../../ui/inputs';
-import { responseDataDialog, responseDataOf } from '../../ui/ResponseDataDialog';
-import { EmptyState } from '../../ui/states';
-import { catalogApi, type StoreVariantInput } from '../catalog/api';
-import { AttributeValueInput, AttributeValueView, checkAttributeValue } from '../catalog/attributeValues';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { useFeeds, useStores, type Store } from '../../../lib/lookups';
+import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
+import { CodeDisplay, IntegerDisplay, MoneyDisplay, PerUnitDisplay } from '../../../ui/displays';
+import { IconPlus, IconSend, IconTrash } from '../../../ui/icons';
+import { MoneyInput } from '../../../ui/inputs';
+import { responseDataDialog, responseDataOf } from '../../../ui/ResponseDataDialog';
+import { EmptyState } from '../../../ui/states';
+import { catalogApi, type StoreVariantInput } from '../api';
+import { AttributeValueInput, AttributeValueView, checkAttributeValue } from './attributeValues';
 import { publishToStore } from './publish';
-import { TableHead } from '../../ui/TableHead';
-import { IconButton } from '../../ui/IconButton';
+import { TableHead } from '../../../ui/TableHead';
+import { IconButton } from '../../../ui/IconButton';
 
 const MAP_GATE_LABELS: Record<(typeof MAP_GATES)[number], string> = {
   map_gated: 'In cart',

@@ -5,13 +5,13 @@
 import { Text } from '@mantine/core';
 import type { z } from 'zod';
 import { StoreBrandCreate, StoreBrandUpdate, StoreCategoryCreate, StoreCategoryUpdate, type StoreBrand, type StoreCategory } from '@qm/contracts';
-import { useStores } from '../../lib/lookups';
-import { CrudScreen } from '../../ui/CrudScreen';
-import { BooleanBadge, CodeDisplay, IntegerDisplay } from '../../ui/displays';
-import { IntegerField, SelectField, SwitchField, TextAreaField, TextField } from '../../ui/fields';
-import type { Column } from '../../ui/ResourceList';
-import { useBrandOptions, useCategoryOptions } from './api';
-import { idColumn, updatedColumn } from '../../ui/columns';
+import { useStores } from '../../../lib/lookups';
+import { CrudScreen } from '../../../ui/CrudScreen';
+import { BooleanBadge, CodeDisplay, IntegerDisplay } from '../../../ui/displays';
+import { IntegerField, SelectField, SwitchField, TextAreaField, TextField } from '../../../ui/fields';
+import type { Column } from '../../../ui/ResourceList';
+import { useBrandOptions, useCategoryOptions } from '../api';
+import { idColumn, updatedColumn } from '../../../ui/columns';
 
 type Subject = 'brand' | 'category';
 type Row = (StoreBrand | StoreCategory) & Record<string, unknown>;
@@ -41,7 +41,7 @@ const CONFIG = {
 
 type AnySchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
-export function StorePresentationScreen({ subject }: { subject: Subject }) {
+export function StorePresentationList({ subject }: { subject: Subject }) {
   const c = CONFIG[subject];
   const stores = useStores();
   const brands = useBrandOptions();

@@ -1,6 +1,6 @@
 /** Store Categories (Stores & Feeds): how each category is presented on each store. */
-import { StorePresentationScreen } from '../catalog/StorePresentationScreen';
+import { StorePresentationList } from './parts/StorePresentation';
 
 export default function StoreCategoriesScreen() {
-  return <StorePresentationScreen subject="category" />;
+  return <StorePresentationList subject="category" />;
 }

@@ -4,7 +4,7 @@
  * product's own fields are saved with the version they were read at: a 409 says someone else saved
  * first and offers Reload, keeping what was typed until then (ui/Editor).
  */
-import '../catalog/styles';
+import './parts/styles';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Badge, Button, Group, Menu, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
@@ -21,15 +21,15 @@ import { IconButton } from '../../ui/IconButton';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { errorMessage } from '../../lib/api';
 import { notifications } from '@mantine/notifications';
-import { catalogApi, PRODUCT, useAttributes, useBrandOptions, useCategoryOptions } from '../catalog/api';
-import { AttributesPanel, withAttributeRow } from '../catalog/AttributesPanel';
-import { ModifiersEditor } from '../catalog/ModifiersEditor';
-import { Thumbnail } from '../catalog/Thumbnail';
-import { NewProduct } from './NewProduct';
-import { typeOptions, variationOptions } from './options';
-import { publishToStore } from './publish';
-import { StoresTab } from './StoresTab';
-import { VariantsTab } from './VariantsTab';
+import { catalogApi, PRODUCT, useAttributes, useBrandOptions, useCategoryOptions } from './api';
+import { AttributesPanel, withAttributeRow } from './parts/AttributesPanel';
+import { ModifiersEditor } from './parts/ModifiersEditor';
+import { Thumbnail } from './parts/Thumbnail';
+import { NewProduct } from './parts/NewProduct';
+import { typeOptions, variationOptions } from './parts/options';
+import { publishToStore } from './parts/publish';
+import { StoresTab } from './parts/StoresTab';
+import { VariantsTab } from './parts/VariantsTab';
 
 const TABS = ['details', 'attributes', 'variants', 'modifiers', 'stores', 'notes'] as const;
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

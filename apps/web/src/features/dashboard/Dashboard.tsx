@@ -10,7 +10,7 @@ import { navGroups } from '../../app/nav';
 import { DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, Spinner } from '../../ui/states';
-import { auditLink, actionColor, entityLabel } from '../audit-log/links';
+import { auditLink, actionColor, entityLabel } from '../audit/links';
 import { TableHead } from '../../ui/TableHead';
 
 interface DashboardData {

@@ -3,7 +3,7 @@
  * first variants, created together (`POST product`). Exactly one variant is the default: choosing one
  * clears the others at once.
  */
-import '../catalog/styles';
+import './styles';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -12,18 +12,18 @@ import { FormProvider, useFieldArray, useForm, type Path } from 'react-hook-form
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ProductCreate, isAllowed } from '@qm/contracts';
-import { ApiError, errorMessage } from '../../lib/api';
-import { invalidateResource } from '../../lib/queryClient';
-import { usePermissions } from '../../lib/session';
-import { DecimalField, IntegerField, MoneyField, MultiSelectField, SelectField, TextAreaField, TextField, UpcField } from '../../ui/fields';
-import { IconAlert, IconArrowLeft, IconPlus, IconTrash } from '../../ui/icons';
-import { IconButton } from '../../ui/IconButton';
-import { ErrorState } from '../../ui/states';
-import { useUnsavedChangesGuard } from '../../ui/unsavedChanges';
-import { catalogApi, PRODUCT, useBrandOptions, useCategoryOptions } from '../catalog/api';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { invalidateResource } from '../../../lib/queryClient';
+import { usePermissions } from '../../../lib/session';
+import { DecimalField, IntegerField, MoneyField, MultiSelectField, SelectField, TextAreaField, TextField, UpcField } from '../../../ui/fields';
+import { IconAlert, IconArrowLeft, IconPlus, IconTrash } from '../../../ui/icons';
+import { IconButton } from '../../../ui/IconButton';
+import { ErrorState } from '../../../ui/states';
+import { useUnsavedChangesGuard } from '../../../ui/unsavedChanges';
+import { catalogApi, PRODUCT, useBrandOptions, useCategoryOptions } from '../api';
 import { typeOptions, variationOptions } from './options';
 import { unitsLabel } from './VariantsTab';
-import { TableHead } from '../../ui/TableHead';
+import { TableHead } from '../../../ui/TableHead';
 
 type Values = z.input<typeof ProductCreate>;
 const emptyVariant = (isDefault: boolean) => ({ sku: '', upc: '', units_per_package: undefined as unknown as number, cost_cents: null, weight_oz: null, is_default: isDefault });

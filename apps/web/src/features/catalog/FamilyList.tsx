@@ -12,7 +12,7 @@ import { MultiSelectField, SelectField, TextAreaField, TextField } from '../../u
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceForm } from '../../ui/ResourceForm';
 import { ResourceList, type Column } from '../../ui/ResourceList';
-import { catalogApi, FAMILY, useBrandOptions, useCategoryOptions } from '../catalog/api';
+import { catalogApi, FAMILY, useBrandOptions, useCategoryOptions } from './api';
 import { idColumn, updatedColumn } from '../../ui/columns';
 
 const columns: Column<ProductFamilyListItem>[] = [

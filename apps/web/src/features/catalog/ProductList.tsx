@@ -12,8 +12,8 @@ import { usePermissions } from '../../lib/session';
 import { CodeDisplay, IntegerDisplay } from '../../ui/displays';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
-import { PRODUCT, useBrandOptions, useCategoryOptions } from '../catalog/api';
-import { Thumbnail } from '../catalog/Thumbnail';
+import { PRODUCT, useBrandOptions, useCategoryOptions } from './api';
+import { Thumbnail } from './parts/Thumbnail';
 import { idColumn, updatedColumn } from '../../ui/columns';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -8,15 +8,15 @@ import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, MultiSelect, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MODIFIER_DISPLAY_TYPES, type Modifier } from '@qm/contracts';
-import { errorMessage, isApiError } from '../../lib/api';
-import { confirmDialog } from '../../ui/ConfirmDialog';
-import { IconPlus, IconTrash } from '../../ui/icons';
-import { EmptyState } from '../../ui/states';
-import { useUnsavedChangesGuard } from '../../ui/unsavedChanges';
-import { catalogApi, type ModifierInput } from './api';
-import { TableHead } from '../../ui/TableHead';
-import { IconButton } from '../../ui/IconButton';
-import { MoveButtons, moved } from '../../ui/MoveButtons';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { confirmDialog } from '../../../ui/ConfirmDialog';
+import { IconPlus, IconTrash } from '../../../ui/icons';
+import { EmptyState } from '../../../ui/states';
+import { useUnsavedChangesGuard } from '../../../ui/unsavedChanges';
+import { catalogApi, type ModifierInput } from '../api';
+import { TableHead } from '../../../ui/TableHead';
+import { IconButton } from '../../../ui/IconButton';
+import { MoveButtons, moved } from '../../../ui/MoveButtons';
 
 export const DISPLAY_TYPE_LABELS: Record<Modifier['display_type'], string> = {
   radio_buttons: 'Radio buttons',

@@ -22,7 +22,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ResourceForm } from '../../ui/ResourceForm';
 import { SortableTree, flattenTree } from '../../ui/SortableTree';
 import { ErrorState, Spinner } from '../../ui/states';
-import { catalogApi } from '../catalog/api';
+import { catalogApi } from './api';
 
 const RESOURCE = 'category';
 

@@ -6,13 +6,13 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Paper, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Attribute, AttributeData, AttributeValue } from '@qm/contracts';
-import { errorMessage, isApiError } from '../../lib/api';
-import { IconPencil, IconSearch } from '../../ui/icons';
-import { ErrorState, Spinner } from '../../ui/states';
-import { catalogApi, useAttributes } from './api';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { IconPencil, IconSearch } from '../../../ui/icons';
+import { ErrorState, Spinner } from '../../../ui/states';
+import { catalogApi, useAttributes } from '../api';
 import { AttributeValueInput, AttributeValueView, checkAttributeValue, formatAttributeValue } from './attributeValues';
-import { TableHead } from '../../ui/TableHead';
-import { IconButton } from '../../ui/IconButton';
+import { TableHead } from '../../../ui/TableHead';
+import { IconButton } from '../../../ui/IconButton';
 
 type Show = 'all' | 'set' | 'empty' | 'required' | 'differs';
 

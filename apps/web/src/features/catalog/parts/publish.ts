@@ -5,8 +5,8 @@
  */
 import { notifications } from '@mantine/notifications';
 import type { PublishResult } from '@qm/contracts';
-import { responseDataDialog, responseDataOf } from '../../ui/ResponseDataDialog';
-import { catalogApi } from '../catalog/api';
+import { responseDataDialog, responseDataOf } from '../../../ui/ResponseDataDialog';
+import { catalogApi } from '../api';
 
 export async function publishToStore(productId: number, store: { id: number; name: string }): Promise<PublishResult | null> {
   let res: PublishResult;

@@ -3,7 +3,7 @@
  * family's version), its variants — any product's variants can be added; removing one also takes it
  * out of every modifier option, on screen at once —, its modifiers, attribute values and store products.
  */
-import '../catalog/styles';
+import './parts/styles';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
@@ -24,9 +24,9 @@ import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, use
 import { MultiSelectField, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { IconPlus, IconSearch, IconTrash } from '../../ui/icons';
 import { EmptyState } from '../../ui/states';
-import { catalogApi, FAMILY, useBrandOptions, useCategoryOptions } from '../catalog/api';
-import { AttributesPanel, withAttributeRow } from '../catalog/AttributesPanel';
-import { ModifiersEditor } from '../catalog/ModifiersEditor';
+import { catalogApi, FAMILY, useBrandOptions, useCategoryOptions } from './api';
+import { AttributesPanel, withAttributeRow } from './parts/AttributesPanel';
+import { ModifiersEditor } from './parts/ModifiersEditor';
 import { TableHead } from '../../ui/TableHead';
 import { IconButton } from '../../ui/IconButton';
 import { MoveButtons, moved } from '../../ui/MoveButtons';

@@ -1,9 +1,9 @@
 /** Attribute values: how each type is shown, typed and checked (the same check as the server's). */
 import { Anchor, Select, Text, TextInput } from '@mantine/core';
 import { attributeValueProblem, type Attribute, type AttributeValue } from '@qm/contracts';
-import { formatCents, formatDecimal } from '../../lib/format';
-import { DecimalInput, MoneyInput } from '../../ui/inputs';
-import { NoValue } from '../../ui/displays';
+import { formatCents, formatDecimal } from '../../../lib/format';
+import { DecimalInput, MoneyInput } from '../../../ui/inputs';
+import { NoValue } from '../../../ui/displays';
 
 export function formatAttributeValue(attr: Pick<Attribute, 'type' | 'unit'>, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
