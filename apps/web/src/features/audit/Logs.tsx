@@ -1,15 +1,14 @@
 /** Logs (Administration): the audit log of every write, and errors reported by browsers. */
 import { useSearchParams } from 'react-router';
 import { Badge, Code, Group, Loader, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { AUDIT_ACTIONS, type AuditEntry, type ClientError, type ClientErrorDetail } from '@qm/contracts';
-import { api, errorMessage } from '../../lib/api';
-import { qk } from '../../lib/queryKeys';
+import { AUDIT_ACTIONS, type AuditEntry, type ClientError } from '@qm/contracts';
+import { errorMessage } from '../../lib/api';
 import { useUserOptions } from '../../lib/lookups';
 import { DateTimeDisplay } from '../../ui/displays';
 import { JsonDiff } from '../../ui/JsonDiff';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef, type ResourceListProps } from '../../ui/ResourceList';
+import { auditLog, clientErrors, useClientError } from './api';
 import { actionColor } from './links';
 
 type Tab = 'audit' | 'errors';
@@ -94,7 +93,7 @@ function AuditLog() {
   ];
   return (
     <LogList<AuditEntry>
-      resource="audit-log"
+      resource={auditLog}
       noun={{ one: 'audit entry', many: 'audit entries' }}
       label="Audit log"
       columns={columns}
@@ -134,7 +133,7 @@ function BrowserErrors() {
   const filters: FilterDef[] = [{ kind: 'select', key: 'level', label: 'Level', options: ['critical', 'error', 'warning', 'info', 'debug'].map((l) => ({ value: l, label: l })) }];
   return (
     <LogList<ClientError>
-      resource="client-error"
+      resource={clientErrors}
       noun={{ one: 'browser error', many: 'browser errors' }}
       label="Browser errors"
       columns={columns}
@@ -147,10 +146,7 @@ function BrowserErrors() {
 
 /** The report's payload, loaded when its row is opened (the list leaves payloads out). */
 function ErrorPayload({ id }: { id: number }) {
-  const report = useQuery({
-    queryKey: qk.item('client-error', id),
-    queryFn: ({ signal }) => api.data<ClientErrorDetail>(`client-error/${id}`, undefined, signal),
-  });
+  const report = useClientError(id);
   if (report.isPending) return <Loader size="sm" aria-label="Loading the report" />;
   if (report.isError) return <Text size="sm" c="red">{errorMessage(report.error)}</Text>;
   return (

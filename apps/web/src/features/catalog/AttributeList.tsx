@@ -6,6 +6,7 @@ import { BooleanBadge, NoValue } from '../../ui/displays';
 import { SelectField, SwitchField, TagsField, TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
 import { idColumn, updatedColumn } from '../../ui/columns';
+import { attributes } from './api';
 
 const TYPE_LABELS: Record<Attribute['type'], string> = {
   text: 'Text',
@@ -56,7 +57,7 @@ export default function AttributesScreen() {
   return (
     <CrudScreen<Attribute, typeof AttributeCreate, typeof AttributeUpdate>
       description="What products are described by. Canonical values are set on each product; vendors and stores may send their own."
-      resource="attribute"
+      resource={attributes}
       noun={{ one: 'attribute', many: 'attributes' }}
       writePermission="catalog.write"
       list={{

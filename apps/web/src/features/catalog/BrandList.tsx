@@ -7,6 +7,7 @@ import { IntegerDisplay } from '../../ui/displays';
 import { TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
 import { createdColumn, idColumn, updatedColumn } from '../../ui/columns';
+import { brands } from './api';
 
 const columns: Column<Brand>[] = [
   idColumn(),
@@ -29,7 +30,7 @@ export default function BrandsScreen() {
   return (
     <CrudScreen<Brand, typeof BrandCreate, typeof BrandUpdate>
       description="Manufacturers. A brand with products or families cannot be deleted."
-      resource="brand"
+      resource={brands}
       noun={{ one: 'brand', many: 'brands' }}
       writePermission="catalog.write"
       list={{ columns, defaultSort: 'name', searchPlaceholder: 'Search brands', exportCsv: true }}

@@ -6,14 +6,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Loader, Menu, Modal, Paper, Select, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { CategoryCreate, CategoryUpdate, isAllowed, type CategoryNode } from '@qm/contracts';
-import { api, errorMessage, isApiError } from '../../lib/api';
+import { errorMessage, isApiError } from '../../lib/api';
 import { plural } from '../../lib/format';
 import { useCategories } from '../../lib/lookups';
-import { invalidateResource } from '../../lib/queryClient';
-import { qk } from '../../lib/queryKeys';
+import { useFetchItem, useResourceMutations } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { IntegerField, SelectField, TextField } from '../../ui/fields';
@@ -22,9 +20,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ResourceForm } from '../../ui/ResourceForm';
 import { SortableTree, flattenTree } from '../../ui/SortableTree';
 import { ErrorState, Spinner } from '../../ui/states';
-import { catalogApi } from './api';
-
-const RESOURCE = 'category';
+import { categories, useDeleteCategory, useSortCategories } from './api';
 
 /** Every node with its path, in tree order (for parent and destination pickers). */
 function flatWithPaths(nodes: CategoryNode[], prefix = ''): { node: CategoryNode; path: string }[] {
@@ -44,8 +40,11 @@ function countAll(nodes: CategoryNode[]): number {
 
 export default function CategoriesScreen() {
   const canWrite = isAllowed(['catalog.write'], usePermissions());
-  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
+  const { create, update } = useResourceMutations(categories);
+  const fetchCategory = useFetchItem(categories);
+  const sortCategories = useSortCategories();
+  const deleteCategory = useDeleteCategory();
   // The cached category lookup (SPEC §7); a failed load shows the spec's Error dialog.
   const lookup = useCategories();
   const tree = { ...lookup, data: lookup.data as unknown as CategoryNode[] | undefined };
@@ -73,21 +72,15 @@ export default function CategoriesScreen() {
       { replace: next === null },
     );
 
-  const refresh = async () => {
-    await invalidateResource(RESOURCE);
-  };
-
   const move = async (next: CategoryNode[], movedId: number) => {
     const before = shown;
     setShown(next);
     setSaving(true);
     try {
-      const res = await catalogApi.sortCategories(flattenTree(next));
-      client.setQueryData(qk.lookup(RESOURCE), res.data);
-      setShown(res.data);
-      const moved = flatWithPaths(res.data).find((x) => x.node.id === movedId);
+      const saved = await sortCategories.mutateAsync(flattenTree(next));
+      setShown(saved);
+      const moved = flatWithPaths(saved).find((x) => x.node.id === movedId);
       notifications.show({ color: 'teal', message: moved ? `Moved ${moved.path}` : 'Order saved' });
-      void invalidateResource(RESOURCE);
     } catch (e) {
       setShown(before);
       alertDialog(isApiError(e) && e.status === 422 ? 'Not moved' : 'Error', errorMessage(e));
@@ -110,9 +103,8 @@ export default function CategoriesScreen() {
     const ok = await confirmDialog({ title: `Delete ${node.name}?`, message: `The category “${node.name}” will be deleted. This cannot be undone.`, confirmLabel: 'Delete' });
     if (!ok) return;
     try {
-      await catalogApi.deleteCategory(node.id);
+      await deleteCategory.mutateAsync({ id: node.id });
       notifications.show({ color: 'teal', message: `Category ${node.name} deleted` });
-      await refresh();
     } catch (e) {
       alertDialog(isApiError(e) && e.status === 422 ? 'Not allowed' : 'Error', errorMessage(e));
     }
@@ -213,9 +205,8 @@ export default function CategoriesScreen() {
             schema={CategoryCreate}
             defaultValues={{ name: '', parent_id: newParam ? Number(newParam) : null }}
             onSubmit={async (values) => {
-              const res = await api.post<{ data: { name: string } }>(RESOURCE, values);
-              await refresh();
-              notifications.show({ color: 'teal', message: `Category ${res.data.name} created` });
+              const created = await create.mutateAsync(values);
+              notifications.show({ color: 'teal', message: `Category ${created.name} created` });
             }}
           >
             <TextField name="name" label="Name" required autoFocus />
@@ -234,13 +225,11 @@ export default function CategoriesScreen() {
                 : { name: '', slug: '', parent_id: null, sort_order: 0, version: 1 }
             }
             onSubmit={async (values) => {
-              const res = await api.put<{ data: { name: string } }>(`${RESOURCE}/${editing!.id}`, values);
-              await refresh();
-              notifications.show({ color: 'teal', message: `Category ${res.data.name} saved` });
+              const saved = await update.mutateAsync({ id: editing!.id, values });
+              notifications.show({ color: 'teal', message: `Category ${saved.name} saved` });
             }}
             onReload={async () => {
-              const fresh = await api.data<{ name: string; slug: string; parent_id: number | null; sort_order: number; version: number }>(`${RESOURCE}/${editing!.id}`);
-              await refresh();
+              const fresh = await fetchCategory(editing!.id);
               return { name: fresh.name, slug: fresh.slug, parent_id: fresh.parent_id, sort_order: fresh.sort_order, version: fresh.version };
             }}
           >
@@ -249,7 +238,7 @@ export default function CategoriesScreen() {
             <SelectField name="parent_id" label="Parent" numeric clearable placeholder="None (top level)" options={editing ? parentOptions(editing) : []} />
             <IntegerField name="sort_order" label="Sort order" description="Position among its siblings (0 first)." />
           </ResourceForm>
-          <DeleteWithMove node={deleting} options={deleting ? parentOptions(deleting) : []} onClose={() => setDeleting(null)} onDone={refresh} />
+          <DeleteWithMove node={deleting} options={deleting ? parentOptions(deleting) : []} onClose={() => setDeleting(null)} />
         </>
       ) : null}
     </>
@@ -261,13 +250,12 @@ function DeleteWithMove({
   node,
   options,
   onClose,
-  onDone,
 }: {
   node: CategoryNode | null;
   options: { value: string; label: string }[];
   onClose: () => void;
-  onDone: () => Promise<void>;
 }) {
+  const deleteCategory = useDeleteCategory();
   const [target, setTarget] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -281,10 +269,9 @@ function DeleteWithMove({
     setBusy(true);
     setProblem(null);
     try {
-      await catalogApi.deleteCategory(node.id, Number(target));
+      await deleteCategory.mutateAsync({ id: node.id, moveTo: Number(target) });
       notifications.show({ color: 'teal', message: `Category ${node.name} deleted` });
       onClose();
-      await onDone();
     } catch (e) {
       setProblem(errorMessage(e));
     } finally {

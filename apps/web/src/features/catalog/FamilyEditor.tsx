@@ -8,15 +8,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
-import { ProductFamilyUpdate, isAllowed, type ProductFamilyDetail, type StoreProduct, type VariantListItem } from '@qm/contracts';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { ProductFamilyUpdate, isAllowed, type ProductFamilyDetail, type StoreProduct } from '@qm/contracts';
+import { ApiError, errorMessage } from '../../lib/api';
 import { useStores } from '../../lib/lookups';
 import { formatDateTime } from '../../lib/format';
-import { invalidateResource } from '../../lib/queryClient';
-import { qk } from '../../lib/queryKeys';
 import { usePermissions } from '../../lib/session';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { CodeDisplay, IntegerDisplay } from '../../ui/displays';
@@ -24,8 +21,19 @@ import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, use
 import { MultiSelectField, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { IconPlus, IconSearch, IconTrash } from '../../ui/icons';
 import { EmptyState } from '../../ui/states';
-import { catalogApi, FAMILY, useBrandOptions, useCategoryOptions } from './api';
-import { AttributesPanel, withAttributeRow } from './parts/AttributesPanel';
+import {
+  families,
+  useAddFamilyStoreProduct,
+  useAddFamilyVariant,
+  useBrandOptions,
+  useCategoryOptions,
+  useRemoveFamilyVariant,
+  useSortFamilyVariants,
+  useUpdateFamily,
+  useUpdateStoreProduct,
+  useVariantSearch,
+} from './api';
+import { AttributesPanel } from './parts/AttributesPanel';
 import { ModifiersEditor } from './parts/ModifiersEditor';
 import { TableHead } from '../../ui/TableHead';
 import { IconButton } from '../../ui/IconButton';
@@ -40,9 +48,12 @@ export default function FamilyEditorScreen() {
 function FamilyEditor({ id }: { id: number }) {
   const canWrite = isAllowed(['catalog.write'], usePermissions());
   const [tab, setTab] = useTabParam(TABS);
-  const editor = useEditorItem(FAMILY, id, catalogApi.family);
-  const { query: family, set: setFamily, reload } = editor;
-  const [saving, setSaving] = useState(false);
+  const editor = useEditorItem(families, id);
+  const { query: family, reload } = editor;
+  const updateFamily = useUpdateFamily(id);
+  const removeFamilyVariant = useRemoveFamilyVariant(id);
+  const sortFamilyVariants = useSortFamilyVariants(id);
+  const saving = removeFamilyVariant.isPending || sortFamilyVariants.isPending;
   const f = family.data;
   if (!f) return <EditorLoading query={family} noun="product family" />;
 
@@ -55,42 +66,18 @@ function FamilyEditor({ id }: { id: number }) {
       confirmLabel: 'Remove',
     });
     if (!ok) return;
-    // At once on screen: out of the family and out of every option.
-    const removed = await saveAtOnce(
-      {
-        ...f,
-        variants: f.variants.filter((x) => x.id !== variantId),
-        modifiers: f.modifiers.map((m) => ({ ...m, options: m.options.map((o) => ({ ...o, variant_ids: o.variant_ids.filter((x) => x !== variantId) })) })),
-      },
-      () => catalogApi.removeFamilyVariant(f.id, variantId),
-    );
-    if (!removed) return;
-    notifications.show({ color: 'teal', message: `${v.sku} removed from ${f.name}` });
-    void invalidateResource(FAMILY);
-  };
-
-  // The order shoppers see.
-  const moveVariant = (from: number, to: number) => {
-    const variants = moved(f.variants, from, to);
-    return saveAtOnce({ ...f, variants }, () => catalogApi.sortFamilyVariants(f.id, variants.map((v) => v.id)));
-  };
-
-  /** Shows `next` at once, saves, then shows the server's answer; puts the family back if refused. */
-  async function saveAtOnce(next: ProductFamilyDetail, save: () => Promise<{ data: ProductFamilyDetail }>): Promise<boolean> {
-    const before = f!;
-    setFamily(next);
-    setSaving(true);
+    // At once on screen: out of the family and out of every option (put back if refused).
     try {
-      setFamily((await save()).data);
-      return true;
+      await removeFamilyVariant.mutateAsync(variantId);
+      notifications.show({ color: 'teal', message: `${v.sku} removed from ${f.name}` });
     } catch (e) {
-      setFamily(before);
       alertDialog('Error', errorMessage(e));
-      return false;
-    } finally {
-      setSaving(false);
     }
-  }
+  };
+
+  // The order shoppers see, at once on screen (put back if refused).
+  const moveVariant = (from: number, to: number) =>
+    sortFamilyVariants.mutateAsync(moved(f.variants, from, to).map((v) => v.id)).catch((e: unknown) => alertDialog('Error', errorMessage(e)));
 
   const optionLabels = new Map(f.modifiers.flatMap((m) => m.options.map((o) => [o.id, `${m.name}: ${o.label}`] as const)));
 
@@ -102,7 +89,7 @@ function FamilyEditor({ id }: { id: number }) {
       toForm={toForm}
       noun="family"
       unsavedText="Unsaved changes to the family's details."
-      save={(values) => catalogApi.updateFamily(f.id, values)}
+      save={(values) => updateFamily.mutateAsync(values)}
       savedMessage={(saved) => `${saved.name} saved`}
       fieldErrorsOn422
       readOnly={!canWrite}
@@ -188,30 +175,22 @@ function FamilyEditor({ id }: { id: number }) {
                   </div>
                 )}
               </Paper>
-              {canWrite ? <AddVariants family={f} onAdded={setFamily} /> : null}
+              {canWrite ? <AddVariants family={f} /> : null}
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="modifiers">
             <ModifiersEditor
-              owner={{ product_family_id: f.id }}
+              owner={{ kind: 'product-family', id: f.id }}
               modifiers={f.modifiers}
               variants={f.variants.map((v) => ({ id: v.id, label: `${v.sku} (${v.units_per_package.toLocaleString('en-US')})` }))}
               readOnly={!canWrite}
-              onChanged={reload}
             />
           </Tabs.Panel>
           <Tabs.Panel value="attributes">
-            <AttributesPanel
-              owner="product-family"
-              ownerId={f.id}
-              data={f.attribute_data}
-              readOnly={!canWrite}
-              onSaved={(row) => setFamily({ ...f, attribute_data: withAttributeRow(f.attribute_data, row) })}
-              onStale={() => void reload()}
-            />
+            <AttributesPanel owner={{ kind: 'product-family', id: f.id }} data={f.attribute_data} readOnly={!canWrite} />
           </Tabs.Panel>
           <Tabs.Panel value="stores">
-            <FamilyStores family={f} canWrite={canWrite} onChanged={setFamily} onStale={() => void reload()} />
+            <FamilyStores family={f} canWrite={canWrite} onStale={() => void reload()} />
           </Tabs.Panel>
         </EditorShell>
       )}
@@ -242,24 +221,19 @@ function FamilyDetails({ readOnly }: { readOnly: boolean }) {
 }
 
 /** Finds variants of any product by SKU, UPC or product title (`GET variant`) and adds them (`POST product-family/{id}/variant`). */
-function AddVariants({ family, onAdded }: { family: ProductFamilyDetail; onAdded: (f: ProductFamilyDetail) => void }) {
+function AddVariants({ family }: { family: ProductFamilyDetail }) {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), 300);
   const [busy, setBusy] = useState<number | null>(null);
-  const results = useQuery({
-    queryKey: qk.list('variant', `family-add:${debounced}`),
-    queryFn: ({ signal }) => api.list<VariantListItem>('variant', { q: debounced, per_page: 12, sort: 'product_title,units_per_package' }, signal),
-    enabled: debounced.length >= 2,
-  });
+  const results = useVariantSearch(debounced);
+  const addFamilyVariant = useAddFamilyVariant(family.id);
   const inFamily = new Set(family.variants.map((v) => v.id));
 
   const add = async (variantId: number, sku: string) => {
     setBusy(variantId);
     try {
-      const res = await catalogApi.addFamilyVariant(family.id, variantId);
-      onAdded(res.data);
+      await addFamilyVariant.mutateAsync(variantId);
       notifications.show({ color: 'teal', message: `${sku} added to ${family.name}` });
-      void invalidateResource(FAMILY);
     } catch (e) {
       alertDialog('Error', errorMessage(e));
     } finally {
@@ -336,7 +310,9 @@ function AddVariants({ family, onAdded }: { family: ProductFamilyDetail; onAdded
 }
 
 /** The family's store products: put it on a store, publish and unpublish it (`PUT store-product/{id}` with `is_published`). */
-function FamilyStores({ family, canWrite, onChanged, onStale }: { family: ProductFamilyDetail; canWrite: boolean; onChanged: (f: ProductFamilyDetail) => void; onStale: () => void }) {
+function FamilyStores({ family, canWrite, onStale }: { family: ProductFamilyDetail; canWrite: boolean; onStale: () => void }) {
+  const addStoreProduct = useAddFamilyStoreProduct(family.id);
+  const updateStoreProduct = useUpdateStoreProduct({ kind: 'product-family', id: family.id });
   const stores = useStores();
   const [storeId, setStoreId] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -348,7 +324,6 @@ function FamilyStores({ family, canWrite, onChanged, onStale }: { family: Produc
     try {
       const message = await fn();
       notifications.show({ color: 'teal', message });
-      void invalidateResource(FAMILY);
     } catch (e) {
       if (e instanceof ApiError && e.status === 409 && e.code === 'stale_version') onStale();
       alertDialog('Error', errorMessage(e));
@@ -359,16 +334,14 @@ function FamilyStores({ family, canWrite, onChanged, onStale }: { family: Produc
 
   const addToStore = () =>
     run('add', async () => {
-      const res = await catalogApi.addFamilyStoreProduct(family.id, Number(storeId));
-      onChanged({ ...family, store_products: [...family.store_products, res.data].sort((a, b) => a.store_name.localeCompare(b.store_name)) });
+      const sp = await addStoreProduct.mutateAsync(Number(storeId));
       setStoreId(null);
-      return `${family.name} added to ${res.data.store_name}`;
+      return `${family.name} added to ${sp.store_name}`;
     });
 
   const setPublished = (sp: StoreProduct, publish: boolean) =>
     run(`sp-${sp.id}`, async () => {
-      const res = await catalogApi.updateStoreProduct(sp.id, { version: sp.version, attribute_data: [], is_published: publish });
-      onChanged({ ...family, store_products: family.store_products.map((x) => (x.id === sp.id ? res.store_product : x)) });
+      await updateStoreProduct.mutateAsync({ id: sp.id, body: { version: sp.version, attribute_data: [], is_published: publish } });
       return `${family.name} ${publish ? 'published on' : 'unpublished from'} ${sp.store_name}`;
     });
 

@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ProductFamilyCreate, isAllowed, type ProductFamilyListItem } from '@qm/contracts';
-import { invalidateResource } from '../../lib/queryClient';
 import { usePermissions } from '../../lib/session';
 import { useDialogParams } from '../../ui/dialogParams';
 import { IntegerDisplay } from '../../ui/displays';
@@ -12,7 +11,7 @@ import { MultiSelectField, SelectField, TextAreaField, TextField } from '../../u
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceForm } from '../../ui/ResourceForm';
 import { ResourceList, type Column } from '../../ui/ResourceList';
-import { catalogApi, FAMILY, useBrandOptions, useCategoryOptions } from './api';
+import { families, useBrandOptions, useCategoryOptions, useCreateFamily } from './api';
 import { idColumn, updatedColumn } from '../../ui/columns';
 
 const columns: Column<ProductFamilyListItem>[] = [
@@ -31,6 +30,7 @@ export default function ProductFamiliesScreen() {
   const categories = useCategoryOptions();
   const { creating, openNew, close } = useDialogParams();
   const created = useRef<number | null>(null);
+  const createFamily = useCreateFamily();
 
   return (
     <>
@@ -39,7 +39,7 @@ export default function ProductFamiliesScreen() {
         create={canWrite && { label: 'New family', onClick: openNew }}
       />
       <ResourceList<ProductFamilyListItem>
-        resource={FAMILY}
+        resource={families}
         noun={{ one: 'product family', many: 'product families' }}
         columns={columns}
         filters={[
@@ -64,10 +64,9 @@ export default function ProductFamiliesScreen() {
           defaultValues={{ name: '', brand_id: null, category_ids: [], notes: '' }}
           submitLabel="Create family"
           onSubmit={async (values) => {
-            const res = await catalogApi.createFamily(values);
-            await invalidateResource(FAMILY);
-            notifications.show({ color: 'teal', message: `Family ${res.data.name} created` });
-            return res.data.id;
+            const family = await createFamily.mutateAsync(values);
+            notifications.show({ color: 'teal', message: `Family ${family.name} created` });
+            return family.id;
           }}
           onSaved={(id) => {
             created.current = Number(id);

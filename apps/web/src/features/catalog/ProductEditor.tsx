@@ -9,10 +9,9 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Badge, Button, Group, Menu, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import type { z } from 'zod';
-import { ProductUpdate, TITLE_ATTRIBUTE_ID, IMAGE_ATTRIBUTE_ID, isAllowed, type ProductDetail, type StoreVariant, type Variant } from '@qm/contracts';
+import { ProductUpdate, isAllowed, type ProductDetail } from '@qm/contracts';
 import { formatDateTime, plural } from '../../lib/format';
 import { useStores } from '../../lib/lookups';
-import { invalidateResource } from '../../lib/queryClient';
 import { usePermissions } from '../../lib/session';
 import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
 import { MultiSelectField, SelectField, TextAreaField } from '../../ui/fields';
@@ -21,13 +20,13 @@ import { IconButton } from '../../ui/IconButton';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { errorMessage } from '../../lib/api';
 import { notifications } from '@mantine/notifications';
-import { catalogApi, PRODUCT, useAttributes, useBrandOptions, useCategoryOptions } from './api';
-import { AttributesPanel, withAttributeRow } from './parts/AttributesPanel';
+import { products, useAttributes, useBrandOptions, useCategoryOptions, useDeleteProduct, useUpdateProduct } from './api';
+import { AttributesPanel } from './parts/AttributesPanel';
 import { ModifiersEditor } from './parts/ModifiersEditor';
 import { Thumbnail } from './parts/Thumbnail';
 import { NewProduct } from './parts/NewProduct';
 import { typeOptions, variationOptions } from './parts/options';
-import { publishToStore } from './parts/publish';
+import { usePublishToStore } from './parts/publish';
 import { StoresTab } from './parts/StoresTab';
 import { VariantsTab } from './parts/VariantsTab';
 
@@ -53,8 +52,9 @@ export default function ProductEditorScreen() {
 function ProductEditor({ id }: { id: number }) {
   const canWrite = isAllowed(['catalog.write'], usePermissions());
   const [tab, setTab] = useTabParam(TABS);
-  const editor = useEditorItem(PRODUCT, id, catalogApi.product);
-  const { query: product, change: setProduct, reload } = editor;
+  const editor = useEditorItem(products, id);
+  const { query: product } = editor;
+  const updateProduct = useUpdateProduct(id);
   const attributes = useAttributes();
   const p = product.data;
   if (!p) return <EditorLoading query={product} noun="product" />;
@@ -68,7 +68,7 @@ function ProductEditor({ id }: { id: number }) {
       toForm={toForm}
       noun="product"
       unsavedText="Unsaved changes to the product's details or notes."
-      save={(values) => catalogApi.updateProduct(p.id, values)}
+      save={(values) => updateProduct.mutateAsync(values)}
       savedMessage={() => 'Product saved'}
       readOnly={!canWrite}
     >
@@ -94,7 +94,7 @@ function ProductEditor({ id }: { id: number }) {
           actions={
             canWrite ? (
               <Group gap="xs" wrap="nowrap">
-                <PublishMenu product={p} onPublished={reload} />
+                <PublishMenu product={p} />
                 <DeleteProductButton product={p} title={title} />
               </Group>
             ) : null
@@ -113,39 +113,16 @@ function ProductEditor({ id }: { id: number }) {
             <DetailsTab product={p} readOnly={!canWrite} />
           </Tabs.Panel>
           <Tabs.Panel value="attributes">
-            <AttributesPanel
-              owner="product"
-              ownerId={p.id}
-              data={p.attribute_data}
-              readOnly={!canWrite}
-              onSaved={(row) => {
-                setProduct((old) => ({ ...old, attribute_data: withAttributeRow(old.attribute_data, row) }));
-                if (row.attribute_id === TITLE_ATTRIBUTE_ID || row.attribute_id === IMAGE_ATTRIBUTE_ID) void reload();
-              }}
-              onStale={() => void reload()}
-            />
+            <AttributesPanel owner={{ kind: 'product', id: p.id }} data={p.attribute_data} readOnly={!canWrite} />
           </Tabs.Panel>
           <Tabs.Panel value="variants">
-            <VariantsTab
-              product={p}
-              readOnly={!canWrite}
-              setVariants={(variants: Variant[]) => {
-                setProduct((old) => ({ ...old, variants }));
-                void invalidateResource(PRODUCT);
-              }}
-            />
+            <VariantsTab product={p} readOnly={!canWrite} />
           </Tabs.Panel>
           <Tabs.Panel value="modifiers">
-            <ModifiersEditor owner={{ product_id: p.id }} modifiers={p.modifiers} variants={p.variants.map((v) => ({ id: v.id, label: `${v.sku} (${v.units_per_package.toLocaleString('en-US')} ${p.variation_type})` }))} readOnly={!canWrite} onChanged={reload} />
+            <ModifiersEditor owner={{ kind: 'product', id: p.id }} modifiers={p.modifiers} variants={p.variants.map((v) => ({ id: v.id, label: `${v.sku} (${v.units_per_package.toLocaleString('en-US')} ${p.variation_type})` }))} readOnly={!canWrite} />
           </Tabs.Panel>
           <Tabs.Panel value="stores">
-            <StoresTab
-              product={p}
-              attributes={attributes.data ?? []}
-              readOnly={!canWrite}
-              reload={reload}
-              replaceStoreVariant={(sv: StoreVariant) => setProduct((old) => ({ ...old, store_variants: old.store_variants.map((x) => (x.id === sv.id ? sv : x)) }))}
-            />
+            <StoresTab product={p} attributes={attributes.data ?? []} readOnly={!canWrite} />
           </Tabs.Panel>
           <Tabs.Panel value="notes">
             <Paper withBorder radius="sm" p="sm" maw={900}>
@@ -158,14 +135,14 @@ function ProductEditor({ id }: { id: number }) {
   );
 }
 
-function PublishMenu({ product, onPublished }: { product: ProductDetail; onPublished: () => Promise<unknown> }) {
+function PublishMenu({ product }: { product: ProductDetail }) {
   const stores = useStores();
   const [busy, setBusy] = useState(false);
+  const publishToStore = usePublishToStore(product.id);
   const publish = async (s: { id: number; name: string }) => {
     setBusy(true);
-    const res = await publishToStore(product.id, s);
+    await publishToStore(s);
     setBusy(false);
-    if (res?.success) await onPublished();
   };
   return (
     <Menu position="bottom-end" withinPortal>
@@ -196,6 +173,7 @@ function PublishMenu({ product, onPublished }: { product: ProductDetail; onPubli
  */
 function DeleteProductButton({ product, title }: { product: ProductDetail; title: string }) {
   const navigate = useNavigate();
+  const deleteProduct = useDeleteProduct();
   const live = product.store_products.filter((s) => s.is_published).map((s) => s.store_name);
   const remove = async () => {
     if (live.length) {
@@ -214,9 +192,8 @@ function DeleteProductButton({ product, title }: { product: ProductDetail; title
     });
     if (!ok) return;
     try {
-      await catalogApi.deleteProduct(product.id);
+      await deleteProduct.mutateAsync(product.id);
       notifications.show({ color: 'teal', message: `${title} deleted` });
-      void invalidateResource(PRODUCT);
       navigate('/product');
     } catch (e) {
       alertDialog('Error', errorMessage(e));

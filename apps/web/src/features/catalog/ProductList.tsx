@@ -12,7 +12,7 @@ import { usePermissions } from '../../lib/session';
 import { CodeDisplay, IntegerDisplay } from '../../ui/displays';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
-import { PRODUCT, useBrandOptions, useCategoryOptions } from './api';
+import { products, useBrandOptions, useCategoryOptions } from './api';
 import { Thumbnail } from './parts/Thumbnail';
 import { idColumn, updatedColumn } from '../../ui/columns';
 
@@ -85,7 +85,7 @@ export default function ProductsScreen() {
         create={canWrite && { label: 'New product', onClick: () => navigate('/product/new'), tooltip: 'Create a product with its first variants' }}
       />
       <ResourceList<ProductListItem>
-        resource={PRODUCT}
+        resource={products}
         noun={{ one: 'product', many: 'products' }}
         columns={columns}
         filters={filters}

@@ -2,14 +2,15 @@
 import { Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { StoreCreate, StoreUpdate, type Store } from '@qm/contracts';
-import { api, errorMessage } from '../../lib/api';
-import { invalidateResource } from '../../lib/queryClient';
+import { errorMessage } from '../../lib/api';
+import { useResourceMutations } from '../../lib/resource';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { CrudScreen } from '../../ui/CrudScreen';
 import { BooleanBadge } from '../../ui/displays';
 import { SwitchField, TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
 import { idColumn, updatedColumn } from '../../ui/columns';
+import { stores } from './api';
 
 const columns: Column<Store>[] = [
   idColumn(),
@@ -22,30 +23,31 @@ const columns: Column<Store>[] = [
 
 const values = (s: Store) => ({ name: s.name, code: s.code, domain: s.domain, is_enabled: s.is_enabled, version: s.version });
 
-/** Enable or disable without opening the form (PUT store/{id} with is_enabled flipped). */
-async function setEnabled(s: Store, enabled: boolean) {
-  if (!enabled) {
-    const ok = await confirmDialog({
-      title: `Disable ${s.name}?`,
-      message: `Nothing can be published on ${s.name} while it is disabled. Its products and variants stay as they are.`,
-      confirmLabel: 'Disable',
-    });
-    if (!ok) return;
-  }
-  try {
-    await api.put(`store/${s.id}`, { ...values(s), is_enabled: enabled });
-    notifications.show({ color: 'teal', message: `${s.name} ${enabled ? 'enabled' : 'disabled'}` });
-    await invalidateResource('store');
-  } catch (e) {
-    alertDialog('Error', errorMessage(e));
-  }
-}
+export default function StoreList() {
+  const { update } = useResourceMutations(stores);
 
-export default function StoresScreen() {
+  /** Enable or disable without opening the form (PUT store/{id} with is_enabled flipped). */
+  const setEnabled = async (s: Store, enabled: boolean) => {
+    if (!enabled) {
+      const ok = await confirmDialog({
+        title: `Disable ${s.name}?`,
+        message: `Nothing can be published on ${s.name} while it is disabled. Its products and variants stay as they are.`,
+        confirmLabel: 'Disable',
+      });
+      if (!ok) return;
+    }
+    try {
+      await update.mutateAsync({ id: s.id, values: { ...values(s), is_enabled: enabled } });
+      notifications.show({ color: 'teal', message: `${s.name} ${enabled ? 'enabled' : 'disabled'}` });
+    } catch (e) {
+      alertDialog('Error', errorMessage(e));
+    }
+  };
+
   return (
     <CrudScreen<Store, typeof StoreCreate, typeof StoreUpdate>
       description="Storefronts the catalogue is published on."
-      resource="store"
+      resource={stores}
       noun={{ one: 'store', many: 'stores' }}
       writePermission="stores.write"
       deletable={false}

@@ -1,10 +1,7 @@
 /** Dashboard: real figures from `GET dashboard`, recent activity, and the user's shortcuts. */
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { isAllowed, type AuditEntry } from '@qm/contracts';
-import { api } from '../../lib/api';
-import { qk } from '../../lib/queryKeys';
+import { isAllowed } from '@qm/contracts';
 import { useCurrentUser } from '../../lib/session';
 import { navGroups } from '../../app/nav';
 import { DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
@@ -12,11 +9,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, Spinner } from '../../ui/states';
 import { auditLink, actionColor, entityLabel } from '../audit/links';
 import { TableHead } from '../../ui/TableHead';
-
-interface DashboardData {
-  recent_activity: AuditEntry[];
-  counts: Partial<Record<'users_active' | 'audit_today' | 'client_errors_today', number>>;
-}
+import { useDashboard } from './api';
 
 const COUNT_LABELS: Record<string, { label: string; href?: string }> = {
   users_active: { label: 'Active users', href: '/user?filter%5Bis_active%5D=true' },
@@ -28,7 +21,7 @@ export default function DashboardScreen() {
   const user = useCurrentUser();
   const permissions = user.security.permissions;
   const canSeeLogs = isAllowed(['audit.read'], permissions);
-  const dashboard = useQuery({ queryKey: qk.dashboard(), queryFn: ({ signal }) => api.data<DashboardData>('dashboard', undefined, signal) });
+  const dashboard = useDashboard();
   const groups = navGroups(permissions).map((g) => ({ ...g, routes: g.routes.filter((r) => r.path !== '') })).filter((g) => g.routes.length > 0);
 
   const counts = dashboard.data ? Object.entries(dashboard.data.counts).filter(([, v]) => typeof v === 'number') : [];

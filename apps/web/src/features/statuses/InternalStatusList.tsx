@@ -5,6 +5,7 @@ import { CrudScreen } from '../../ui/CrudScreen';
 import { TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
 import { createdColumn, idColumn, updatedColumn, versionColumn } from '../../ui/columns';
+import { internalStatuses } from './api';
 
 const columns: Column<InternalStatus>[] = [
   idColumn(),
@@ -18,7 +19,7 @@ export default function InternalStatusesScreen() {
   return (
     <CrudScreen<InternalStatus, typeof InternalStatusCreate, typeof InternalStatusUpdate>
       description="Statuses staff give orders for internal follow-up."
-      resource="internal-status"
+      resource={internalStatuses}
       noun={{ one: 'internal status', many: 'internal statuses' }}
       writePermission="statuses.write"
       list={{ columns, defaultSort: 'name', searchPlaceholder: 'Search by name', bulkDelete: true, exportCsv: true }}

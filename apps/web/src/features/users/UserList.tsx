@@ -7,14 +7,13 @@ import { UserCreate, UserUpdate, isAllowed, type User } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../lib/api';
 import { impersonate } from '../../lib/auth';
 import { useRoles } from '../../lib/lookups';
-import { invalidateResource } from '../../lib/queryClient';
 import { useCurrentUser } from '../../lib/session';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { CrudScreen } from '../../ui/CrudScreen';
 import { BooleanBadge, DateTimeDisplay } from '../../ui/displays';
 import { IconUserSwitch } from '../../ui/icons';
 import type { Column, FilterDef } from '../../ui/ResourceList';
-import { USERS, usersApi } from './api';
+import { useDeactivateUser, users } from './api';
 import { UserFields } from './parts/UserFields';
 import { PasswordForm } from './parts/PasswordForm';
 import { createdColumn, idColumn, updatedColumn } from '../../ui/columns';
@@ -27,6 +26,7 @@ export default function UsersScreen() {
   const roleName = useMemo(() => new Map((roles.data ?? []).map((r) => [r.code, r.name])), [roles.data]);
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.code, label: r.name }));
   const [passwordFor, setPasswordFor] = useState<User | null>(null);
+  const deactivateUser = useDeactivateUser();
 
   const startImpersonating = async (u: User) => {
     const ok = await confirmDialog({
@@ -53,9 +53,8 @@ export default function UsersScreen() {
     });
     if (!ok) return;
     try {
-      await usersApi.deactivate(u.id);
+      await deactivateUser.mutateAsync(u.id);
       notifications.show({ color: 'teal', message: `${u.name} was deactivated` });
-      await invalidateResource(USERS);
     } catch (e) {
       alertDialog(isApiError(e) && e.status === 422 ? 'Not allowed' : 'Error', errorMessage(e));
     }
@@ -93,7 +92,7 @@ export default function UsersScreen() {
   return (
     <CrudScreen<User, typeof UserCreate, typeof UserUpdate>
       description="Staff accounts, their roles and access."
-      resource={USERS}
+      resource={users}
       noun={{ one: 'user', many: 'users' }}
       writePermission="users.write"
       deletable={false}

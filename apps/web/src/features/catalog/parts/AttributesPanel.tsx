@@ -9,7 +9,7 @@ import type { Attribute, AttributeData, AttributeValue } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { IconPencil, IconSearch } from '../../../ui/icons';
 import { ErrorState, Spinner } from '../../../ui/states';
-import { catalogApi, useAttributes } from '../api';
+import { useAttributes, useSaveAttributeValue, type Owner } from '../api';
 import { AttributeValueInput, AttributeValueView, checkAttributeValue, formatAttributeValue } from './attributeValues';
 import { TableHead } from '../../../ui/TableHead';
 import { IconButton } from '../../../ui/IconButton';
@@ -17,19 +17,10 @@ import { IconButton } from '../../../ui/IconButton';
 type Show = 'all' | 'set' | 'empty' | 'required' | 'differs';
 
 export interface AttributesPanelProps {
-  owner: 'product' | 'product-family';
-  ownerId: number;
+  /** The product or family whose values these are (saved through it; a 409 reads it again). */
+  owner: Owner;
   data: AttributeData[];
   readOnly: boolean;
-  /** A canonical value was created or changed. */
-  onSaved: (row: AttributeData) => void;
-  /** A canonical value changed elsewhere (409): reload the owner. */
-  onStale: () => void;
-}
-
-/** The owner's list of attribute values with the saved one in place of its former self. */
-export function withAttributeRow(data: AttributeData[], row: AttributeData): AttributeData[] {
-  return [...data.filter((d) => d.id !== row.id), row];
 }
 
 /** The attribute values of a product or family, once the attributes are loaded. */
@@ -40,7 +31,8 @@ export function AttributesPanel(props: AttributesPanelProps) {
   return <Spinner label="Loading attributes…" />;
 }
 
-function AttributeValues({ owner, ownerId, attributes, data, readOnly, onSaved, onStale }: AttributesPanelProps & { attributes: Attribute[] }) {
+function AttributeValues({ owner, attributes, data, readOnly }: AttributesPanelProps & { attributes: Attribute[] }) {
+  const saveValue = useSaveAttributeValue(owner);
   const [search, setSearch] = useState('');
   const [show, setShow] = useState<Show>('all');
   const [editing, setEditing] = useState<number | null>(null);
@@ -93,19 +85,14 @@ function AttributeValues({ owner, ownerId, attributes, data, readOnly, onSaved, 
     const current = byAttribute.get(a.id)?.canonical;
     setSaving(true);
     try {
-      const res = current
-        ? await catalogApi.changeAttribute(owner, ownerId, a.id, checked.value, current.version)
-        : await catalogApi.setAttribute(owner, ownerId, a.id, checked.value);
-      onSaved(res.data);
+      await saveValue.mutateAsync({ attributeId: a.id, value: checked.value, current });
       setEditing(null);
       notifications.show({ color: 'teal', message: `${a.name} saved` });
     } catch (e) {
       if (editing !== a.id) {
         notifications.show({ color: 'red', title: `${a.name} not saved`, message: errorMessage(e) });
-        if (isApiError(e) && e.status === 409) onStale();
       } else if (isApiError(e) && e.status === 409) {
         setProblem('Someone else changed this value first. Reload to see it; what you typed is still here.');
-        onStale();
       } else setProblem(isApiError(e) && e.fields.value ? e.fields.value : errorMessage(e));
     } finally {
       setSaving(false);

@@ -13,7 +13,7 @@ import { confirmDialog } from '../../../ui/ConfirmDialog';
 import { IconPlus, IconTrash } from '../../../ui/icons';
 import { EmptyState } from '../../../ui/states';
 import { useUnsavedChangesGuard } from '../../../ui/unsavedChanges';
-import { catalogApi, type ModifierInput } from '../api';
+import { useDeleteModifier, useSaveModifier, type ModifierInput, type Owner } from '../api';
 import { TableHead } from '../../../ui/TableHead';
 import { IconButton } from '../../../ui/IconButton';
 import { MoveButtons, moved } from '../../../ui/MoveButtons';
@@ -58,15 +58,14 @@ function toDraft(m: Modifier | null): Draft {
 }
 
 export interface ModifiersEditorProps {
-  owner: { product_id: number } | { product_family_id: number };
+  /** The product or family: read again after any save (the server re-syncs option → variant links). */
+  owner: Owner;
   modifiers: Modifier[];
   variants: VariantChoice[];
   readOnly: boolean;
-  /** After any save: the owner is re-read (the server re-syncs option → variant links). */
-  onChanged: () => Promise<unknown>;
 }
 
-export function ModifiersEditor({ owner, modifiers, variants, readOnly, onChanged }: ModifiersEditorProps) {
+export function ModifiersEditor({ owner, modifiers, variants, readOnly }: ModifiersEditorProps) {
   const [adding, setAdding] = useState(false);
   return (
     <Stack gap="sm">
@@ -78,7 +77,7 @@ export function ModifiersEditor({ owner, modifiers, variants, readOnly, onChange
         </Card>
       ) : null}
       {modifiers.map((m) => (
-        <ModifierCard key={`${m.id}:${m.version}:${m.options.map((o) => `${o.id}.${o.version}`).join(',')}`} owner={owner} modifier={m} variants={variants} readOnly={readOnly} onChanged={onChanged} />
+        <ModifierCard key={`${m.id}:${m.version}:${m.options.map((o) => `${o.id}.${o.version}`).join(',')}`} owner={owner} modifier={m} variants={variants} readOnly={readOnly} />
       ))}
       {adding ? (
         <ModifierCard
@@ -86,10 +85,7 @@ export function ModifiersEditor({ owner, modifiers, variants, readOnly, onChange
           modifier={null}
           variants={variants}
           readOnly={readOnly}
-          onChanged={async () => {
-            await onChanged();
-            setAdding(false);
-          }}
+          onCreated={() => setAdding(false)}
           onCancel={() => setAdding(false)}
         />
       ) : null}
@@ -109,16 +105,18 @@ function ModifierCard({
   modifier,
   variants,
   readOnly,
-  onChanged,
+  onCreated,
   onCancel,
 }: {
-  owner: ModifiersEditorProps['owner'];
+  owner: Owner;
   modifier: Modifier | null;
   variants: VariantChoice[];
   readOnly: boolean;
-  onChanged: () => Promise<unknown>;
+  onCreated?: () => void;
   onCancel?: () => void;
 }) {
+  const saveModifier = useSaveModifier(owner);
+  const deleteModifier = useDeleteModifier(owner);
   const initial = useMemo(() => toDraft(modifier), [modifier]);
   const [draft, setDraft] = useState<Draft>(initial);
   const [saving, setSaving] = useState(false);
@@ -162,10 +160,9 @@ function ModifierCard({
     }
     setSaving(true);
     try {
-      if (modifier) await catalogApi.updateModifier(modifier.id, { ...body, version: modifier.version });
-      else await catalogApi.createModifier(owner, body);
+      await saveModifier.mutateAsync({ modifier, body });
       notifications.show({ color: 'teal', message: `Modifier ${body.name} saved` });
-      await onChanged();
+      if (!modifier) onCreated?.();
     } catch (e) {
       if (isApiError(e) && e.status === 409 && !Object.keys(e.fields).length) {
         setProblem({ message: 'Someone else saved this modifier first. Reload the page to see their changes; what you typed is still here.', fields: {} });
@@ -180,9 +177,8 @@ function ModifierCard({
     const ok = await confirmDialog({ title: `Delete ${modifier.name}?`, message: `The modifier “${modifier.name}” and its options will be deleted.`, confirmLabel: 'Delete' });
     if (!ok) return;
     try {
-      await catalogApi.deleteModifier(modifier.id);
+      await deleteModifier.mutateAsync(modifier.id);
       notifications.show({ color: 'teal', message: `Modifier ${modifier.name} deleted` });
-      await onChanged();
     } catch (e) {
       setProblem({ message: errorMessage(e), fields: {} });
     }

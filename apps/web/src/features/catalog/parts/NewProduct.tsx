@@ -13,14 +13,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ProductCreate, isAllowed } from '@qm/contracts';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { invalidateResource } from '../../../lib/queryClient';
 import { usePermissions } from '../../../lib/session';
 import { DecimalField, IntegerField, MoneyField, MultiSelectField, SelectField, TextAreaField, TextField, UpcField } from '../../../ui/fields';
 import { IconAlert, IconArrowLeft, IconPlus, IconTrash } from '../../../ui/icons';
 import { IconButton } from '../../../ui/IconButton';
 import { ErrorState } from '../../../ui/states';
 import { useUnsavedChangesGuard } from '../../../ui/unsavedChanges';
-import { catalogApi, PRODUCT, useBrandOptions, useCategoryOptions } from '../api';
+import { useBrandOptions, useCategoryOptions, useCreateProduct } from '../api';
 import { typeOptions, variationOptions } from './options';
 import { unitsLabel } from './VariantsTab';
 import { TableHead } from '../../../ui/TableHead';
@@ -33,6 +32,7 @@ export function NewProduct() {
   const canWrite = isAllowed(['catalog.write'], usePermissions());
   const brands = useBrandOptions();
   const categories = useCategoryOptions();
+  const createProduct = useCreateProduct();
   const form = useForm<Values, unknown, z.output<typeof ProductCreate>>({
     resolver: zodResolver(ProductCreate),
     defaultValues: { title: '', type: 'physical', variation_type: 'rounds', brand_id: null, category_ids: [], image: '', notes: '', variants: [emptyVariant(true)] },
@@ -57,11 +57,10 @@ export function NewProduct() {
     setProblem(null);
     const body = { ...values, image: values.image || undefined, title: values.title || undefined };
     try {
-      const res = await catalogApi.createProduct(body);
+      const created = await createProduct.mutateAsync(body);
       form.reset(form.getValues());
-      await invalidateResource(PRODUCT);
-      notifications.show({ color: 'teal', message: `Product ${res.data.title ?? `#${res.data.id}`} created` });
-      navigate(`/product/${res.data.id}`, { replace: true });
+      notifications.show({ color: 'teal', message: `Product ${created.title ?? `#${created.id}`} created` });
+      navigate(`/product/${created.id}`, { replace: true });
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fields).length) {
         for (const [f, m] of Object.entries(e.fields)) form.setError(f as Path<Values>, { type: 'server', message: m }, { shouldFocus: true });

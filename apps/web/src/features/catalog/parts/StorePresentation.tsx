@@ -10,7 +10,8 @@ import { CrudScreen } from '../../../ui/CrudScreen';
 import { BooleanBadge, CodeDisplay, IntegerDisplay } from '../../../ui/displays';
 import { IntegerField, SelectField, SwitchField, TextAreaField, TextField } from '../../../ui/fields';
 import type { Column } from '../../../ui/ResourceList';
-import { useBrandOptions, useCategoryOptions } from '../api';
+import type { Resource } from '../../../lib/resource';
+import { storeBrands, storeCategories, useBrandOptions, useCategoryOptions } from '../api';
 import { idColumn, updatedColumn } from '../../../ui/columns';
 
 type Subject = 'brand' | 'category';
@@ -18,7 +19,7 @@ type Row = (StoreBrand | StoreCategory) & Record<string, unknown>;
 
 const CONFIG = {
   brand: {
-    resource: 'store-brand',
+    resource: storeBrands,
     noun: { one: 'store brand', many: 'store brands' },
     idKey: 'brand_id',
     nameKey: 'brand_name',
@@ -28,7 +29,7 @@ const CONFIG = {
     description: 'How each brand is presented on each store: whether it shows, its title, slug, description and place.',
   },
   category: {
-    resource: 'store-category',
+    resource: storeCategories,
     noun: { one: 'store category', many: 'store categories' },
     idKey: 'category_id',
     nameKey: 'category_name',
@@ -40,6 +41,7 @@ const CONFIG = {
 } as const;
 
 type AnySchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+type AnyResource = Resource<Row, Record<string, unknown>, Record<string, unknown>>;
 
 export function StorePresentationList({ subject }: { subject: Subject }) {
   const c = CONFIG[subject];
@@ -63,7 +65,7 @@ export function StorePresentationList({ subject }: { subject: Subject }) {
   return (
     <CrudScreen<Row, AnySchema, AnySchema>
       description={c.description}
-      resource={c.resource}
+      resource={c.resource as unknown as AnyResource}
       noun={c.noun}
       nameOf={(r) => `${String(r[c.nameKey])} on ${r.store_name}`}
       writePermission="stores.write"

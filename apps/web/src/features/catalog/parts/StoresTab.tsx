@@ -27,9 +27,9 @@ import { IconPlus, IconSend, IconTrash } from '../../../ui/icons';
 import { MoneyInput } from '../../../ui/inputs';
 import { responseDataDialog, responseDataOf } from '../../../ui/ResponseDataDialog';
 import { EmptyState } from '../../../ui/states';
-import { catalogApi, type StoreVariantInput } from '../api';
+import { useCreateStoreVariants, useDisableStoreVariant, useSaveStoreVariant, useUpdateStoreProduct, type StoreVariantInput } from '../api';
 import { AttributeValueInput, AttributeValueView, checkAttributeValue } from './attributeValues';
-import { publishToStore } from './publish';
+import { usePublishToStore } from './publish';
 import { TableHead } from '../../../ui/TableHead';
 import { IconButton } from '../../../ui/IconButton';
 
@@ -51,8 +51,6 @@ export interface StoresTabProps {
   product: ProductDetail;
   attributes: Attribute[];
   readOnly: boolean;
-  reload: () => Promise<unknown>;
-  replaceStoreVariant: (sv: StoreVariant) => void;
 }
 
 export function StoresTab(props: StoresTabProps) {
@@ -121,7 +119,9 @@ export function StoresTab(props: StoresTabProps) {
   );
 }
 
-function StorePanel({ product, attributes, readOnly, reload, replaceStoreVariant, store }: StoresTabProps & { store: Store }) {
+function StorePanel({ product, attributes, readOnly, store }: StoresTabProps & { store: Store }) {
+  const publishToStore = usePublishToStore(product.id);
+  const updateStoreProduct = useUpdateStoreProduct({ kind: 'product', id: product.id });
   const feeds = useFeeds();
   const storeFeeds = ((feeds.data ?? []) as unknown as Feed[]).filter((f) => f.store_id === store.id);
   const sp = product.store_products.find((x) => x.store_id === store.id) ?? null;
@@ -132,9 +132,8 @@ function StorePanel({ product, attributes, readOnly, reload, replaceStoreVariant
 
   const publish = async () => {
     setPublishing(true);
-    const res = await publishToStore(product.id, store);
+    await publishToStore(store);
     setPublishing(false);
-    if (res?.success) await reload();
   };
 
   const unpublish = async () => {
@@ -142,9 +141,8 @@ function StorePanel({ product, attributes, readOnly, reload, replaceStoreVariant
     const ok = await confirmDialog({ title: `Unpublish from ${store.name}?`, message: `The product stops showing on ${store.name}. Its store variants stay as they are.`, confirmLabel: 'Unpublish' });
     if (!ok) return;
     try {
-      await catalogApi.updateStoreProduct(sp.id, { attribute_data: [], version: sp.version, is_published: false });
+      await updateStoreProduct.mutateAsync({ id: sp.id, body: { attribute_data: [], version: sp.version, is_published: false } });
       notifications.show({ color: 'teal', message: `Unpublished from ${store.name}` });
-      await reload();
     } catch (e) {
       alertDialog('Error', errorMessage(e));
     }
@@ -212,8 +210,8 @@ function StorePanel({ product, attributes, readOnly, reload, replaceStoreVariant
                       sv={sv}
                       costCents={variantsById.get(sv.variant_id)?.cost_cents ?? null}
                       feeds={storeFeeds}
+                      productId={product.id}
                       readOnly={readOnly}
-                      onSaved={replaceStoreVariant}
                     />
                   ))}
                 </Table.Tbody>
@@ -223,10 +221,10 @@ function StorePanel({ product, attributes, readOnly, reload, replaceStoreVariant
         </section>
 
         {!readOnly && missing.length > 0 ? (
-          <CreateStoreVariants key={missing.map((v) => v.id).join(',')} product={product} store={store} storeProductId={sp?.id ?? null} variants={missing} onCreated={reload} />
+          <CreateStoreVariants key={missing.map((v) => v.id).join(',')} product={product} store={store} storeProductId={sp?.id ?? null} variants={missing} />
         ) : null}
 
-        {sp ? <StoreAttributes key={`${sp.id}:${sp.version}`} storeProduct={sp} attributes={attributes} readOnly={readOnly} onSaved={reload} /> : null}
+        {sp ? <StoreAttributes key={`${sp.id}:${sp.version}`} productId={product.id} storeProduct={sp} attributes={attributes} readOnly={readOnly} /> : null}
       </Stack>
     </Paper>
   );
@@ -241,7 +239,9 @@ interface RowDraft {
   feed_ids: string[];
 }
 
-function StoreVariantRow({ sv, costCents, feeds, readOnly, onSaved }: { sv: StoreVariant; costCents: number | null; feeds: Feed[]; readOnly: boolean; onSaved: (sv: StoreVariant) => void }) {
+function StoreVariantRow({ sv, costCents, feeds, productId, readOnly }: { sv: StoreVariant; costCents: number | null; feeds: Feed[]; productId: number; readOnly: boolean }) {
+  const saveStoreVariant = useSaveStoreVariant(productId);
+  const disableStoreVariant = useDisableStoreVariant(productId);
   const initial: RowDraft = {
     price_cents: sv.price_cents,
     map_price_cents: sv.map_price_cents,
@@ -263,26 +263,22 @@ function StoreVariantRow({ sv, costCents, feeds, readOnly, onSaved }: { sv: Stor
     setSaving(true);
     setErrors({});
     try {
-      let latest = sv;
-      if (fieldsChanged) {
-        const res = await catalogApi.updateStoreVariant(sv.id, {
-          price_cents: d.price_cents,
-          map_price_cents: d.map_price_cents,
-          map_gate: d.map_gate,
-          shipping_setting: d.shipping_setting,
-          is_enabled: d.is_enabled,
-          feed_title: sv.feed_title,
-          feed_url: sv.feed_url,
-          version: sv.version,
-        });
-        latest = res.data;
-      }
-      if (feedsChanged) {
-        const res = await catalogApi.assignFeeds(sv.id, d.feed_ids.map(Number));
-        const a = res.find((x) => x.id === sv.id);
-        if (a) latest = { ...latest, feeds: a.feeds, feed_title: a.feed_title, feed_url: a.feed_url };
-      }
-      onSaved(latest);
+      await saveStoreVariant.mutateAsync({
+        sv,
+        fields: fieldsChanged
+          ? {
+              price_cents: d.price_cents,
+              map_price_cents: d.map_price_cents,
+              map_gate: d.map_gate,
+              shipping_setting: d.shipping_setting,
+              is_enabled: d.is_enabled,
+              feed_title: sv.feed_title,
+              feed_url: sv.feed_url,
+              version: sv.version,
+            }
+          : null,
+        feedIds: feedsChanged ? d.feed_ids.map(Number) : null,
+      });
       notifications.show({ color: 'teal', message: `${sv.sku} saved` });
     } catch (e) {
       if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
@@ -296,8 +292,7 @@ function StoreVariantRow({ sv, costCents, feeds, readOnly, onSaved }: { sv: Stor
     const ok = await confirmDialog({ title: `Disable ${sv.sku}?`, message: `${sv.sku} stops selling on this store and leaves its feeds' output. You can enable it again later.`, confirmLabel: 'Disable' });
     if (!ok) return;
     try {
-      const res = await catalogApi.disableStoreVariant(sv.id);
-      onSaved(res.data);
+      await disableStoreVariant.mutateAsync(sv.id);
       notifications.show({ color: 'teal', message: `${sv.sku} disabled` });
     } catch (e) {
       alertDialog('Error', errorMessage(e));
@@ -370,14 +365,13 @@ function CreateStoreVariants({
   store,
   storeProductId,
   variants,
-  onCreated,
 }: {
   product: ProductDetail;
   store: Store;
   storeProductId: number | null;
   variants: ProductDetail['variants'];
-  onCreated: () => Promise<unknown>;
 }) {
+  const createStoreVariants = useCreateStoreVariants(product.id);
   const [rows, setRows] = useState<CreateRow[]>(() =>
     variants.map((v) => ({
       variant_id: v.id,
@@ -399,9 +393,8 @@ function CreateStoreVariants({
     setBusy(true);
     try {
       // SPEC §5: only the variants marked include are sent.
-      const res = await catalogApi.createStoreVariants({
+      const res = await createStoreVariants.mutateAsync({
         store_id: store.id,
-        product_id: product.id,
         store_product_id: storeProductId,
         variants: included.map(({ variant_id, include, price_cents, map_price_cents, map_gate, shipping_setting }) => ({ variant_id, include, price_cents, map_price_cents, map_gate, shipping_setting })),
       });
@@ -410,7 +403,6 @@ function CreateStoreVariants({
         return;
       }
       notifications.show({ color: 'teal', message: `${res.variants.length === 1 ? '1 store variant' : `${res.variants.length} store variants`} created on ${store.name}` });
-      await onCreated();
     } catch (e) {
       responseDataDialog('Error', responseDataOf(e), `The store variants were not created on ${store.name}.`);
     } finally {
@@ -469,16 +461,17 @@ function CreateStoreVariants({
 
 /** Store-level attribute values (owner: the store product): they override the canonical ones on this store. */
 function StoreAttributes({
+  productId,
   storeProduct,
   attributes,
   readOnly,
-  onSaved,
 }: {
+  productId: number;
   storeProduct: ProductDetail['store_products'][number];
   attributes: Attribute[];
   readOnly: boolean;
-  onSaved: () => Promise<unknown>;
 }) {
+  const updateStoreProduct = useUpdateStoreProduct({ kind: 'product', id: productId });
   const initial = useMemo(
     () => storeProduct.attribute_data.filter((d) => d.source_type === null).map((d) => ({ attribute_id: d.attribute_id, value: d.value as AttributeValue | null })),
     [storeProduct],
@@ -507,9 +500,8 @@ function StoreAttributes({
     for (const i of initial) if (!rows.some((r) => r.attribute_id === i.attribute_id)) body.push({ attribute_id: i.attribute_id, value: null });
     setBusy(true);
     try {
-      await catalogApi.updateStoreProduct(storeProduct.id, { attribute_data: body, version: storeProduct.version });
+      await updateStoreProduct.mutateAsync({ id: storeProduct.id, body: { attribute_data: body, version: storeProduct.version } });
       notifications.show({ color: 'teal', message: `Store values saved on ${storeProduct.store_name}` });
-      await onSaved();
     } catch (e) {
       setProblem(isApiError(e) && e.status === 409 ? 'Someone else saved this store product first. Reload the product; what you typed is still here.' : errorMessage(e));
     } finally {

@@ -14,7 +14,7 @@ import { CheckboxField, DecimalField, IntegerField, MoneyField, TextField, UpcFi
 import { IconPencil, IconPlus, IconTrash } from '../../../ui/icons';
 import { ResourceForm } from '../../../ui/ResourceForm';
 import { EmptyState } from '../../../ui/states';
-import { catalogApi } from '../api';
+import { useAddVariant, useDeleteVariant, useUpdateVariant } from '../api';
 import { formatDecimal } from '../../../lib/format';
 import { TableHead } from '../../../ui/TableHead';
 import { IconButton } from '../../../ui/IconButton';
@@ -33,15 +33,10 @@ function toUpdate(v: Variant) {
   return { sku: v.sku, upc: v.upc, units_per_package: v.units_per_package, cost_cents: v.cost_cents, weight_oz: v.weight_oz, is_default: v.is_default, version: v.version };
 }
 
-export function VariantsTab({
-  product,
-  readOnly,
-  setVariants,
-}: {
-  product: ProductDetail;
-  readOnly: boolean;
-  setVariants: (variants: Variant[]) => void;
-}) {
+export function VariantsTab({ product, readOnly }: { product: ProductDetail; readOnly: boolean }) {
+  const addVariant = useAddVariant(product.id);
+  const updateVariant = useUpdateVariant(product.id);
+  const deleteVariant = useDeleteVariant(product.id);
   const [editing, setEditing] = useState<Variant | null>(null);
   const [adding, setAdding] = useState(false);
   const [pendingDefault, setPendingDefault] = useState<number | null>(null);
@@ -53,16 +48,12 @@ export function VariantsTab({
   const makeDefault = async (id: number) => {
     const target = variants.find((v) => v.id === id);
     if (!target || target.is_default) return;
-    const before = variants;
-    // Exactly one default, on screen at once.
-    setVariants(variants.map((v) => ({ ...v, is_default: v.id === id })));
+    // Exactly one default, on screen at once (put back if refused).
     setPendingDefault(id);
     try {
-      const res = await catalogApi.updateVariant(product.id, id, { ...toUpdate(target), is_default: true });
-      setVariants(res.variants);
+      const res = await updateVariant.mutateAsync({ id, body: { ...toUpdate(target), is_default: true } });
       notifications.show({ color: 'teal', message: `${res.data.sku} is now the default variant` });
     } catch (e) {
-      setVariants(before);
       alertDialog(isApiError(e) && e.status === 409 ? 'Not saved' : 'Error', isApiError(e) && e.status === 409 ? 'Someone else changed this variant first. Reload the product and try again.' : errorMessage(e));
     } finally {
       setPendingDefault(null);
@@ -73,8 +64,7 @@ export function VariantsTab({
     const ok = await confirmDialog({ title: `Delete ${v.sku}?`, message: `The variant ${v.sku} will be deleted. A variant sold on a store cannot be deleted: disable its store variants instead.`, confirmLabel: 'Delete' });
     if (!ok) return;
     try {
-      const res = await catalogApi.deleteVariant(product.id, v.id);
-      setVariants(res.variants);
+      await deleteVariant.mutateAsync(v.id);
       notifications.show({ color: 'teal', message: `Variant ${v.sku} deleted` });
     } catch (e) {
       alertDialog(isApiError(e) && e.status === 422 ? 'Not allowed' : 'Error', errorMessage(e));
@@ -163,8 +153,7 @@ export function VariantsTab({
             schema={VariantCreate}
             defaultValues={{ sku: '', upc: '', units_per_package: undefined as unknown as number, cost_cents: null, weight_oz: null, is_default: variants.length === 0 }}
             onSubmit={async (values) => {
-              const res = await catalogApi.addVariant(product.id, values);
-              setVariants(res.variants);
+              const res = await addVariant.mutateAsync(values);
               notifications.show({ color: 'teal', message: `Variant ${res.data.sku} added` });
             }}
           >
@@ -179,8 +168,7 @@ export function VariantsTab({
             schema={VariantUpdate}
             defaultValues={editing ? toUpdate(editing) : { sku: '', upc: '', units_per_package: 1, cost_cents: null, weight_oz: null, is_default: false, version: 1 }}
             onSubmit={async (values) => {
-              const res = await catalogApi.updateVariant(product.id, editing!.id, values);
-              setVariants(res.variants);
+              const res = await updateVariant.mutateAsync({ id: editing!.id, body: values });
               notifications.show({ color: 'teal', message: `Variant ${res.data.sku} saved` });
             }}
           >

@@ -6,12 +6,18 @@
 import { notifications } from '@mantine/notifications';
 import type { PublishResult } from '@qm/contracts';
 import { responseDataDialog, responseDataOf } from '../../../ui/ResponseDataDialog';
-import { catalogApi } from '../api';
+import { usePublishProduct } from '../api';
 
-export async function publishToStore(productId: number, store: { id: number; name: string }): Promise<PublishResult | null> {
+/** Publishes the product on a store and says how it went; the product is read again when it was. */
+export function usePublishToStore(productId: number): (store: { id: number; name: string }) => Promise<PublishResult | null> {
+  const publish = usePublishProduct(productId);
+  return (store) => publishToStore(publish.mutateAsync, store);
+}
+
+async function publishToStore(publish: (storeId: number) => Promise<PublishResult>, store: { id: number; name: string }): Promise<PublishResult | null> {
   let res: PublishResult;
   try {
-    res = await catalogApi.publish(productId, store.id);
+    res = await publish(store.id);
   } catch (e) {
     responseDataDialog('Error', responseDataOf(e), `The product could not be published on ${store.name}.`);
     return null;

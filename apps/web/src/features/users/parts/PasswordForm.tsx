@@ -3,10 +3,11 @@ import { PasswordReset } from '@qm/contracts';
 import { Text } from '@mantine/core';
 import { PasswordField } from '../../../ui/fields';
 import { ResourceForm } from '../../../ui/ResourceForm';
-import { usersApi } from '../api';
+import { useSetPassword } from '../api';
 
 /** Sets a new password for a user (`POST user/{id}/password`). */
 export function PasswordForm({ user, onClose }: { user: { id: number; name: string } | null; onClose: () => void }) {
+  const setPassword = useSetPassword();
   return (
     <ResourceForm
       opened={user !== null}
@@ -18,7 +19,7 @@ export function PasswordForm({ user, onClose }: { user: { id: number; name: stri
       submitLabel="Set password"
       size="sm"
       onSubmit={async ({ password }) => {
-        await usersApi.setPassword(user!.id, password);
+        await setPassword.mutateAsync({ id: user!.id, password });
         notifications.show({ color: 'teal', message: `Password of ${user!.name} changed` });
       }}
     >
