@@ -24,7 +24,10 @@ export interface RouteDef {
   permissions: readonly Permission[];
   /** Shown in the navigation under this group with this label. */
   nav?: { group: NavGroup; label: string };
-  /** Screen module that renders it (web `features/<screen>`); absent while the area is not built. */
+  /**
+   * The component that renders it: `<area>/<Screen>` names the default export of the web's
+   * `features/<area>/<Screen>.tsx` (e.g. `catalog/ProductList`). Absent while the screen is not built.
+   */
   screen?: string;
 }
 
@@ -32,19 +35,19 @@ const p = (...x: Permission[]) => x;
 
 /** Every authenticated route of the console (SPEC §2). Paths with `/:id` view one item on the same screen. */
 export const ROUTES: readonly RouteDef[] = [
-  { name: 'dashboard', path: '', title: 'Dashboard', permissions: [], nav: { group: 'Overview', label: 'Dashboard' }, screen: 'dashboard' },
+  { name: 'dashboard', path: '', title: 'Dashboard', permissions: [], nav: { group: 'Overview', label: 'Dashboard' }, screen: 'dashboard/Dashboard' },
 
-  { name: 'product', path: 'product', title: 'Products', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Products' }, screen: 'products' },
-  { name: 'product.view', path: 'product/:id', title: 'Products', permissions: p('catalog.read'), screen: 'product-editor' },
-  { name: 'product-family', path: 'product-family', title: 'Product Families', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Product Families' }, screen: 'product-families' },
-  { name: 'product-family.view', path: 'product-family/:id', title: 'Product Families', permissions: p('catalog.read'), screen: 'family-editor' },
-  { name: 'attribute', path: 'attribute', title: 'Attributes', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Attributes' }, screen: 'attributes' },
-  { name: 'brand', path: 'brand', title: 'Brands', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Brands' }, screen: 'brands' },
-  { name: 'category', path: 'category', title: 'Categories', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Categories' }, screen: 'categories' },
+  { name: 'product', path: 'product', title: 'Products', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Products' }, screen: 'catalog/ProductList' },
+  { name: 'product.view', path: 'product/:id', title: 'Products', permissions: p('catalog.read'), screen: 'catalog/ProductEditor' },
+  { name: 'product-family', path: 'product-family', title: 'Product Families', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Product Families' }, screen: 'catalog/FamilyList' },
+  { name: 'product-family.view', path: 'product-family/:id', title: 'Product Families', permissions: p('catalog.read'), screen: 'catalog/FamilyEditor' },
+  { name: 'attribute', path: 'attribute', title: 'Attributes', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Attributes' }, screen: 'catalog/AttributeList' },
+  { name: 'brand', path: 'brand', title: 'Brands', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Brands' }, screen: 'catalog/BrandList' },
+  { name: 'category', path: 'category', title: 'Categories', permissions: p('catalog.read'), nav: { group: 'Catalogue', label: 'Categories' }, screen: 'catalog/CategoryTree' },
 
-  { name: 'store', path: 'store', title: 'Stores', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Stores' }, screen: 'stores' },
-  { name: 'store-brand', path: 'store-brand', title: 'Store Brand', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Store Brands' }, screen: 'store-brands' },
-  { name: 'store-category', path: 'store-category', title: 'Store Categories', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Store Categories' }, screen: 'store-categories' },
+  { name: 'store', path: 'store', title: 'Stores', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Stores' }, screen: 'catalog/StoreList' },
+  { name: 'store-brand', path: 'store-brand', title: 'Store Brand', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Store Brands' }, screen: 'catalog/StoreBrandList' },
+  { name: 'store-category', path: 'store-category', title: 'Store Categories', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Store Categories' }, screen: 'catalog/StoreCategoryList' },
   { name: 'feed', path: 'feed', title: 'Feeds', permissions: p('feeds.read'), nav: { group: 'Stores & Feeds', label: 'Feeds' } },
 
   { name: 'vendor', path: 'vendor', title: 'Vendors', permissions: p('vendors.read'), nav: { group: 'Vendors', label: 'Vendors' } },
@@ -107,13 +110,13 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'report.vendor-order-item', path: 'report/vendor-order-item', title: 'Vendor Order Item Report', permissions: p('reports.read'), nav: { group: 'Reports', label: 'Vendor Order Items' } },
   { name: 'report.download-log', path: 'report/download-log', title: 'Download Logs', permissions: p('reports.read', 'feeds.read'), nav: { group: 'Reports', label: 'Download Logs' } },
 
-  { name: 'user', path: 'user', title: 'Users', permissions: p('users.read'), nav: { group: 'Administration', label: 'Users' }, screen: 'users' },
-  { name: 'internal-status', path: 'internal-status', title: 'Internal Statuses', permissions: p('statuses.read'), nav: { group: 'Administration', label: 'Internal Statuses' }, screen: 'internal-statuses' },
-  { name: 'report.log', path: 'report/log', title: 'Logs', permissions: p('audit.read'), nav: { group: 'Administration', label: 'Logs' }, screen: 'audit-log' },
+  { name: 'user', path: 'user', title: 'Users', permissions: p('users.read'), nav: { group: 'Administration', label: 'Users' }, screen: 'users/UserList' },
+  { name: 'internal-status', path: 'internal-status', title: 'Internal Statuses', permissions: p('statuses.read'), nav: { group: 'Administration', label: 'Internal Statuses' }, screen: 'statuses/InternalStatusList' },
+  { name: 'report.log', path: 'report/log', title: 'Logs', permissions: p('audit.read'), nav: { group: 'Administration', label: 'Logs' }, screen: 'audit/Logs' },
 ];
 
 /** Public routes (SPEC §2): guest-only login, and the refusal page. */
 export const PUBLIC_ROUTES = {
-  login: { name: 'login', path: 'auth/login', title: 'Login' },
+  login: { name: 'login', path: 'auth/login', title: 'Login', screen: 'auth/Login' },
   forbidden: { name: 'forbidden', path: '403', title: 'Access denied' },
 } as const;

@@ -3,7 +3,6 @@
  * screen loaded on demand; the public login (guest only) and 403 pages; unknown paths go to `/`.
  * Guards run as loaders, before a screen's code is fetched.
  */
-import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PUBLIC_ROUTES, ROUTES, isAllowed, type RouteDef } from '@qm/contracts';
 import { setUnauthorizedHandler } from '../lib/api';
@@ -12,8 +11,7 @@ import { FORBIDDEN_PATH, goToLogin, loginUrl, registerNavigator, type RouteHandl
 import { Root } from './Root';
 import { RouteError } from './RouteError';
 import { Spinner } from '../ui/states';
-
-const screens = import.meta.glob<{ default: ComponentType }>('../features/*/index.tsx');
+import { screenLoader } from './screens';
 
 function pathOf(request: Request): string {
   const url = new URL(request.url);
@@ -45,7 +43,7 @@ function guestOnly() {
 
 function screenRoute(def: RouteDef): RouteObject {
   const handle: RouteHandle = { title: def.title };
-  const load = def.screen ? screens[`../features/${def.screen}/index.tsx`] : undefined;
+  const load = def.screen ? screenLoader(def.screen) : undefined;
   const base = {
     id: def.name,
     loader: guard(def),
@@ -70,7 +68,7 @@ export function buildRoutes(): RouteObject[] {
           path: PUBLIC_ROUTES.login.path,
           loader: guestOnly,
           handle: { title: PUBLIC_ROUTES.login.title } satisfies RouteHandle,
-          lazy: async () => ({ Component: (await import('../features/login/index')).default }),
+          lazy: async () => ({ Component: (await screenLoader(PUBLIC_ROUTES.login.screen)!()).default }),
         },
         {
           id: PUBLIC_ROUTES.forbidden.name,

@@ -4,12 +4,15 @@
  * (SPEC §8) and leaves the loading flag off so the screen can go on.
  */
 import { useEffect } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { modals } from '@mantine/modals';
 import { CONSTANTS, STATUS_KINDS, type Permission, type Status, type StatusKind } from '@qm/contracts';
 import { usePermissions } from './session';
 import { api } from './api';
-import { qk } from './queryKeys';
+import { resourceKeys } from './queryKeys';
+
+/** The key of a lookup list: under its resource, so a write of the resource refreshes it. */
+const lookupKey = (path: string) => resourceKeys(path).lookup();
 
 export interface Lookup {
   id: number;
@@ -72,7 +75,7 @@ function showLookupError(noun: LookupNoun): void {
  * shows it to others (e.g. a read-only product's feeds) gets an empty list, not an Error dialog.
  */
 function useLookup<T>(
-  name: string,
+  key: QueryKey,
   noun: LookupNoun,
   permission: Permission,
   load: (signal: AbortSignal) => Promise<T>,
@@ -80,7 +83,7 @@ function useLookup<T>(
 ): UseQueryResult<T> {
   const permitted = usePermissions().includes(permission);
   const query = useQuery({
-    queryKey: qk.lookup(name),
+    queryKey: key,
     queryFn: ({ signal }) => load(signal),
     staleTime: Infinity,
     gcTime: Infinity,
@@ -102,7 +105,7 @@ async function all<T>(path: string, signal: AbortSignal, query?: Record<string, 
 
 /** Read-only status lists: `GET <kind>` for each of STATUS_KINDS. */
 export function useStatuses(kind: StatusKind): UseQueryResult<Status[]> {
-  return useLookup(kind, kind === 'usecase' ? 'use cases' : 'statuses', 'statuses.read', (s) => all<Status>(kind, s));
+  return useLookup(lookupKey(kind), kind === 'usecase' ? 'use cases' : 'statuses', 'statuses.read', (s) => all<Status>(kind, s));
 }
 
 export function useUseCases(): UseQueryResult<Status[]> {
@@ -110,23 +113,23 @@ export function useUseCases(): UseQueryResult<Status[]> {
 }
 
 export function useInternalStatuses(): UseQueryResult<Lookup[]> {
-  return useLookup('internal-status', 'statuses', 'statuses.read', (s) => all<Lookup>('internal-status', s, { per_page: CONSTANTS.maxPerPage }));
+  return useLookup(lookupKey('internal-status'), 'statuses', 'statuses.read', (s) => all<Lookup>('internal-status', s, { per_page: CONSTANTS.maxPerPage }));
 }
 
 export function useCategories(): UseQueryResult<Category[]> {
-  return useLookup('category', 'categories', 'catalog.read', (s) => all<Category>('category', s));
+  return useLookup(lookupKey('category'), 'categories', 'catalog.read', (s) => all<Category>('category', s));
 }
 
 export function useFeeds(): UseQueryResult<Feed[]> {
-  return useLookup('feed', 'feeds', 'feeds.read', (s) => all<Feed>('feed', s));
+  return useLookup(lookupKey('feed'), 'feeds', 'feeds.read', (s) => all<Feed>('feed', s));
 }
 
 export function useStores(): UseQueryResult<Store[]> {
-  return useLookup('store', 'stores', 'stores.read', (s) => all<Store>('store', s));
+  return useLookup(lookupKey('store'), 'stores', 'stores.read', (s) => all<Store>('store', s));
 }
 
 export function useRoles(): UseQueryResult<Role[]> {
-  return useLookup('role', 'roles', 'users.read', (s) => all<Role>('role', s));
+  return useLookup(lookupKey('role'), 'roles', 'users.read', (s) => all<Role>('role', s));
 }
 
 export interface UserOption {
@@ -138,7 +141,7 @@ export interface UserOption {
 /** Staff for the logs' "User" filters (`GET audit-log/actors`). */
 export function useUserOptions(enabled = true): UseQueryResult<UserOption[]> {
   // Served to audit readers, who need not be allowed to manage users.
-  return useLookup('audit-actors', 'users', 'audit.read', (s) => all<UserOption>('audit-log/actors', s), enabled);
+  return useLookup(resourceKeys('user').part('audit-actors'), 'users', 'audit.read', (s) => all<UserOption>('audit-log/actors', s), enabled);
 }
 
 export { STATUS_KINDS };

@@ -31,10 +31,3 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
-
-/** After a write: every list, item and cached lookup of `resource` is stale. */
-export function invalidateResource(resource: string): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (q) => ['list', 'item', 'lookup'].includes(String(q.queryKey[0])) && q.queryKey[1] === resource,
-  });
-}

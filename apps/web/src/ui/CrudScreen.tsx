@@ -6,14 +6,12 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { ActionIcon, Group, Menu, Modal, Skeleton, Stack } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { isAllowed, type Permission } from '@qm/contracts';
-import { api, errorMessage, isApiError } from '../lib/api';
-import { invalidateResource } from '../lib/queryClient';
-import { qk } from '../lib/queryKeys';
+import { errorMessage, isApiError } from '../lib/api';
+import { useFetchItem, useResourceItem, useResourceMutations, type Resource } from '../lib/resource';
 import { usePermissions } from '../lib/session';
 import { alertDialog, confirmDialog } from './ConfirmDialog';
 import { useDialogParams } from './dialogParams';
@@ -30,8 +28,8 @@ export interface CrudScreenProps<T extends { id: number }, C extends Schema, U e
   /** Default: the route's title. */
   title?: string;
   description?: ReactNode;
-  /** API resource, e.g. `brand`. */
-  resource: string;
+  /** The area's resource (`api.ts`), e.g. `brands`: read and written through its hooks. */
+  resource: Resource<T, z.output<C>, z.output<U>>;
   noun: { one: string; many: string };
   /** How confirmations and messages name a row. Default: its `name`. */
   nameOf?: (row: T) => string;
@@ -67,15 +65,10 @@ export function CrudScreen<T extends { id: number }, C extends Schema, U extends
   const { title, description, resource, noun, nameOf = nameField, writePermission, list, create, update, fields, deletable = true, rowMenu, rowButtons, editPlaceholder = false, formSize, children } = props;
   const permissions = usePermissions();
   const canWrite = isAllowed([writePermission], permissions);
-  const client = useQueryClient();
   const { editId, creating, openNew, openEdit, close } = useDialogParams();
-
-  const item = useQuery({
-    queryKey: qk.item(resource, editId ?? 0),
-    queryFn: ({ signal }) => api.data<T>(`${resource}/${editId}`, undefined, signal),
-    enabled: canWrite && editId !== null,
-    staleTime: 0,
-  });
+  const mutations = useResourceMutations(resource);
+  const fetchItem = useFetchItem(resource);
+  const item = useResourceItem(resource, editId, { enabled: canWrite });
   const failed = editId !== null && item.isError && !editPlaceholder;
   useEffect(() => {
     if (!failed) return;
@@ -93,9 +86,8 @@ export function CrudScreen<T extends { id: number }, C extends Schema, U extends
     });
     if (!ok) return;
     try {
-      await api.delete(`${resource}/${row.id}`);
+      await mutations.remove.mutateAsync(row.id);
       notifications.show({ color: 'teal', message: `${capitalize(noun.one)} ${name} deleted` });
-      await invalidateResource(resource);
     } catch (e) {
       alertDialog(isApiError(e) && (e.status === 422 || e.status === 409) ? 'Not allowed' : 'Error', errorMessage(e));
     }
@@ -154,9 +146,8 @@ export function CrudScreen<T extends { id: number }, C extends Schema, U extends
             defaultValues={create.defaults}
             size={formSize}
             onSubmit={async (values) => {
-              const res = await api.post<{ data: T }>(resource, values);
-              await invalidateResource(resource);
-              notifications.show({ color: 'teal', message: `${capitalize(noun.one)} ${nameOf(res.data)} created` });
+              const created = await mutations.create.mutateAsync(values);
+              notifications.show({ color: 'teal', message: `${capitalize(noun.one)} ${nameOf(created)} created` });
             }}
           >
             {(form) => fields(form as unknown as Form, null)}
@@ -173,16 +164,10 @@ export function CrudScreen<T extends { id: number }, C extends Schema, U extends
               defaultValues={editing ? update.values(editing) : ({} as DefaultValues<z.input<U>>)}
               size={formSize}
               onSubmit={async (values) => {
-                const res = await api.put<{ data: T }>(`${resource}/${editId}`, values);
-                client.setQueryData(qk.item(resource, editId!), res.data);
-                await invalidateResource(resource);
-                notifications.show({ color: 'teal', message: `${capitalize(noun.one)} ${nameOf(res.data)} saved` });
+                const saved = await mutations.update.mutateAsync({ id: editId!, values });
+                notifications.show({ color: 'teal', message: `${capitalize(noun.one)} ${nameOf(saved)} saved` });
               }}
-              onReload={async () => {
-                const fresh = await api.data<T>(`${resource}/${editId}`);
-                client.setQueryData(qk.item(resource, editId!), fresh);
-                return update.values(fresh);
-              }}
+              onReload={async () => update.values(await fetchItem(editId!))}
             >
               {(form) => fields(form as unknown as Form, editing)}
             </ResourceForm>

@@ -7,14 +7,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from '../lib/api';
-import { invalidateResource } from '../lib/queryClient';
-import { qk } from '../lib/queryKeys';
+import { fetchItem, invalidate, useResourceItem, type Resource } from '../lib/resource';
 import { IconAlert, IconArrowLeft, IconRefresh } from './icons';
 import { ErrorState, Spinner } from './states';
 import { useUnsavedChangesGuard } from './unsavedChanges';
@@ -49,22 +48,19 @@ export function useTabParam<Tab extends string>(tabs: readonly [Tab, ...Tab[]]):
 }
 
 /** The item an editor shows, read fresh on every visit, with ways to replace, change and re-read it. */
-export function useEditorItem<T>(resource: string, id: number, fetch: (id: number, signal?: AbortSignal) => Promise<T>) {
+export function useEditorItem<T>(resource: Resource<unknown, unknown, unknown, T>, id: number) {
   const client = useQueryClient();
-  const key = qk.item(resource, id);
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => fetch(id, signal), staleTime: 0 });
+  const key = resource.keys.item(id);
+  const query = useResourceItem(resource, id);
   return {
     resource,
     query,
     /** Reads the item again, outside the query. */
-    fetch: () => fetch(id),
+    fetch: () => fetchItem(resource, id),
     set: (next: T) => client.setQueryData(key, next),
     change: (fn: (old: T) => T) => client.setQueryData<T>(key, (old) => (old ? fn(old) : old)),
     /** Re-reads the item (and marks the resource's lists stale). */
-    reload: async () => {
-      await query.refetch();
-      void invalidateResource(resource);
-    },
+    reload: () => invalidate(resource),
   };
 }
 
@@ -158,7 +154,8 @@ export interface EditorFormProps<S extends Schema, T extends { id: number; versi
   noun: string;
   /** What the bar of unsaved changes says. */
   unsavedText: string;
-  save: (values: z.output<S>) => Promise<{ data: T }>;
+  /** The area's update mutation (`mutateAsync`): it keeps the item and makes its lists stale. */
+  save: (values: z.output<S>) => Promise<T>;
   savedMessage: (saved: T) => string;
   /** A 422 with fields puts them on their fields too (else its message shows). */
   fieldErrorsOn422?: boolean;
@@ -187,11 +184,9 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
   const save = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
-      const res = await put(values);
-      editor.set(res.data);
-      form.reset(toForm(res.data));
-      notifications.show({ color: 'teal', message: savedMessage(res.data) });
-      void invalidateResource(editor.resource);
+      const saved = await put(values);
+      form.reset(toForm(saved));
+      notifications.show({ color: 'teal', message: savedMessage(saved) });
     } catch (e) {
       if (e instanceof ApiError && (e.status === 400 || (fieldErrorsOn422 && e.status === 422)) && Object.keys(e.fields).length) {
         for (const [f, m] of Object.entries(e.fields)) form.setError(f as Path<z.input<S>>, { type: 'server', message: m }, { shouldFocus: true });

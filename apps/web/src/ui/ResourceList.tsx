@@ -5,7 +5,6 @@
  */
 import { Fragment, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ActionIcon,
   Badge,
@@ -29,11 +28,10 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { isAllowed, type Permission } from '@qm/contracts';
-import { api, download, errorMessage, type ListResult } from '../lib/api';
+import { download, errorMessage, type ListResult } from '../lib/api';
 import { formatRange, plural } from '../lib/format';
 import { usePreference } from '../lib/preferences';
-import { invalidateResource } from '../lib/queryClient';
-import { qk } from '../lib/queryKeys';
+import { useResourceList, useResourceMutations, type Resource } from '../lib/resource';
 import { usePermissions } from '../lib/session';
 import { confirmDialog } from './ConfirmDialog';
 import { DateRangeInput } from './inputs';
@@ -81,8 +79,8 @@ export interface Noun {
 }
 
 export interface ResourceListProps<T> {
-  /** API path of the list, e.g. `user` (`GET /api/user`). */
-  resource: string;
+  /** The area's resource (`api.ts`): `GET /api/<path>` lists it. */
+  resource: Resource<T, unknown, unknown, unknown>;
   noun: Noun;
   columns: Column<T>[];
   filters?: FilterDef[];
@@ -147,7 +145,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
     bulkDelete = false,
     exportCsv = false,
     expandRow,
-    preferenceKey = `columns.${resource}`,
+    preferenceKey = `columns.${resource.path}`,
     label,
     wholeList = false,
   } = props;
@@ -160,12 +158,8 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
   const canWrite = writePermission ? isAllowed([writePermission], permissions) : false;
   const selectable = bulkDelete && canWrite;
 
-  const list = useQuery({
-    queryKey: wholeList ? qk.list(resource, 'all') : qk.list(resource, query.toString()),
-    queryFn: ({ signal }) => api.list<T>(resource, wholeList ? undefined : query, signal),
-    placeholderData: keepPreviousData,
-    select: wholeList ? (res: ListResult<T>) => pageInBrowser(res.data, state) : undefined,
-  });
+  const list = useResourceList<T>(resource, wholeList ? 'all' : query, wholeList ? (res: ListResult<T>) => pageInBrowser(res.data, state) : undefined);
+  const { remove } = useResourceMutations(resource);
 
   // ---- URL updates -------------------------------------------------------------------------
   const update = (fn: (p: URLSearchParams) => void, resetPage = true) => {
@@ -233,7 +227,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
   const exportCsvFile = async () => {
     setExporting(true);
     try {
-      await download(resource, apiQuery(state, { csv: true }), `${resource.replace(/\//g, '-')}.csv`);
+      await download(resource.path, apiQuery(state, { csv: true }), `${resource.path.replace(/\//g, '-')}.csv`);
     } catch (e) {
       notifications.show({ color: 'red', title: 'Export failed', message: errorMessage(e) });
     } finally {
@@ -250,7 +244,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
     });
     if (!ok) return;
     setDeleting(true);
-    const results = await Promise.allSettled(ids.map((id) => api.delete(`${resource}/${encodeURIComponent(String(id))}`)));
+    const results = await Promise.allSettled(ids.map((id) => remove.mutateAsync(id)));
     setDeleting(false);
     const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [{ id: ids[i], reason: r.reason as unknown }] : []));
     const done = ids.length - failed.length;
@@ -267,7 +261,6 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
       });
     }
     setSelected(new Set(failed.map((f) => f.id)));
-    await invalidateResource(resource);
   };
 
   // ---- active filters not configured here (e.g. from a link): shown as removable chips --------

@@ -1,0 +1,144 @@
+/** Dashboard: real figures from `GET dashboard`, recent activity, and the user's shortcuts. */
+import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { isAllowed } from '@qm/contracts';
+import { useCurrentUser } from '../../lib/session';
+import { navGroups } from '../../app/nav';
+import { DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
+import { PageHeader } from '../../ui/PageHeader';
+import { EmptyState, ErrorState, Spinner } from '../../ui/states';
+import { auditLink, actionColor, entityLabel } from '../audit/links';
+import { TableHead } from '../../ui/TableHead';
+import { useDashboard } from './api';
+
+const COUNT_LABELS: Record<string, { label: string; href?: string }> = {
+  users_active: { label: 'Active users', href: '/user?filter%5Bis_active%5D=true' },
+  audit_today: { label: 'Changes today', href: '/report/log' },
+  client_errors_today: { label: 'Browser errors today', href: '/report/log?tab=errors' },
+};
+
+export default function DashboardScreen() {
+  const user = useCurrentUser();
+  const permissions = user.security.permissions;
+  const canSeeLogs = isAllowed(['audit.read'], permissions);
+  const dashboard = useDashboard();
+  const groups = navGroups(permissions).map((g) => ({ ...g, routes: g.routes.filter((r) => r.path !== '') })).filter((g) => g.routes.length > 0);
+
+  const counts = dashboard.data ? Object.entries(dashboard.data.counts).filter(([, v]) => typeof v === 'number') : [];
+
+  return (
+    <Stack gap="md">
+      <PageHeader description={`Signed in as ${user.name}`} />
+
+      {dashboard.isPending ? <Spinner /> : null}
+      {dashboard.isError ? <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} title="Could not load the dashboard" /> : null}
+
+      {counts.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" maw={760}>
+          {counts.map(([key, value]) => {
+            const meta = COUNT_LABELS[key] ?? { label: key.replace(/_/g, ' ') };
+            const href = meta.href && (key !== 'users_active' || isAllowed(['users.read'], permissions)) && (key === 'users_active' || canSeeLogs) ? meta.href : undefined;
+            return (
+              <Paper key={key} withBorder p="sm" radius="sm">
+                <Text size="xs" c="dimmed" fw={500}>
+                  {meta.label}
+                </Text>
+                <Text fz={24} fw={600} lh={1.2}>
+                  {href ? (
+                    <Anchor component={Link} to={href} inherit underline="hover">
+                      <IntegerDisplay value={value} />
+                    </Anchor>
+                  ) : (
+                    <IntegerDisplay value={value} />
+                  )}
+                </Text>
+              </Paper>
+            );
+          })}
+        </SimpleGrid>
+      ) : null}
+
+      {dashboard.data ? (
+        <Paper withBorder radius="sm">
+          <Group justify="space-between" px="sm" py="xs">
+            <Title order={2} size="h5">
+              Recent activity
+            </Title>
+            {canSeeLogs ? (
+              <Anchor component={Link} to="/report/log" size="sm">
+                All logs
+              </Anchor>
+            ) : null}
+          </Group>
+          {dashboard.data.recent_activity.length === 0 ? (
+            <EmptyState title="No activity yet" />
+          ) : (
+            <Table striped verticalSpacing={5} fz="sm" aria-label="Recent activity">
+              <TableHead cells={['When', 'Who', 'Action', 'Entity']} />
+              <Table.Tbody>
+                {dashboard.data.recent_activity.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>
+                      <DateTimeDisplay value={e.at} />
+                    </Table.Td>
+                    <Table.Td>
+                      {e.actor_name ?? <Text span c="dimmed" size="sm">System</Text>}
+                      {e.impersonator_name ? (
+                        <Text span size="xs" c="dimmed">
+                          {' '}
+                          as impersonator {e.impersonator_name}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge size="sm" variant="light" radius="sm" color={actionColor(e.action)}>
+                        {e.action.replace(/_/g, ' ')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {canSeeLogs ? (
+                        <Anchor component={Link} to={auditLink(e.entity, e.entity_id)} size="sm">
+                          {entityLabel(e.entity, e.entity_id)}
+                        </Anchor>
+                      ) : (
+                        entityLabel(e.entity, e.entity_id)
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Paper>
+      ) : null}
+
+      <div>
+        <Title order={2} size="h5" mb="xs">
+          Your shortcuts
+        </Title>
+        {groups.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Your account does not open any screen yet. Ask an administrator for a role.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm">
+            {groups.map(({ group, routes }) => (
+              <Card key={group} withBorder padding="sm" radius="sm" component="section" aria-label={group}>
+                <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>
+                  {group}
+                </Text>
+                <Stack gap={2}>
+                  {routes.map((r) => (
+                    <Anchor key={r.name} component={Link} to={`/${r.path}`} size="sm">
+                      {r.nav?.label ?? r.title}
+                    </Anchor>
+                  ))}
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </div>
+    </Stack>
+  );
+}
