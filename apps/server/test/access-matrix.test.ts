@@ -102,5 +102,5 @@ describe.each(BACKENDS)('authorization matrix on %s', (kind) => {
     }
     expect(wrong).toEqual([]);
     console.info(`authorization matrix on ${kind}: ${cases.length} operations (HEAD included) × ${principals.length} callers = ${checked} requests`);
-  });
+  }, 300_000);
 });

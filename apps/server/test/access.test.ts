@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ROUTES } from '@qm/contracts';
 import { BACKENDS, useTestApp } from './harness.js';
 import { insertRow } from '../src/http/crud.js';
+import { users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/service.js';
 
 /** Walks every API route: guests get 401, a user without the route's permission 403, and nothing changes. */
@@ -10,7 +11,7 @@ describe.each(BACKENDS)('access control on %s', (kind) => {
   const t = useTestApp(kind);
   let nobody: string;
   beforeAll(async () => {
-    await insertRow(t.db, 'users', { name: 'No Roles', email: 'noroles@example.com', password_hash: await hashPassword('noroles-1'), roles: [] });
+    await insertRow(t.db, users, { name: 'No Roles', email: 'noroles@example.com', password_hash: await hashPassword('noroles-1'), roles: [] });
     nobody = await t.login('noroles@example.com', 'noroles-1');
   });
 

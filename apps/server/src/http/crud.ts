@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,13 +19,14 @@ export interface UniqueRule {
 }
 
 /** One resource served as `GET/POST /api/<resource>`, `GET/PUT/DELETE /api/<resource>/:id`. */
-export interface CrudDef<Item extends { id: number }, Create extends z.ZodType, Update extends z.ZodType> {
+export interface CrudDef<Item extends { id: number }, Create extends z.ZodType, Update extends z.ZodType, Table extends IdTable = IdTable> {
   resource: string;
   /** Audit entity name, e.g. `internal_status`. */
   entity: string;
   /** Human noun for messages, e.g. `internal status`. */
   noun: string;
-  table: string;
+  /** The Drizzle table (`schema.brands`): what `toRow` returns is typed by its columns. */
+  table: Table;
   read: Permission;
   write: Permission;
   item: z.ZodType<Item>;
@@ -32,7 +34,7 @@ export interface CrudDef<Item extends { id: number }, Create extends z.ZodType, 
   update?: Update;
   list: ListSpec<Item>;
   /** Columns written from a validated body (create and update). */
-  toRow: (body: z.infer<Create> | z.infer<Update>, db: Db) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  toRow: (body: z.infer<Create> | z.infer<Update>, db: Db) => Partial<InsertOf<Table>> | Promise<Partial<InsertOf<Table>>>;
   unique?: UniqueRule[];
   /** Business checks; throw AppError (422 etc.). `existing` is absent on create. */
   beforeWrite?: (db: Db, body: z.infer<Create> | z.infer<Update>, existing: Item | undefined) => Promise<void>;
@@ -83,21 +85,51 @@ function valueSql(v: unknown): SQL {
   return sql`${v}`;
 }
 
-export async function insertRow(db: Db, table: string, row: Record<string, unknown>): Promise<number> {
+/** A Drizzle table with an integer `id` (and, for updateRow, `version` and `updated_at`). */
+export type IdTable = PgTable & { id: AnyPgColumn };
+/** The columns of a row of `T` as Drizzle types them for an insert: a renamed or removed column fails the type check. */
+export type InsertOf<T extends PgTable> = T['$inferInsert'];
+
+/** Inserts one row; returns its id. */
+export async function insertRow<T extends IdTable>(db: Db, table: T, row: InsertOf<T>): Promise<number>;
+/** @deprecated A table by name: untyped; use the Drizzle table (`schema.brands`). */
+export async function insertRow(db: Db, table: string, row: Record<string, unknown>): Promise<number>;
+export async function insertRow(db: Db, table: string | IdTable, row: Record<string, unknown>): Promise<number> {
+  if (typeof table !== 'string') {
+    const [r] = await db.insert(table).values(row as never).returning({ id: table.id });
+    return (r as { id: number }).id;
+  }
   const c = columnsSql(row);
   const r = await queryOne<{ id: number }>(db, sql`insert into ${sql.identifier(table)} (${c.names}) values (${c.values}) returning id`);
   return r!.id;
 }
 
-/** Updates one row at the version it was read; false when the version is stale. */
-export async function updateRow(db: Db, table: string, id: number, version: number, row: Record<string, unknown>): Promise<boolean> {
-  const c = columnsSql(row);
+/** Updates one row at the version it was read (and moves the version on); false when the version is stale. */
+export async function updateRow<T extends IdTable>(db: Db, table: T, id: number, version: number, row: Partial<InsertOf<T>>): Promise<boolean>;
+/** @deprecated A table by name: untyped; use the Drizzle table (`schema.brands`). */
+export async function updateRow(db: Db, table: string, id: number, version: number, row: Record<string, unknown>): Promise<boolean>;
+export async function updateRow(db: Db, table: string | IdTable, id: number, version: number, row: Record<string, unknown>): Promise<boolean> {
+  const name = typeof table === 'string' ? table : getTableName(table);
+  const c = columnsSql(typeof table === 'string' ? row : dbColumns(table, row));
   const r = await queryOne<{ id: number }>(
     db,
-    sql`update ${sql.identifier(table)} set ${c.sets}, version = version + 1, updated_at = now()
+    sql`update ${sql.identifier(name)} set ${c.sets}, version = version + 1, updated_at = now()
          where id = ${id} and version = ${version} returning id`,
   );
   return Boolean(r);
+}
+
+/** A row keyed by Drizzle property names, keyed by the columns' names in the database instead. */
+function dbColumns(table: PgTable, row: Record<string, unknown>): Record<string, unknown> {
+  const cols = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (value === undefined) continue;
+    const col = cols[key];
+    if (!col) throw new Error(`${getTableName(table)} has no column ${key}`);
+    out[col.name] = value;
+  }
+  return out;
 }
 
 /** `GET <url>`: one page of the list as JSON, or (`format=csv`) the whole filtered list as a CSV download. */
@@ -298,11 +330,12 @@ export function registerResource<Item, Create extends z.ZodType, Update extends 
 }
 
 /** Registers the list (JSON or CSV), read, create, update and delete endpoints of one table-backed resource. */
-export function registerCrud<Item extends { id: number }, Create extends z.ZodType, Update extends z.ZodType>(
+export function registerCrud<Item extends { id: number }, Create extends z.ZodType, Update extends z.ZodType, Table extends IdTable>(
   app: FastifyInstance,
   db: Db,
-  def: CrudDef<Item, Create, Update>,
+  def: CrudDef<Item, Create, Update, Table>,
 ) {
+  const tableName = getTableName(def.table);
   const tags = def.tags ?? [def.resource];
   const summary = def.summaries ?? {};
   type Body = z.infer<Create> | z.infer<Update>;
@@ -334,7 +367,7 @@ export function registerCrud<Item extends { id: number }, Create extends z.ZodTy
           db,
           async (t) => {
             await def.beforeWrite?.(t, body, undefined);
-            const id = await insertRow(t, def.table, await def.toRow(body, t));
+            const id = await insertRow(t, def.table, (await def.toRow(body, t)) as InsertOf<Table>);
             return auditedCreate(t, actor, def.entity, id, () => load(t, id));
           },
           def.unique,
@@ -351,7 +384,7 @@ export function registerCrud<Item extends { id: number }, Create extends z.ZodTy
               entity: def.entity,
               id,
               noun: def.noun,
-              lock: () => lockRow(t, def.table, id, def.noun),
+              lock: () => lockRow(t, tableName, id, def.noun),
               load: () => load(t, id),
               write: async (before) => {
                 await def.beforeWrite?.(t, body, before);
@@ -372,12 +405,12 @@ export function registerCrud<Item extends { id: number }, Create extends z.ZodTy
                 auditedDelete(t, actor, {
                   entity: def.entity,
                   id,
-                  lock: () => lockRow(t, def.table, id, def.noun),
+                  lock: () => lockRow(t, tableName, id, def.noun),
                   load: () => load(t, id),
                   remove: async (before) => {
                     await def.beforeDelete?.(t, before);
                     try {
-                      await t.execute(sql`delete from ${sql.identifier(def.table)} where id = ${id}`);
+                      await t.execute(sql`delete from ${sql.identifier(tableName)} where id = ${id}`);
                     } catch (e) {
                       if (pgErrorOf(e)?.code === '23503')
                         throw new AppError(409, 'conflict', `This ${def.noun} is still in use and cannot be deleted`);

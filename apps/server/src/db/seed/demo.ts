@@ -4,6 +4,7 @@ import { hashPassword } from '../../modules/auth/service.js';
 import { audit, SYSTEM_ACTOR } from '../../modules/audit/service.js';
 import { insertRow, inTx } from '../../http/crud.js';
 import { seedCatalogDemo } from './catalog.js';
+import { internalStatuses, users } from '../schema/index.js';
 
 /** Demo accounts (README): the password of each is its role code. */
 export const DEMO_USERS = [
@@ -32,10 +33,10 @@ export async function seedDemo(db: Db) {
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
   await inTx(db, async (t) => {
     for (const [i, u] of DEMO_USERS.entries()) {
-      const id = await insertRow(t, 'users', { name: u.name, email: u.email, password_hash: hashes[i], roles: [...u.roles] });
+      const id = await insertRow(t, users, { name: u.name, email: u.email, password_hash: hashes[i], roles: [...u.roles] });
       await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'user', entityId: id, after: { name: u.name, email: u.email, roles: u.roles } });
     }
-    const inactive = await insertRow(t, 'users', {
+    const inactive = await insertRow(t, users, {
       name: 'Drew Collins',
       email: 'drew.collins@example.com',
       password_hash: hashes[2],
@@ -44,7 +45,7 @@ export async function seedDemo(db: Db) {
     });
     await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'user', entityId: inactive, after: { name: 'Drew Collins', is_active: false } });
     for (const name of INTERNAL_STATUSES) {
-      const id = await insertRow(t, 'internal_statuses', { name });
+      const id = await insertRow(t, internalStatuses, { name });
       await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'internal_status', entityId: id, after: { name } });
     }
   });

@@ -26,6 +26,7 @@ import { badRequest, conflict, notFound, ruleViolated, stale } from '../../http/
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { audit, type Actor, type AuditInput } from '../audit/service.js';
 import { CATALOG, intArray, plural } from './common.js';
+import { attributes } from '../../db/schema/index.js';
 
 
 export const attributeList: ListSpec<Attribute> = {
@@ -48,7 +49,7 @@ export function attributeRoutes(app: FastifyInstance, db: Db) {
     resource: 'attribute',
     entity: 'attribute',
     noun: 'attribute',
-    table: 'attributes',
+    table: attributes,
     ...CATALOG,
     item: Attribute,
     create: AttributeCreate,

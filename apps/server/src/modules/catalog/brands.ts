@@ -7,6 +7,7 @@ import { registerCrud } from '../../http/crud.js';
 import { ruleViolated } from '../../http/errors.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { CATALOG, plural } from './common.js';
+import { brands } from '../../db/schema/index.js';
 
 export const brandList: ListSpec<Brand> = {
   from: sql`brands b`,
@@ -25,7 +26,7 @@ export function brandRoutes(app: FastifyInstance, db: Db) {
     resource: 'brand',
     entity: 'brand',
     noun: 'brand',
-    table: 'brands',
+    table: brands,
     ...CATALOG,
     item: Brand,
     create: BrandCreate,

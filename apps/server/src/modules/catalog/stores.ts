@@ -20,6 +20,7 @@ import { query, type Db } from '../../db/connect.js';
 import { registerCrud } from '../../http/crud.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { assertIdsExist } from './common.js';
+import { storeBrands, storeCategories, stores } from '../../db/schema/index.js';
 
 const storeList: ListSpec<Store> = {
   from: sql`stores s`,
@@ -34,6 +35,8 @@ interface PresentationDef<N extends 'brand' | 'category', Item extends { id: num
   /** The presented thing: `brand` (table brands, column brand_id) or `category`. */
   noun: N;
   table: 'brands' | 'categories';
+  /** The store's own table of presentations of it. */
+  own: typeof storeBrands | typeof storeCategories;
   item: z.ZodType<Item>;
   create: z.ZodType;
   update: z.ZodType;
@@ -64,7 +67,7 @@ function registerPresentation<N extends 'brand' | 'category', Item extends { id:
     resource: `store-${def.noun}`,
     entity: `store_${def.noun}`,
     noun,
-    table: own,
+    table: def.own,
     read: 'stores.read',
     write: 'stores.write',
     item: def.item,
@@ -83,15 +86,16 @@ function registerPresentation<N extends 'brand' | 'category', Item extends { id:
     },
     toRow: (b) => {
       const body = b as z.infer<typeof StoreBrandCreate> & Record<string, unknown>;
+      // brand_id or category_id, as the presentation's table has one or the other.
       return {
         store_id: body.store_id,
-        [fk]: body[fk],
+        [fk]: body[fk] as number,
         visible: body.visible,
         title: body.title ?? null,
         slug: body.slug ?? null,
         description: body.description ?? null,
         sort_order: body.sort_order,
-      };
+      } as Partial<typeof def.own.$inferInsert>;
     },
   });
 }
@@ -110,7 +114,7 @@ export function storeRoutes(app: FastifyInstance, db: Db) {
     resource: 'store',
     entity: 'store',
     noun: 'store',
-    table: 'stores',
+    table: stores,
     read: 'stores.read',
     write: 'stores.write',
     item: Store,
@@ -131,10 +135,11 @@ export function storeRoutes(app: FastifyInstance, db: Db) {
     },
   });
 
-  registerPresentation(app, db, { noun: 'brand', table: 'brands', item: StoreBrand, create: StoreBrandCreate, update: StoreBrandUpdate, fields: STORE_BRAND_LIST });
+  registerPresentation(app, db, { noun: 'brand', table: 'brands', own: storeBrands, item: StoreBrand, create: StoreBrandCreate, update: StoreBrandUpdate, fields: STORE_BRAND_LIST });
   registerPresentation(app, db, {
     noun: 'category',
     table: 'categories',
+    own: storeCategories,
     item: StoreCategory,
     create: StoreCategoryCreate,
     update: StoreCategoryUpdate,

@@ -6,6 +6,7 @@ import { query } from '../../db/connect.js';
 import type { Kit } from '../../http/kit.js';
 import { registerCrud } from '../../http/crud.js';
 import { columns, filters, lowered } from '../../http/list.js';
+import { internalStatuses } from '../../db/schema/index.js';
 
 export function statusRoutes({ app, db }: Kit) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -14,7 +15,7 @@ export function statusRoutes({ app, db }: Kit) {
     resource: 'internal-status',
     entity: 'internal_status',
     noun: 'internal status',
-    table: 'internal_statuses',
+    table: internalStatuses,
     read: 'statuses.read',
     write: 'statuses.write',
     item: InternalStatus,

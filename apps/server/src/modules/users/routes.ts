@@ -11,6 +11,7 @@ import { audit } from '../audit/service.js';
 import { forgetAttempts } from '../auth/lockout.js';
 import { hashPassword, revokeUserSessions } from '../auth/service.js';
 import { assertAdminRemains, createUser, USER_UNIQUE, userList } from './service.js';
+import { users } from '../../db/schema/index.js';
 
 const Role = z.object({ code: z.string(), name: z.string(), description: z.string(), permissions: z.array(z.string()) });
 
@@ -21,7 +22,7 @@ export function userRoutes({ app, db }: Kit) {
     resource: 'user',
     entity: 'user',
     noun: 'user',
-    table: 'users',
+    table: users,
     read: 'users.read',
     write: 'users.write',
     item: User,
