@@ -4,6 +4,7 @@ import { hashPassword } from '../../modules/auth/service.js';
 import { audit, SYSTEM_ACTOR } from '../../modules/audit/service.js';
 import { insertRow, inTx } from '../../http/crud.js';
 import { seedCatalogDemo } from './catalog.js';
+import { seedVendorsDemo } from './vendors.js';
 import { internalStatuses, users } from '../schema/index.js';
 
 /** Demo accounts (README): the password of each is its role code. */
@@ -50,6 +51,7 @@ export async function seedDemo(db: Db) {
     }
   });
   await seedCatalogDemo(db);
+  await seedVendorsDemo(db);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
