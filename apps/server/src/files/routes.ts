@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataResponse, DownloadLog, IdParams, isAllowed, listResponse, StoredFileInfo } from '@qm/contracts';
+import { dataResponse, DownloadLog, IdParams, isAllowed, listResponse, StoredFileInfo, DOWNLOAD_LOG_LIST } from '@qm/contracts';
 import { action, type Kit } from '../http/kit.js';
 import { requireAuth } from '../http/auth.js';
 import { registerList } from '../http/crud.js';
@@ -94,6 +94,7 @@ export function fileRoutes({ app, db, config }: Kit) {
     tags,
     summary: 'Download log: who downloaded which report, list or feed file, with which filters, rows and size',
     response: listResponse(DownloadLog),
+    fields: DOWNLOAD_LOG_LIST,
     spec: downloadLogList,
     filename: 'download-log',
   });

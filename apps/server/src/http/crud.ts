@@ -35,6 +35,8 @@ export interface CrudDef<Item extends { id: number }, Create extends z.ZodType, 
   create?: Create;
   update?: Update;
   list: ListSpec<Item>;
+  /** The contract's list fields (`X_LIST`): the list must sort and filter by exactly these (required unless `listRoute: false`). */
+  fields?: ListFields;
   /** Columns written from a validated body (create and update). */
   toRow: (body: z.infer<Create> | z.infer<Update>, db: Db) => Partial<InsertOf<Table>> | Promise<Partial<InsertOf<Table>>>;
   unique?: UniqueRule[];
@@ -91,6 +93,8 @@ export function registerList<Item>(
     summary: string;
     /** The 200 response: `listResponse(item)` unless the contract names its own. */
     response: z.ZodType;
+    /** The contract's sort and filter fields (`X_LIST`): the spec must serve exactly these. */
+    fields: ListFields;
     spec: ListSpec<Item>;
     /** Name of the CSV download (before the date). */
     filename: string;
@@ -98,6 +102,7 @@ export function registerList<Item>(
     resolve?: (q: ListQuery, req: FastifyRequest) => Promise<ListQuery>;
   },
 ) {
+  assertServes(def.url, def.spec, def.fields);
   app.withTypeProvider<ZodTypeProvider>().get(def.url, {
     config: { permission: def.permission },
     schema: { tags: def.tags, summary: def.summary, querystring: ListQuery, response: { 200: def.response } },
@@ -109,6 +114,31 @@ export function registerList<Item>(
       return reply.type('application/json; charset=utf-8').send(json);
     },
   });
+}
+
+function missingFields(resource: string): never {
+  throw new Error(`/api/${resource}: a listed resource names its contract's list fields (fields: X_LIST)`);
+}
+
+/** A list's sort and filter fields as its contract names them (`BRAND_LIST` and the like). */
+export interface ListFields {
+  sort: readonly string[];
+  filter: readonly string[];
+}
+
+/**
+ * The spec sorts and filters by exactly the fields its contract names: a field the contract offers
+ * that the server does not serve (or the other way round) stops the server at start, so every test fails.
+ */
+function assertServes<Item>(url: string, spec: ListSpec<Item>, fields: ListFields) {
+  const diff = (what: string, served: string[], named: readonly string[]) => {
+    const missing = named.filter((k) => !served.includes(k));
+    const extra = served.filter((k) => !named.includes(k));
+    if (missing.length || extra.length)
+      throw new Error(`GET ${url}: ${what} fields differ from the contract (not served: ${missing.join(', ') || 'none'}; not in the contract: ${extra.join(', ') || 'none'})`);
+  };
+  diff('sort', Object.keys(spec.sort), fields.sort);
+  diff('filter', Object.keys(spec.filters ?? {}), fields.filter);
 }
 
 /**
@@ -307,6 +337,7 @@ export function registerCrud<Item extends { id: number }, Create extends z.ZodTy
       tags,
       summary: `List ${def.noun}s`,
       response: listResponse(def.item),
+      fields: def.fields ?? missingFields(def.resource),
       spec: def.list,
       filename: def.resource,
     });

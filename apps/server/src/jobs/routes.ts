@@ -1,6 +1,6 @@
 /** Jobs as their owners see them: the header's job indicator lists them, shows progress, cancels. */
 import { sql } from 'drizzle-orm';
-import { dataResponse, IdParams, Job, JOB_STATUSES, listResponse, type Permission } from '@qm/contracts';
+import { dataResponse, IdParams, Job, JOB_STATUSES, listResponse, type Permission, JOB_LIST } from '@qm/contracts';
 import { can, requireAuth } from '../http/auth.js';
 import { registerList } from '../http/crud.js';
 import { badRequest, notFound, ruleViolated } from '../http/errors.js';
@@ -19,6 +19,8 @@ const jobList: ListSpec<Job> = {
   key: sql`j.id`,
   filters: {
     ...filters.ints('j', 'created_by'),
+    // Taken out by `resolve` (it widens the list to everyone's jobs for those who may see them).
+    everyone: () => sql`true`,
     ...filters.eqs('j', 'kind'),
     status: (values) => {
       for (const v of values) if (!(JOB_STATUSES as readonly string[]).includes(v)) throw badRequest(`Unknown job status ${v}`, { 'filter.status': 'Unknown status' });
@@ -36,6 +38,7 @@ export function jobRoutes({ app, db, jobs: runner }: Kit) {
     tags,
     summary: 'Background jobs: your own; everyone’s with filter[everyone]=true (needs audit.read)',
     response: listResponse(Job),
+    fields: JOB_LIST,
     spec: jobList,
     filename: 'jobs',
     // Your own jobs unless you may see everyone's and asked to.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AuditEntry, ClientError, ClientErrorDetail, CONSTANTS, listResponse } from '@qm/contracts';
+import { AuditEntry, ClientError, ClientErrorDetail, CONSTANTS, listResponse, AUDIT_LIST, CLIENT_ERROR_LIST } from '@qm/contracts';
 import { query } from '../../db/connect.js';
 import { action, type Kit } from '../../http/kit.js';
 import { loadOneOr404, registerList, registerResource } from '../../http/crud.js';
@@ -101,6 +101,7 @@ export function auditRoutes({ app, db }: Kit) {
     tags,
     summary: 'Audit log: every write, who, when, before → after',
     response: listResponse(AuditEntry),
+    fields: AUDIT_LIST,
     spec: auditList,
     filename: 'audit-log',
   });
@@ -140,6 +141,7 @@ export function auditRoutes({ app, db }: Kit) {
     tags,
     summary: 'Errors reported by browsers',
     response: listResponse(ClientError),
+    fields: CLIENT_ERROR_LIST,
     spec: clientErrorList,
     filename: 'browser-errors',
   });

@@ -55,9 +55,9 @@ export function attributeRoutes(app: FastifyInstance, db: Db) {
     create: AttributeCreate,
     update: AttributeUpdate,
     list: attributeList,
+    fields: ATTRIBUTE_LIST,
     unique: [{ constraint: 'attributes_code_key', field: 'code', message: 'An attribute with this code already exists' }],
-    toRow: (b) => {
-      const body = b as z.infer<typeof AttributeCreate>;
+    toRow: (body) => {
       return {
         code: body.code,
         name: body.name,

@@ -14,8 +14,7 @@ import {
   ProductFamilyListItem,
   ProductFamilyUpdate,
   ProductVariantParams,
-  StoreProduct,
-} from '@qm/contracts';
+  StoreProduct, PRODUCT_FAMILY_LIST } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
 import { auditedCreate, inTx, lockRow, registerList, registerResource } from '../../http/crud.js';
@@ -126,6 +125,7 @@ export function familyRoutes(app: FastifyInstance, db: Db) {
     tags,
     summary: 'Product families, paged; q searches the name; filter by brand, category (with subcategories)',
     response: listResponse(ProductFamilyListItem),
+    fields: PRODUCT_FAMILY_LIST,
     spec: familyList,
     filename: 'product-families',
   });

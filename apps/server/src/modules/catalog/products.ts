@@ -13,8 +13,7 @@ import {
   VariantCreate,
   VariantUpdate,
   VariantWithSiblings,
-  type Variant,
-} from '@qm/contracts';
+  type Variant, PRODUCT_LIST } from '@qm/contracts';
 import { queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
 import { auditedCreate, auditedDelete, auditedUpdate, inTx, lockRow, registerList, registerResource, type UniqueRule } from '../../http/crud.js';
@@ -182,6 +181,7 @@ export function productRoutes(app: FastifyInstance, db: Db) {
     tags,
     summary: 'Products, paged: q searches title words, SKU and UPC; filter by brand, category (with subcategories), type, variation type, store (published on)',
     response: ProductListResponse,
+    fields: PRODUCT_LIST,
     spec: productList,
     filename: 'products',
     resolve: (q) => resolveProductListQuery(db, q),

@@ -74,6 +74,7 @@ function registerPresentation<N extends 'brand' | 'category', Item extends { id:
     create: def.create,
     update: def.update,
     list: presentationList(def),
+    fields: def.fields,
     tags: ['stores'],
     unique: [
       { constraint: `${own}_store_${def.noun}_key`, field: fk, message: `This ${def.noun} already has a presentation on this store` },
@@ -132,10 +133,7 @@ export function storeRoutes(app: FastifyInstance, db: Db) {
       { constraint: 'stores_code_key', field: 'code', message: 'Another store already has this code' },
       { constraint: 'stores_name_key', field: 'name', message: 'Another store already has this name' },
     ],
-    toRow: (b) => {
-      const body = b as z.infer<typeof StoreCreate>;
-      return { name: body.name, code: body.code, domain: body.domain ?? null, is_enabled: body.is_enabled };
-    },
+    toRow: (body) => ({ name: body.name, code: body.code, domain: body.domain ?? null, is_enabled: body.is_enabled }),
   });
 
   registerPresentation(app, db, { noun: 'brand', table: 'brands', own: storeBrands, item: StoreBrand, create: StoreBrandCreate, update: StoreBrandUpdate, fields: STORE_BRAND_LIST });

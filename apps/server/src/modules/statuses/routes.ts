@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { InternalStatus, InternalStatusCreate, InternalStatusUpdate, Status, STATUS_KINDS } from '@qm/contracts';
+import { InternalStatus, InternalStatusCreate, InternalStatusUpdate, Status, STATUS_KINDS, INTERNAL_STATUS_LIST } from '@qm/contracts';
 import { query } from '../../db/connect.js';
 import { action, type Kit } from '../../http/kit.js';
 import { registerCrud } from '../../http/crud.js';
@@ -19,6 +19,7 @@ export function statusRoutes({ app, db }: Kit) {
     item: InternalStatus,
     create: InternalStatusCreate,
     update: InternalStatusUpdate,
+    fields: INTERNAL_STATUS_LIST,
     list: {
       from: sql`internal_statuses s`,
       select: sql`s.id, s.name, s.created_at, s.updated_at, s.version`,
@@ -28,7 +29,7 @@ export function statusRoutes({ app, db }: Kit) {
       search: filters.ilike(sql`s.name`),
     },
     unique: [{ constraint: 'internal_statuses_name_key', field: 'name', message: 'An internal status with this name already exists' }],
-    toRow: (b) => ({ name: (b as { name: string }).name }),
+    toRow: (b) => ({ name: b.name }),
   });
 
   for (const kind of STATUS_KINDS) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { IdParams, PasswordReset, ROLES, User, UserCreate, UserUpdate } from '@qm/contracts';
+import { IdParams, PasswordReset, ROLES, User, UserCreate, UserUpdate, USER_LIST } from '@qm/contracts';
 import { query } from '../../db/connect.js';
 import { action, type Kit } from '../../http/kit.js';
 import { actorOf, forgetSessions } from '../../http/auth.js';
@@ -27,6 +27,7 @@ export function userRoutes({ app, db }: Kit) {
     create: UserCreate,
     update: UserUpdate,
     list: userList,
+    fields: USER_LIST,
     unique: USER_UNIQUE,
     summaries: { create: 'Create a user' },
     insert: (t, body) => insertUser(t, body),
@@ -40,12 +41,10 @@ export function userRoutes({ app, db }: Kit) {
         await audit(t, actor, { action: 'deactivate', entity: 'user', entityId: before.id, before, after: await loadOne(t, userList, before.id) });
       },
     },
-    toRow: (b) => {
-      const body = b as z.infer<typeof UserUpdate>;
+    toRow: (body) => {
       return { name: body.name, email: body.email, roles: body.roles, is_active: body.is_active };
     },
-    beforeWrite: async (t, b, existing) => {
-      const body = b as z.infer<typeof UserUpdate>;
+    beforeWrite: async (t, body, existing) => {
       if (existing) await assertAdminRemains(t, existing.id, body.roles, body.is_active);
     },
     afterUpdate: async (t, before, after) => {
