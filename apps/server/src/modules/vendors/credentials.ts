@@ -110,8 +110,11 @@ export function credentialRoutes(app: FastifyInstance, db: Db, box: SecretBox) {
           if (before.version !== body.version) throw stale('credential');
           await checkVendor(t, body.vendor_id);
           const secretChanged = body.secret !== undefined && (body.secret !== null || before.has_secret);
-          const row = { ...fields(body), ...(body.secret !== undefined && sealed(body.secret)) };
-          if (!(await updateRow(t, vendorCredentials, id, body.version, row))) throw stale('credential');
+          if (!(await updateRow(t, vendorCredentials, id, body.version, fields(body)))) throw stale('credential');
+          if (body.secret !== undefined) {
+            const s = sealed(body.secret);
+            await t.execute(sql`update vendor_credentials set secret = ${s.secret}, key_id = ${s.key_id} where id = ${id}`);
+          }
           const after = await loadCredential(t, id);
           await audit(t, actor, { action: 'update', entity: 'vendor_credential', entityId: id, before, after: audited(after, secretChanged) });
           return after;

@@ -133,8 +133,13 @@ export async function updateVendor(db: Db, actor: Actor, id: number, body: Vendo
         load: () => loadVendor(t, id),
         write: async () => {
           await checkFeeSchema(t, body.fee_schema_id);
-          const ok = await updateRow(t, vendors, id, body.version, rowOf(body));
-          if (ok) await writeContacts(t, id, body.contacts);
+          const { shipping_tiers, ...row } = rowOf(body);
+          const ok = await updateRow(t, vendors, id, body.version, row);
+          if (ok) {
+            // JSON arrays are written as jsonb here: updateRow writes a JavaScript array as a PostgreSQL array.
+            await t.execute(sql`update vendors set shipping_tiers = ${JSON.stringify(shipping_tiers)}::jsonb where id = ${id}`);
+            await writeContacts(t, id, body.contacts);
+          }
           return ok;
         },
       }),
