@@ -2,7 +2,7 @@
  * Reveal of a credential's secret (`vendors.reveal`, audited by the server): shown for
  * REVEAL_SECONDS, then hidden again; closing hides it at once.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Code, CopyButton, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { REVEAL_SECONDS, type VendorCredential } from '@qm/contracts';
 import { errorMessage } from '../../../lib/api';
@@ -38,15 +38,18 @@ export function RevealButton({ credential }: { credential: VendorCredential }) {
 
 function Revealed({ title, secret, error, onClose }: { title: string; secret: string | null; error: string | null; onClose: () => void }) {
   const [left, setLeft] = useState(REVEAL_SECONDS);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  // One countdown from when the secret came, whatever re-renders meanwhile.
   useEffect(() => {
     const started = Date.now();
     const t = setInterval(() => {
       const remaining = REVEAL_SECONDS - Math.floor((Date.now() - started) / 1000);
-      if (remaining <= 0) onClose();
+      if (remaining <= 0) closeRef.current();
       else setLeft(remaining);
     }, 250);
     return () => clearInterval(t);
-  }, [onClose]);
+  }, []);
   return (
     <Modal opened onClose={onClose} title={`Secret of ${title}`} size="md" centered>
       {error ? (

@@ -36,7 +36,7 @@ export function VendorActivity({ vendorId }: { vendorId: number }) {
             <Fragment key={e.id}>
               <Table.Tr>
                 <Table.Td>
-                  <UnstyledButton onClick={() => setOpen(open === e.id ? null : e.id)} aria-expanded={open === e.id} aria-label={`Details of entry ${e.id}`}>
+                  <UnstyledButton onClick={() => setOpen(open === e.id ? null : e.id)} aria-expanded={open === e.id}>
                     <Group gap={4} wrap="nowrap">
                       {open === e.id ? <IconChevronDown size={12} /> : <IconChevronRight size={12} />}
                       <DateTimeDisplay value={e.at} />

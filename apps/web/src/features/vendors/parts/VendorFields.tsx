@@ -90,9 +90,9 @@ export function VendorFields({ readOnly }: { readOnly: boolean }) {
           </Section>
         </SimpleGrid>
         <Contacts readOnly={readOnly} />
-        <Section title="Notes">
+        <Paper withBorder radius="sm" p="sm">
           <TextAreaField name="notes" label="Notes" rows={2} />
-        </Section>
+        </Paper>
       </Stack>
     </fieldset>
   );
