@@ -88,7 +88,7 @@ export function FeeSchemaFields({ readOnly }: { readOnly: boolean }) {
                   </Group>
                 )}
               </Group>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
                 <TextField name={`fees.${i}.name`} label="Name" required />
                 <SelectField
                   name={`fees.${i}.application`}
@@ -98,9 +98,7 @@ export function FeeSchemaFields({ readOnly }: { readOnly: boolean }) {
                 <MoneyField name={`fees.${i}.amount_cents`} label={perUnit ? 'Amount per unit' : 'Amount per order'} />
                 {perUnit ? (
                   <SelectField name={`fees.${i}.unit_basis`} label="Per" options={FEE_UNIT_BASES.map((b) => ({ value: b, label: BASIS_LABELS[b] }))} required />
-                ) : (
-                  <div aria-hidden />
-                )}
+                ) : null}
                 <SelectField name={`fees.${i}.brand_id`} label="Only brand" options={brands.options} numeric clearable placeholder="Any brand" />
                 <SelectField name={`fees.${i}.category_id`} label="Only category (and its subcategories)" options={categories.options} numeric clearable placeholder="Any category" />
                 <MoneyField name={`fees.${i}.waived_above_cents`} label="Waived from order amount" description="Empty: never waived" />
