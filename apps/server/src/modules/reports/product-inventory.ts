@@ -39,7 +39,7 @@ export const productInventory = defineReport({
     const joinOn = (alias: string) => (byLocation ? sql.raw(`${alias}.variant_id = k.variant_id and ${alias}.location_id = k.location_id`) : sql.raw(`${alias}.variant_id = k.variant_id`));
     // The keys: every variant (and location) with stock, an open order or a sale in the last 90 days.
     return sql`
-      select k.variant_id${locCol}, v.sku, p.title as product${byLocation ? sql`, (select l.code from locations l where l.id = k.location_id) as location` : sql``},
+      select k.variant_id${byLocation ? sql`, k.location_id` : sql``}, v.sku, p.title as product${byLocation ? sql`, (select l.code from locations l where l.id = k.location_id) as location` : sql``},
              coalesce(i.on_hand, 0)::int8 as on_hand, coalesce(o.on_order, 0)::int8 as on_order,
              coalesce(s.sold_30, 0)::int8 as sold_30, coalesce(s.sold_90, 0)::int8 as sold_90,
              round(coalesce(s.sold_30, 0) / 30.0, 2)::float8 as per_day_30,
