@@ -158,6 +158,11 @@ export interface ReportDef<D extends FilterDefs, G extends string> {
   /** Sort of the first page, e.g. `-cost`; a grouping may have its own. */
   defaultSort: string | ((group: G) => string);
   chart?: ChartDef<FiltersOf<D>>;
+  /**
+   * Rows that are groups (aggregated): computed once for the page and the totals (a materialised
+   * CTE) rather than once each. Row-level reports leave it off, so an index serves the page's order.
+   */
+  aggregated?: boolean;
   /** Rewrites the filters for the caller before anything runs (e.g. scopes what they may see). */
   resolve?: (f: FiltersOf<D>, req: FastifyRequest) => FiltersOf<D>;
 }
@@ -278,12 +283,14 @@ export function defineReport<const D extends FilterDefs, G extends string = ''>(
   const statement = (r: ReportRequest<FiltersOf<D>>): SQL => {
     const rows = def.rows(r.filters, { group: r.group as G });
     const limit = sql.raw(`limit ${r.perPage} offset ${(r.page - 1) * r.perPage}`);
-    const page = sql`(select coalesce(json_agg(x), '[]'::json) from (select * from (${rows}) r ${orderBy(r.group, r.sort)} ${limit}) x)`;
-    const totals = sql`(select ${totalsSql(r.group)} from (${rows}) r)`;
+    const source = def.aggregated ? sql`report_rows` : sql`(${rows})`;
+    const page = sql`(select coalesce(json_agg(x), '[]'::json) from (select * from ${source} r ${orderBy(r.group, r.sort)} ${limit}) x)`;
+    const totals = sql`(select ${totalsSql(r.group)} from ${source} r)`;
     const chart = def.chart
       ? sql`(select coalesce(json_agg(c order by c.${sql.identifier(def.chart.x)}), '[]'::json) from (select * from (${def.chart.rows(r.filters)}) c0 order by ${sql.identifier(def.chart.x)} limit ${sql.raw(String(CHART_MAX_POINTS))}) c)`
       : sql`null::json`;
-    return sql`select ${page}::text as data, ${totals}::text as totals, ${chart}::text as chart`;
+    const select = sql`select ${page}::text as data, ${totals}::text as totals, ${chart}::text as chart`;
+    return def.aggregated ? sql`with report_rows as materialized (${rows}) ${select}` : select;
   };
 
   const request = (q: ReportQueryInput): ReportRequest<FiltersOf<D>> => {

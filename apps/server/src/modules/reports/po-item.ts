@@ -1,8 +1,8 @@
 /** PO Item Report: every purchase order line with its received and open quantities. */
 import { sql } from 'drizzle-orm';
-import { col, contains, defineReport, filter } from '../../reports/kit.js';
+import { col, contains, defineReport, filter, where } from '../../reports/kit.js';
 import { OPEN_PO_STATUSES, poFilters } from './lookups.js';
-import { poWhere } from './po-summary.js';
+import { poConds } from './po-summary.js';
 
 export const poItem = defineReport({
   name: 'po-item',
@@ -32,12 +32,6 @@ export const poItem = defineReport({
   ],
   rows: (f) => {
     const open = sql`case when po.status in ${OPEN_PO_STATUSES} then l.quantity - l.quantity_received - l.quantity_cancelled else 0 end`;
-    const cond = [
-      f.sku && contains(sql`v.sku`, f.sku),
-      f.open === 'open' && sql`${open} > 0`,
-      f.open === 'complete' && sql`${open} = 0`,
-    ].filter(Boolean);
-    const w = poWhere(f);
     return sql`
       select l.id, po.number as po_number, po.created_at as ordered_at, vd.name as vendor, po.entity, po.status,
              v.sku, p.title as product, l.quantity, l.quantity_cancelled, l.quantity_received, ${open} as quantity_open,
@@ -48,7 +42,7 @@ export const poItem = defineReport({
         left join vendors vd on vd.id = po.vendor_id
         left join variants v on v.id = l.variant_id
         left join products p on p.id = v.product_id
-        ${w}${cond.length ? sql` and ${sql.join(cond.map((c) => sql`(${c})`), sql` and `)}` : sql``}`;
+        ${where(...poConds(f), f.sku && contains(sql`v.sku`, f.sku), f.open === 'open' && sql`${open} > 0`, f.open === 'complete' && sql`${open} = 0`)}`;
   },
   key: () => ['id'],
   defaultSort: '-ordered_at',

@@ -5,8 +5,8 @@ import { literal } from '../../http/list.js';
 import { OPEN_PO_STATUSES, poFilters } from './lookups.js';
 
 /** The purchase orders of the filters (cancelled ones only when asked for by status). */
-function poWhere(f: { from?: string; to?: string; vendor_id?: number; entity?: string; status?: string; location_id?: number; number?: string }) {
-  return where(
+function poConds(f: { from?: string; to?: string; vendor_id?: number; entity?: string; status?: string; location_id?: number; number?: string }) {
+  return [
     f.from && sql`po.created_at >= ${literal(f.from)}::timestamptz`,
     f.to && sql`po.created_at < (${literal(f.to)}::date + 1)::timestamptz`,
     f.vendor_id && sql`po.vendor_id = ${literal(f.vendor_id)}`,
@@ -14,8 +14,9 @@ function poWhere(f: { from?: string; to?: string; vendor_id?: number; entity?: s
     f.status ? sql`po.status = ${literal(f.status)}` : sql`po.status <> 'cancelled'`,
     f.location_id && sql`po.location_id = ${literal(f.location_id)}`,
     f.number && contains(sql`po.number`, f.number),
-  );
+  ];
 }
+const poWhere = (f: Parameters<typeof poConds>[0]) => where(...poConds(f));
 
 /** Each line's figures, net of what was cancelled; open amounts only on orders still coming. */
 const LINE_FIGURES = sql`
@@ -63,6 +64,7 @@ export const poSummary = defineReport({
                group by po.id) x
        group by x.k`;
   },
+  aggregated: true,
   key: (group) => [group],
   defaultSort: (group) => (group === 'month' ? '-month' : '-cost'),
   chart: {
@@ -82,4 +84,4 @@ export const poSummary = defineReport({
   },
 });
 
-export { poWhere, LINE_FIGURES };
+export { poConds, poWhere };

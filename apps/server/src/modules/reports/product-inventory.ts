@@ -78,6 +78,7 @@ export const productInventory = defineReport({
           f.brand_id && sql`p.brand_id = ${literal(f.brand_id)}`,
         )}`;
   },
+  aggregated: true,
   key: (group) => (group === 'location' ? ['variant_id', 'location_id'] : ['variant_id']),
   defaultSort: '-value',
 });
