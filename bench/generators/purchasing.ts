@@ -40,8 +40,8 @@ export const purchasingGenerator: Generator = {
       select code, name, city, state, zip from (values ('BX1', 'Bench Warehouse East', 'Columbus', 'OH', '43004'), ('BX2', 'Bench Warehouse West', 'Reno', 'NV', '89501')) v(code, name, city, state, zip)
       on conflict do nothing`);
     const locationIds = (await rows<{ id: number }>(db, sql`select id from locations order by id`)).map((r) => r.id);
-    const vArr = `array[${vendorIds.join(',')}]`;
-    const lArr = `array[${locationIds.join(',')}]`;
+    const vArr = `(array[${vendorIds.join(",")}])`;
+    const lArr = `(array[${locationIds.join(",")}])`;
     const variantAt = (expr: string, salt: number) => `(1 + ${pickText(expr, salt, variantCount)})`;
 
     // 15 × 100,000 catalogue lines; 85 % matched to a variant.
