@@ -11,6 +11,7 @@ import { catalogRoutes } from './catalog/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
+import { purchasingRoutes } from './purchasing/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
 
@@ -25,4 +26,5 @@ export const MODULES: readonly Module[] = [
   jobRoutes,
   fileRoutes,
   catalogRoutes,
+  purchasingRoutes,
 ];

@@ -1,6 +1,9 @@
 -- Purchase order numbers (PO-<year>-<five digits>) come from one sequence, so two writers never take the same.
 CREATE SEQUENCE "purchase_order_number_seq" START 100
 --> statement-breakpoint
+-- The two ledger rows of one transfer (out of one location, into another) share a transfer_id from here.
+CREATE SEQUENCE "inventory_transfer_seq"
+--> statement-breakpoint
 -- The inventory ledger rule: on hand is derived from inventory_transactions. Each new ledger row
 -- adds its signed quantity to its item (variant × location), creating the item on its first movement,
 -- in one upsert that takes the item's row lock: concurrent movements of one item queue there, so
