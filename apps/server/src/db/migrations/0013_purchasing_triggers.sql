@@ -14,19 +14,25 @@ CREATE FUNCTION qm_inventory_ledger_apply() RETURNS trigger LANGUAGE plpgsql AS 
 DECLARE
   item integer;
   balance integer;
+  created boolean;
 BEGIN
+  -- The row proposed for insertion is checked before the conflict is found: it carries no negative stock.
   INSERT INTO inventory_items AS i (variant_id, location_id, on_hand, avg_cost_cents)
-  VALUES (NEW.variant_id, NEW.location_id, NEW.quantity, CASE WHEN NEW.quantity > 0 THEN NEW.unit_cost_cents END)
+  VALUES (NEW.variant_id, NEW.location_id, greatest(NEW.quantity, 0), CASE WHEN NEW.quantity > 0 THEN NEW.unit_cost_cents END)
   ON CONFLICT (variant_id, location_id) DO UPDATE
-     SET on_hand = i.on_hand + excluded.on_hand,
+     SET on_hand = i.on_hand + NEW.quantity,
          avg_cost_cents = CASE
-           WHEN excluded.on_hand > 0 AND NEW.unit_cost_cents IS NOT NULL AND NEW.kind IN ('receipt', 'return', 'transfer_in') THEN
-             round((i.on_hand::numeric * coalesce(i.avg_cost_cents, NEW.unit_cost_cents) + excluded.on_hand::numeric * NEW.unit_cost_cents)
-                   / nullif(i.on_hand + excluded.on_hand, 0))::integer
-           ELSE coalesce(i.avg_cost_cents, NEW.unit_cost_cents) END,
+           WHEN NEW.quantity > 0 AND NEW.unit_cost_cents IS NOT NULL AND NEW.kind IN ('receipt', 'return', 'transfer_in') THEN
+             round((greatest(i.on_hand, 0)::numeric * coalesce(i.avg_cost_cents, NEW.unit_cost_cents) + NEW.quantity::numeric * NEW.unit_cost_cents)
+                   / nullif(greatest(i.on_hand, 0) + NEW.quantity, 0))::integer
+           ELSE coalesce(i.avg_cost_cents, CASE WHEN NEW.quantity > 0 THEN NEW.unit_cost_cents END) END,
          updated_at = now(),
          version = i.version + 1
-  RETURNING id, on_hand INTO item, balance;
+  RETURNING id, on_hand, (xmax = 0) INTO item, balance, created;
+  IF created AND NEW.quantity < 0 THEN
+    RAISE EXCEPTION 'Stock cannot go below zero: nothing of variant % is on hand at location %', NEW.variant_id, NEW.location_id
+      USING ERRCODE = 'check_violation';
+  END IF;
   NEW.inventory_item_id := item;
   NEW.balance_after := balance;
   RETURN NEW;
