@@ -26,7 +26,7 @@ describe.each(BACKENDS)('purchase orders on %s', (kind) => {
     locationId = loc.body.data.id;
     variants = await t.sql(sql`select id, sku, cost_cents from variants order by id limit 3`);
     // The vendor's catalogue has a cost for the first variant only.
-    await t.sql(sql`insert into vendor_products (vendor_id, vendor_sku, variant_id, cost_cents) values (${vendorId}, 'TST-1', ${variants[0]!.id}, 18_950)`);
+    await t.sql(sql`insert into vendor_products (vendor_id, vendor_sku, variant_id, cost_cents) values (${vendorId}, 'TST-1', ${variants[0]!.id}, 18950)`);
   });
 
   const create = (lines: { variant_id: number; quantity: number; unit_cost_cents?: number }[], token = purchasing, extra: Record<string, unknown> = {}) =>
