@@ -153,7 +153,7 @@ describe.each(BACKENDS)('inventory ledger on %s', (kind) => {
     expect(same.body.error.fields.to_location_id).toBeTruthy();
     const audit = await t.sql<{ n: number }>(sql`select count(*)::int as n from audit_logs where entity = 'inventory_item' and action = 'transfer' and entity_id = ${String(out.inventory_item_id)}`);
     expect(audit[0]!.n).toBe(1);
-    const list = await t.req('GET', `/api/inventory-item?filter[variant_id]=${v}&sort=location_code`, { token: analyst });
+    const list = await t.req('GET', `/api/inventory-item?filter[variant_id]=${v}&filter[location_id]=${locA}&filter[location_id]=${locB}&sort=location_code`, { token: analyst });
     expect(list.body.data.map((i: { location_code: string; on_hand: number; value_cents: number }) => [i.location_code, i.on_hand, i.value_cents])).toEqual([
       ['INA', 35, 35 * 2500],
       ['INB', 25, 25 * 2500],

@@ -232,6 +232,13 @@ export const UnitCostAnswer = z.object({
 });
 export type UnitCostAnswer = z.infer<typeof UnitCostAnswer>;
 
+/** `GET purchase-order/options`: what the purchase order form chooses from (vendors, receiving locations). */
+export const PurchaseOrderOptions = z.object({
+  vendors: z.array(z.object({ id: z.number(), name: z.string(), code: z.string(), is_active: z.boolean() })),
+  locations: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), is_active: z.boolean() })),
+});
+export type PurchaseOrderOptions = z.infer<typeof PurchaseOrderOptions>;
+
 // ───────────────────────────── inventory ─────────────────────────────
 
 export const InventoryItem = z.object({

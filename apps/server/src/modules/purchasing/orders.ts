@@ -17,6 +17,7 @@ import {
   PurchaseOrderDetail,
   PurchaseOrderInvoice,
   PurchaseOrderListResponse,
+  PurchaseOrderOptions,
   PurchaseOrderReceive,
   PurchaseOrderUpdate,
   UnitCostAnswer,
@@ -362,6 +363,21 @@ export function purchaseOrderRoutes(app: FastifyInstance, db: Db) {
     query: UnitCostQuery,
     response: { 200: dataResponse(UnitCostAnswer) },
     handler: async (req) => ({ data: await unitCost(db, req.query.vendor_id, req.query.variant_id) }),
+  });
+
+  action(app, {
+    method: 'GET',
+    url: '/api/purchase-order/options',
+    access: 'purchasing.read',
+    tags: TAGS,
+    summary: 'Vendors and receiving locations to choose from on a purchase order',
+    response: { 200: dataResponse(PurchaseOrderOptions) },
+    handler: async () => ({
+      data: {
+        vendors: await query<{ id: number; name: string; code: string; is_active: boolean }>(db, sql`select id, name, code, is_active from vendors order by lower(name), id`),
+        locations: await query<{ id: number; code: string; name: string; is_active: boolean }>(db, sql`select id, code, name, is_active from locations order by code, id`),
+      },
+    }),
   });
 
   action(app, {
