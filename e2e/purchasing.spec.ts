@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiToken, shot } from './helpers';
 
 const PURCHASING = 'purchasing@example.com';
@@ -13,9 +13,15 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
   expect(res.status(), `GET ${path}`).toBe(200);
   return (await res.json()) as T;
 }
-async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
+async function pick(page: Page, scope: Locator, label: string, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option }).first().click();
+}
+/** Screenshots without the toasts of the last action (they fade out on their own). */
+async function look(page: Page, name: string) {
+  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click().catch(() => undefined);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await shot(page, name);
 }
 async function onHand(page: Page, variantId: number, locationId: number) {
   const res = await apiGet<{ data: { on_hand: number }[] }>(page, `inventory-item?filter[variant_id]=${variantId}&filter[location_id]=${locationId}`);
@@ -23,6 +29,7 @@ async function onHand(page: Page, variantId: number, locationId: number) {
 }
 
 test('a purchase order from draft to received moves stock into the warehouse', async ({ page }) => {
+  test.setTimeout(120_000);
   await signedIn(page);
   const variants = (await apiGet<{ data: { id: number; sku: string }[] }>(page, 'variant?per_page=2&sort=id')).data;
   expect(variants.length).toBe(2);
@@ -33,15 +40,15 @@ test('a purchase order from draft to received moves stock into the warehouse', a
   await page.goto('/purchase-order');
   await expect(page.getByRole('heading', { name: 'Purchase Orders' })).toBeVisible();
   await expect(page.getByRole('row').nth(2)).toBeVisible();
-  await shot(page, 'purchase-orders');
+  await look(page, 'purchase-orders');
 
   // New draft: vendor, entity, receiving location.
   await page.getByRole('button', { name: 'New purchase order' }).click();
   const dialog = page.getByRole('dialog', { name: 'New purchase order' });
-  await pick(page, 'Vendor', /Sports South/);
-  await pick(page, 'Purchasing entity', 'LOS');
-  await pick(page, 'Receive at', /RNO/);
-  await shot(page, 'purchase-order-new');
+  await pick(page, dialog, 'Vendor', /Sports South/);
+  await pick(page, dialog, 'Purchasing entity', 'LOS');
+  await pick(page, dialog, 'Receive at', /RNO/);
+  await look(page, 'purchase-order-new');
   await dialog.getByRole('button', { name: 'Create draft' }).click();
   await expect(page).toHaveURL(/\/purchase-order\/\d+$/);
   await expect(page.getByRole('heading', { name: /^PO-\d{4}-\d{5}$/ })).toBeVisible();
@@ -54,7 +61,7 @@ test('a purchase order from draft to received moves stock into the warehouse', a
   }
   for (const v of variants) await page.getByRole('textbox', { name: `Quantity of ${v.sku}` }).fill('10');
   await page.getByRole('textbox', { name: `Unit cost of ${variants[1]!.sku}` }).fill('12.50');
-  await shot(page, 'purchase-order-draft-lines');
+  await look(page, 'purchase-order-draft-lines');
   await page.getByRole('button', { name: 'Save purchase order' }).click();
   await expect(page.getByText(/saved/).first()).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Lines (2)' })).toBeVisible();
@@ -65,7 +72,7 @@ test('a purchase order from draft to received moves stock into the warehouse', a
   await page.getByRole('button', { name: 'Receive…' }).click();
   const receive = page.getByRole('dialog', { name: /^Receive PO-/ });
   for (const v of variants) await receive.getByRole('textbox', { name: `Receive now of ${v.sku}` }).fill('5');
-  await shot(page, 'purchase-order-receive');
+  await look(page, 'purchase-order-receive');
   await receive.getByRole('button', { name: 'Receive', exact: true }).click();
   await expect(receive).toBeHidden();
   await expect(page.getByText('Partially Received', { exact: true }).first()).toBeVisible();
@@ -74,7 +81,7 @@ test('a purchase order from draft to received moves stock into the warehouse', a
     await expect(row.locator('[data-col="received"]')).toHaveText('5');
     await expect(row.locator('[data-col="open"]')).toHaveText('5');
   }
-  await shot(page, 'purchase-order-partially-received');
+  await look(page, 'purchase-order-partially-received');
   expect(await Promise.all(variants.map((v) => onHand(page, v.id, reno.id)))).toEqual(before.map((n) => n + 5));
 
   // Over-receiving is refused in words; then the rest.
@@ -89,5 +96,5 @@ test('a purchase order from draft to received moves stock into the warehouse', a
   for (const v of variants) await expect(page.locator(`tr[data-line="${v.sku}"] [data-col="open"]`)).toHaveText('0');
   expect(await Promise.all(variants.map((v) => onHand(page, v.id, reno.id)))).toEqual(before.map((n) => n + 10));
   await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
-  await shot(page, 'purchase-order-received');
+  await look(page, 'purchase-order-received');
 });

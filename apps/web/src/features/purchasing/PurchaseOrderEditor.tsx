@@ -98,7 +98,7 @@ function Facts({ po }: { po: PurchaseOrderDetail }) {
       <PoStatusBadge status={po.status} />
       <InvoiceStatusBadge status={po.invoice_status} />
       <Text size="sm">
-        <Anchor component={Link} to={`/vendor/${po.vendor_id}`} size="sm">
+        <Anchor component={Link} to={`/vendor/${po.vendor_id}`} size="sm" underline="always">
           {po.vendor_name}
         </Anchor>
         {` · ${po.entity} · receive at ${po.location_code}`}

@@ -12,11 +12,11 @@ import type { PurchaseOrderDetail, PurchaseOrderLineInput } from '@qm/contracts'
 import { errorMessage } from '../../../lib/api';
 import { formatCents, formatInteger } from '../../../lib/format';
 import { MoneyDisplay } from '../../../ui/displays';
-import { IntegerField, MoneyField } from '../../../ui/fields';
 import { IconButton } from '../../../ui/IconButton';
 import { IconTrash } from '../../../ui/icons';
 import { TableHead } from '../../../ui/TableHead';
 import { fetchUnitCost, useVariantSearch } from '../api';
+import { CellInteger, CellMoney } from './CellInputs';
 
 interface Shown {
   sku: string;
@@ -65,8 +65,8 @@ export function DraftLines({ po, readOnly }: { po: PurchaseOrderDetail; readOnly
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>{readOnly ? formatInteger(line?.quantity) : <IntegerField name={`lines.${i}.quantity`} label={`Quantity of ${s?.sku ?? 'line'}`} />}</Table.Td>
-                <Table.Td>{readOnly ? formatCents(line?.unit_cost_cents) : <MoneyField name={`lines.${i}.unit_cost_cents`} label={`Unit cost of ${s?.sku ?? 'line'}`} />}</Table.Td>
+                <Table.Td>{readOnly ? formatInteger(line?.quantity) : <CellInteger name={`lines.${i}.quantity`} label={`Quantity of ${s?.sku ?? 'line'}`} min={1} max={1_000_000} />}</Table.Td>
+                <Table.Td>{readOnly ? formatCents(line?.unit_cost_cents) : <CellMoney name={`lines.${i}.unit_cost_cents`} label={`Unit cost of ${s?.sku ?? 'line'}`} />}</Table.Td>
                 <Table.Td ta="right">
                   <MoneyDisplay cents={(line?.quantity ?? 0) * (line?.unit_cost_cents ?? 0)} />
                 </Table.Td>

@@ -6,10 +6,11 @@ import { Stack, Table, Text } from '@mantine/core';
 import { z } from 'zod';
 import type { PurchaseOrderDetail } from '@qm/contracts';
 import { formatInteger } from '../../../lib/format';
-import { IntegerField, SelectField } from '../../../ui/fields';
+import { SelectField } from '../../../ui/fields';
 import { ResourceForm } from '../../../ui/ResourceForm';
 import { TableHead } from '../../../ui/TableHead';
 import { usePurchaseOrderOptions, useReceivePurchaseOrder } from '../api';
+import { CellInteger } from './CellInputs';
 
 const ReceiveForm = z.object({
   version: z.number(),
@@ -55,7 +56,7 @@ export function ReceiveDialog({ po, opened, onClose }: { po: PurchaseOrderDetail
                 <Table.Td ta="right">{formatInteger(l.quantity_received)}</Table.Td>
                 <Table.Td ta="right">{formatInteger(l.quantity_open)}</Table.Td>
                 <Table.Td>
-                  <IntegerField name={`lines.${i}.quantity`} label={`Receive now of ${l.sku}`} />
+                  <CellInteger name={`lines.${i}.quantity`} label={`Receive now of ${l.sku}`} />
                 </Table.Td>
               </Table.Tr>
             ))}
