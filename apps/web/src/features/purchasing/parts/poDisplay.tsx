@@ -67,7 +67,7 @@ export function poColumns({ withVendor = true }: { withVendor?: boolean } = {}):
     { key: 'expected_date', header: 'Expected', sortable: true, render: (p) => <DateTimeDisplay value={p.expected_date} dateOnly /> },
     { key: 'line_count', header: 'Lines', align: 'right', defaultVisible: false },
     { key: 'ordered_cents', header: 'Ordered', sortable: true, align: 'right', render: (p) => <MoneyDisplay cents={p.ordered_cents} /> },
-    { key: 'received_cents', header: 'Received', align: 'right', render: (p) => <MoneyDisplay cents={p.received_cents} /> },
+    { key: 'received_cents', header: 'Received', align: 'right', defaultVisible: false, render: (p) => <MoneyDisplay cents={p.received_cents} /> },
     { key: 'open_cents', header: 'Open', sortable: true, align: 'right', render: (p) => <MoneyDisplay cents={p.open_cents} /> },
     { key: 'invoice_number', header: 'Invoice no.', defaultVisible: false },
     createdColumn({ sortable: true }),
