@@ -10,3 +10,4 @@ export * from './catalog.js';
 export * from './jobs.js';
 export * from './vendors.js';
 export * from './reports.js';
+export * from './purchasing.js';

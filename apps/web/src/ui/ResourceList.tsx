@@ -110,6 +110,11 @@ export interface ResourceListProps<T> {
    * paging happen in the browser, over the rows' text.
    */
   wholeList?: boolean;
+  /**
+   * Filters always sent to the API and never shown or cleared (a list embedded in another item's page,
+   * e.g. one vendor's purchase orders): `{ vendor_id: '12' }`.
+   */
+  fixedFilters?: Record<string, string>;
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -148,12 +153,19 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
     preferenceKey = `columns.${resource.path}`,
     label,
     wholeList = false,
+    fixedFilters,
   } = props;
 
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const state = useMemo(() => readListState(params, defaultSort ?? null), [params, defaultSort]);
-  const query = useMemo(() => apiQuery(state), [state]);
+  const fixedKey = JSON.stringify(fixedFilters ?? {});
+  const withFixed = (q: URLSearchParams) => {
+    for (const [k, v] of Object.entries(fixedFilters ?? {})) q.set(filterParam(k), v);
+    return q;
+  };
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const query = useMemo(() => withFixed(apiQuery(state)), [state, fixedKey]);
   const permissions = usePermissions();
   const canWrite = writePermission ? isAllowed([writePermission], permissions) : false;
   const selectable = bulkDelete && canWrite;
@@ -227,7 +239,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
   const exportCsvFile = async () => {
     setExporting(true);
     try {
-      await download(resource.path, apiQuery(state, { csv: true }), `${resource.path.replace(/\//g, '-')}.csv`);
+      await download(resource.path, withFixed(apiQuery(state, { csv: true })), `${resource.path.replace(/\//g, '-')}.csv`);
     } catch (e) {
       notifications.show({ color: 'red', title: 'Export failed', message: errorMessage(e) });
     } finally {
