@@ -1,0 +1,58 @@
+/** The list's state (page, sort, search, filters) read from and written to the URL. */
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { apiQuery, filterParam, nextSort, readListState, type ListState } from '../listParams';
+
+export interface ListStateApi {
+  state: ListState;
+  /** The API query of the page on screen. */
+  query: URLSearchParams;
+  /** Changes the URL's list params; the page goes back to 1 unless `resetPage` is false. */
+  update: (fn: (p: URLSearchParams) => void, opts?: { resetPage?: boolean; replace?: boolean }) => void;
+  setFilter: (key: string, values: string[]) => void;
+  setSort: (key: string) => void;
+  setPage: (page: number) => void;
+  setPerPage: (perPage: number | null) => void;
+  setSearch: (q: string) => void;
+  /** Removes the search and every filter. */
+  clearAll: () => void;
+}
+
+export function useListState(defaultSort: string | null): ListStateApi {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(params, defaultSort), [params, defaultSort]);
+  const query = useMemo(() => apiQuery(state), [state]);
+  const update: ListStateApi['update'] = (fn, opts = {}) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        fn(next);
+        if (opts.resetPage !== false) next.delete('page');
+        return next;
+      },
+      { replace: opts.replace ?? true },
+    );
+  };
+  return {
+    state,
+    query,
+    update,
+    setFilter: (key, values) =>
+      update((p) => {
+        p.delete(filterParam(key));
+        values.filter((v) => v !== '').forEach((v) => p.append(filterParam(key), v));
+      }),
+    setSort: (key) =>
+      update((p) => {
+        const s = nextSort(state.sort, key);
+        p.set('sort', s ?? '');
+      }),
+    setPage: (page) => update((p) => p.set('page', String(page)), { resetPage: false }),
+    setPerPage: (n) => update((p) => (n ? p.set('per_page', String(n)) : p.delete('per_page'))),
+    setSearch: (q) => update((p) => (q.trim() ? p.set('q', q.trim()) : p.delete('q'))),
+    clearAll: () =>
+      update((p) => {
+        for (const k of Array.from(p.keys())) if (k.startsWith('filter[') || k === 'q') p.delete(k);
+      }),
+  };
+}
