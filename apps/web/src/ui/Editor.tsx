@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
@@ -14,7 +14,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from '../lib/api';
 import { fetchItem, invalidate, useResourceItem, type Resource } from '../lib/resource';
-import { IconAlert, IconArrowLeft, IconRefresh } from './icons';
+import { IconAlert, IconArrowLeft, IconRefresh, IconTrash } from './icons';
 import { ErrorState, Spinner } from './states';
 import { useUnsavedChangesGuard } from './unsavedChanges';
 
@@ -247,5 +247,32 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
   return (
     // No <form> element here: the editor's dialogs hold forms of their own (React events cross portals).
     <FormProvider {...form}>{children(saveBar)}</FormProvider>
+  );
+}
+
+/**
+ * The editor's delete button. With `blockedReason` (e.g. published on a store) it is shown disabled
+ * and says why — still focusable, so keyboard and screen-reader users hear the reason too.
+ */
+export function EditorDeleteButton({ label, blockedReason, onDelete }: { label: string; blockedReason?: string | null; onDelete: () => void }) {
+  const blocked = Boolean(blockedReason);
+  return (
+    <Tooltip label={blocked ? `${label}: ${blockedReason}` : label} withinPortal multiline maw={320}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="lg"
+        aria-label={label}
+        aria-disabled={blocked || undefined}
+        aria-description={blockedReason ?? undefined}
+        data-disabled={blocked || undefined}
+        onClick={(e) => {
+          if (blocked) e.preventDefault();
+          else onDelete();
+        }}
+      >
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Tooltip>
   );
 }

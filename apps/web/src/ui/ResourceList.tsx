@@ -6,18 +6,18 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Loader, Paper, Text } from '@mantine/core';
+import { Button, Loader, Paper } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isAllowed, type Permission } from '@qm/contracts';
 import { download, errorMessage, type ListResult } from '../lib/api';
-import { plural } from '../lib/format';
-import { useResourceList, useResourceMutations, type Resource } from '../lib/resource';
+import { invalidate, useResourceList, useResourceMutations, type Resource } from '../lib/resource';
 import { usePermissions } from '../lib/session';
-import { confirmDialog } from './ConfirmDialog';
 import { EmptyState, ErrorState } from './states';
 import { IconDownload, IconTrash } from './icons';
 import { apiQuery } from './listParams';
 import {
+  BulkBar,
+  bulkDelete,
   ColumnChooser,
   ExtraFilterChips,
   ListFilters,
@@ -32,10 +32,13 @@ import {
   type Column,
   type FilterDef,
   type Noun,
+  type BulkAction,
+  type BulkDeleteRun,
   type RowKey,
+  type Selection,
 } from './list';
 
-export type { Column, FilterDef, FilterOption, Noun } from './list';
+export type { BulkAction, BulkDeleteRun, Column, FilterDef, FilterOption, Noun, Refusal, Selection } from './list';
 
 export interface ResourceListProps<T> {
   /** The area's resource (`api.ts`): `GET /api/<path>` lists it. */
@@ -56,8 +59,23 @@ export interface ResourceListProps<T> {
   actions?: ReactNode;
   /** Permission for writes (bulk delete). */
   writePermission?: Permission;
-  bulkDelete?: boolean;
+  /**
+   * Rows can be selected and deleted together (to users with `writePermission`): one DELETE after
+   * another, or the resource's bulk endpoint when a function is given (it answers what it refused).
+   */
+  bulkDelete?: boolean | BulkDeleteRun;
   exportCsv?: boolean;
+  /**
+   * The list filter that takes row ids (`filter[id]=1&filter[id]=2`, see the server's `filters.ints`):
+   * given (with `exportCsv`), the selected rows can be exported on their own.
+   */
+  idFilter?: string;
+  /** Actions of the screen on the selected rows (the bulk bar shows them while rows are selected). */
+  bulkActions?: BulkAction<T>[];
+  /** How checkboxes, confirmations and reports name a row. Default: its `name`, `title`, else its key. */
+  rowLabel?: (row: T) => string;
+  /** Why a row cannot be deleted (e.g. "Published on 2 stores: unpublish it first"), or null. */
+  deleteBlockedReason?: (row: T) => string | null;
   /** Detail shown under a row when expanded. */
   expandRow?: (row: T) => ReactNode;
   /** Preference key of the chosen columns (default `columns.<resource>`). */
@@ -77,6 +95,12 @@ function defaultKey(row: unknown): RowKey {
   return (row as { id: RowKey }).id;
 }
 
+function defaultLabel(row: unknown, key: RowKey): string {
+  const r = row as { name?: unknown; title?: unknown };
+  const text = typeof r.name === 'string' && r.name ? r.name : typeof r.title === 'string' && r.title ? r.title : null;
+  return text ?? `#${key}`;
+}
+
 export function ResourceList<T>(props: ResourceListProps<T>) {
   const {
     resource,
@@ -91,8 +115,12 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
     rowActions,
     actions,
     writePermission,
-    bulkDelete = false,
+    bulkDelete: bulkDeleteProp = false,
     exportCsv = false,
+    idFilter,
+    bulkActions = [],
+    rowLabel,
+    deleteBlockedReason,
     expandRow,
     preferenceKey = `columns.${resource.path}`,
     label,
@@ -104,7 +132,11 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
   const { state, query } = listState;
   const permissions = usePermissions();
   const canWrite = writePermission ? isAllowed([writePermission], permissions) : false;
-  const selectable = bulkDelete && canWrite;
+  const allowedActions = bulkActions.filter((a) => !a.permission || isAllowed([a.permission as Permission], permissions));
+  const canBulkDelete = Boolean(bulkDelete) && canWrite;
+  const canExportSelection = exportCsv && Boolean(idFilter) && !wholeList;
+  const selectable = canBulkDelete || allowedActions.length > 0 || canExportSelection;
+  const labelOf = rowLabel ?? ((row: T) => defaultLabel(row, rowKey(row)));
 
   const list = useResourceList<T>(resource, wholeList ? 'all' : query, wholeList ? (res: ListResult<T>) => pageInBrowser(res.data, state) : undefined);
   const { remove } = useResourceMutations(resource);
@@ -130,32 +162,38 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
     }
   };
 
+  const selectedRows = rows.filter((r) => selection.isSelected(rowKey(r)));
+  const chosen: Selection<T> = { ids: selectedRows.map(rowKey), rows: selectedRows, clear: selection.clear };
+
   const deleteSelected = async () => {
-    const ids = Array.from(selection.selected);
-    const ok = await confirmDialog({
-      title: `Delete ${plural(ids.length, noun.one, noun.many)}?`,
-      message: `The selected ${ids.length === 1 ? noun.one : noun.many} will be deleted. This cannot be undone.`,
-      confirmLabel: 'Delete',
-    });
-    if (!ok) return;
     setDeleting(true);
-    const results = await Promise.allSettled(ids.map((id) => remove.mutateAsync(id)));
-    setDeleting(false);
-    const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [{ id: ids[i]!, reason: r.reason as unknown }] : []));
-    const done = ids.length - failed.length;
-    if (done > 0) notifications.show({ color: 'teal', message: `Deleted ${plural(done, noun.one, noun.many)}` });
-    if (failed.length > 0) {
-      notifications.show({
-        color: 'red',
-        title: `${plural(failed.length, noun.one, noun.many)} not deleted`,
-        message: failed
-          .slice(0, 3)
-          .map((f) => `#${f.id}: ${errorMessage(f.reason)}`)
-          .join(' · '),
-        autoClose: false,
+    try {
+      const left = await bulkDelete<T>({
+        rows: selectedRows,
+        rowKey,
+        rowLabel: labelOf,
+        noun,
+        blockedReason: deleteBlockedReason,
+        removeOne: (id) => remove.mutateAsync(id),
+        bulk: typeof bulkDeleteProp === 'function' ? bulkDeleteProp : undefined,
       });
+      selection.set(left);
+      if (typeof bulkDeleteProp === 'function') await invalidate(resource);
+    } finally {
+      setDeleting(false);
     }
-    selection.set(failed.map((f) => f.id));
+  };
+
+  const exportSelected = async () => {
+    setExporting(true);
+    try {
+      const q = apiQuery({ ...state, q: '', page: 1, filters: { [idFilter!]: chosen.ids.map(String) } }, { csv: true });
+      await download(resource.path, q, `${resource.path.replace(/\//g, '-')}-selected.csv`);
+    } catch (e) {
+      notifications.show({ color: 'red', title: 'Export failed', message: errorMessage(e) });
+    } finally {
+      setExporting(false);
+    }
   };
 
   const anyFilter = Object.keys(state.filters).length > 0 || state.q !== '';
@@ -170,11 +208,6 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
         actions={
           <>
             {list.isFetching && !list.isPending ? <Loader size={14} aria-label="Refreshing" /> : null}
-            {selectable && selection.selected.size > 0 ? (
-              <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} loading={deleting} onClick={deleteSelected}>
-                Delete selected
-              </Button>
-            ) : null}
             {exportCsv ? (
               <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} loading={exporting} onClick={exportCsvFile}>
                 Export CSV
@@ -195,6 +228,21 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
       </ListToolbar>
 
       <ExtraFilterChips filters={filters} state={state} setFilter={listState.setFilter} />
+
+      {selectable ? (
+        <BulkBar<T> noun={noun} selection={chosen} pageCount={rows.length} onSelectPage={selection.selectPage} actions={allowedActions}>
+          {canExportSelection ? (
+            <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} loading={exporting} onClick={exportSelected}>
+              Export selected
+            </Button>
+          ) : null}
+          {canBulkDelete ? (
+            <Button size="xs" color="red" variant="light" leftSection={<IconTrash size={14} />} loading={deleting} onClick={() => void deleteSelected()}>
+              Delete…
+            </Button>
+          ) : null}
+        </BulkBar>
+      ) : null}
 
       {list.isError && !list.data ? (
         <div className="qm-list-state">
@@ -221,7 +269,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
             </EmptyState>
           }
           selection={selectable ? selection : undefined}
-          rowName={(row) => `${noun.one} ${rowKey(row)}`}
+          rowName={labelOf}
           onRowClick={openRow}
           rowActions={rowActions}
           expandRow={expandRow}
@@ -238,13 +286,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
         loaded={Boolean(list.data)}
         onPage={listState.setPage}
         onPerPage={listState.setPerPage}
-      >
-        {selectable && selection.selected.size > 0 ? (
-          <Text size="xs" c="dimmed">
-            · {plural(selection.selected.size, 'selected', 'selected')}
-          </Text>
-        ) : null}
-      </ListPagination>
+      />
     </Paper>
   );
 }

@@ -120,14 +120,14 @@ describe('ResourceList', () => {
     renderAt(list({ bulkDelete: true, writePermission: 'catalog.write' }), '/brand?sort=id');
     await screen.findByText('Brand 01');
     const all = screen.getByRole('checkbox', { name: 'Select all rows on this page' }) as HTMLInputElement;
-    fireEvent.click(screen.getByRole('checkbox', { name: /Select brand 1$/ }));
-    fireEvent.click(screen.getByRole('checkbox', { name: /Select brand 2$/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Brand 01' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Brand 02' }));
     expect(screen.getByText(/2 selected/)).toBeTruthy();
     fireEvent.click(all);
     expect(screen.getByText(/25 selected/)).toBeTruthy();
     fireEvent.click(all);
     expect(screen.queryByText(/selected/)).toBeNull();
-    fireEvent.click(screen.getByRole('checkbox', { name: /Select brand 3$/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Brand 03' }));
     fireEvent.click(screen.getByRole('button', { name: '2' }));
     await screen.findByText('Brand 26');
     expect(screen.queryByText(/selected/)).toBeNull();
@@ -152,5 +152,94 @@ describe('ResourceList', () => {
     expect(open).toHaveBeenCalledTimes(2);
     expect(open.mock.calls[0]![0]).toMatchObject({ id: 1 });
     await act(async () => {});
+  });
+
+  it('bulk delete: confirms how many, deletes one after another, reports what was refused and why', async () => {
+    const calls = brandApi((id) => (id === 2 ? json({ error: { code: 'rule_violated', message: 'Brand 02 is the brand of 3 products. Give them another brand first.' } }, 422) : json(null, 204)));
+    renderAt(list({ bulkDelete: true, writePermission: 'catalog.write' }), '/brand?sort=id');
+    await screen.findByText('Brand 01');
+    for (const n of ['01', '02', '03']) fireEvent.click(screen.getByRole('checkbox', { name: `Select Brand ${n}` }));
+    const bar = screen.getByRole('toolbar', { name: 'Selected brands' });
+    expect(within(bar).getByText('3 selected')).toBeTruthy();
+    fireEvent.click(within(bar).getByRole('button', { name: 'Delete…' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete 3 brands?' });
+    expect(within(confirm).getByText(/3 brands will be deleted/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete 3 brands' }));
+    const report = await screen.findByRole('dialog', { name: '1 brand not deleted' });
+    expect(within(report).getByText('Brand 02')).toBeTruthy();
+    expect(within(report).getByText(/is the brand of 3 products/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual(['/api/brand/1', '/api/brand/2', '/api/brand/3']);
+  });
+
+  it('bulk delete leaves out rows the screen says cannot be deleted, and names them', async () => {
+    const calls = brandApi();
+    renderAt(list({ bulkDelete: true, writePermission: 'catalog.write', deleteBlockedReason: (b) => (b.id === 1 ? 'Published on 2 stores' : null) }), '/brand?sort=id');
+    await screen.findByText('Brand 01');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Brand 01' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Brand 02' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete…' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete 1 brand?' });
+    expect(within(confirm).getByText('Published on 2 stores', { exact: false })).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete 1 brand' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual(['/api/brand/2']));
+  });
+
+  it('cancelling the confirmation deletes nothing', async () => {
+    const calls = brandApi();
+    renderAt(list({ bulkDelete: true, writePermission: 'catalog.write' }), '/brand?sort=id');
+    await screen.findByText('Brand 01');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Brand 01' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete…' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete 1 brand?' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(screen.getByText('1 selected')).toBeTruthy();
+  });
+
+  it('a bulk endpoint, when given, is called once with every id', async () => {
+    brandApi();
+    const run = vi.fn(async (ids: (string | number)[]) => ids.filter((id) => id === 3).map((id) => ({ id, message: 'In use' })));
+    renderAt(list({ bulkDelete: run, writePermission: 'catalog.write' }), '/brand?sort=id');
+    await screen.findByText('Brand 01');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    expect(screen.getByText('25 selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete…' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete 25 brands?' })).getByRole('button', { name: 'Delete 25 brands' }));
+    const report = await screen.findByRole('dialog', { name: '1 brand not deleted' });
+    expect(within(report).getByText('Brand 03')).toBeTruthy();
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(run.mock.calls[0]![0]).toHaveLength(25);
+  });
+
+  it('export of the selection asks for the CSV of the selected ids only; screen actions get the rows', async () => {
+    const calls = brandApi();
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    const tag = vi.fn();
+    renderAt(list({ exportCsv: true, idFilter: 'id', bulkActions: [{ label: 'Tag', run: (s) => tag(s.ids, s.rows.map((r) => r.name)) }] }), '/brand?sort=id&q=Brand');
+    await screen.findByText('Brand 01');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Brand 02' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Brand 05' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Tag' }));
+    expect(tag).toHaveBeenCalledWith([2, 5], ['Brand 02', 'Brand 05']);
+    fireEvent.click(screen.getByRole('button', { name: 'Export selected' }));
+    await waitFor(() => expect(calls.some((c) => c.url.searchParams.get('format') === 'csv')).toBe(true));
+    const csv = calls.find((c) => c.url.searchParams.get('format') === 'csv')!.url.searchParams;
+    expect(csv.getAll('filter[id]')).toEqual(['2', '5']);
+    expect(csv.get('q')).toBeNull();
+    expect(csv.get('page')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete…' })).toBeNull();
+  });
+
+  it('"Select all on this page" and "Clear selection" in the bulk bar', async () => {
+    brandApi();
+    renderAt(list({ bulkDelete: true, writePermission: 'catalog.write' }), '/brand?sort=id');
+    await screen.findByText('Brand 01');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Brand 04' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Select all 25 on this page' }));
+    expect(screen.getByText('25 selected')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Select all rows on this page' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('toolbar', { name: 'Selected brands' })).toBeNull();
   });
 });

@@ -12,3 +12,5 @@ export * from './ListToolbar';
 export * from './useSelection';
 export * from './cells';
 export * from './pageInBrowser';
+export * from './BulkBar';
+export * from './bulkDelete';
