@@ -81,6 +81,22 @@ describe('ResourceList', () => {
     expect(bodyRows()).toHaveLength(25);
   });
 
+  it('each page and sort change is a history entry: Back returns to the page before', async () => {
+    brandApi();
+    const view = renderAt(list(), '/brand?sort=id');
+    await screen.findByText('Brand 01');
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await screen.findByText('Brand 26');
+    fireEvent.click(screen.getByRole('button', { name: '3' }));
+    await screen.findByText('Brand 51');
+    await act(() => view.router.navigate(-1));
+    expect(view.search().get('page')).toBe('2');
+    await act(() => view.router.navigate(-1));
+    expect(view.search().get('page')).toBeNull();
+    await screen.findByText('Brand 01');
+    expect(view.search().get('sort')).toBe('id');
+  });
+
   it('a filter or sort change goes back to page 1', async () => {
     brandApi();
     const view = renderAt(list(), '/brand?page=3');

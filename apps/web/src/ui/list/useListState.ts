@@ -7,7 +7,10 @@ export interface ListStateApi {
   state: ListState;
   /** The API query of the page on screen. */
   query: URLSearchParams;
-  /** Changes the URL's list params; the page goes back to 1 unless `resetPage` is false. */
+  /**
+   * Changes the URL's list params; the page goes back to 1 unless `resetPage` is false. Each change is
+   * a new history entry (Back returns to the previous page, sort or filters) unless `replace`.
+   */
   update: (fn: (p: URLSearchParams) => void, opts?: { resetPage?: boolean; replace?: boolean }) => void;
   setFilter: (key: string, values: string[]) => void;
   setSort: (key: string) => void;
@@ -30,7 +33,7 @@ export function useListState(defaultSort: string | null): ListStateApi {
         if (opts.resetPage !== false) next.delete('page');
         return next;
       },
-      { replace: opts.replace ?? true },
+      { replace: opts.replace ?? false },
     );
   };
   return {
@@ -49,7 +52,8 @@ export function useListState(defaultSort: string | null): ListStateApi {
       }),
     setPage: (page) => update((p) => p.set('page', String(page)), { resetPage: false }),
     setPerPage: (n) => update((p) => (n ? p.set('per_page', String(n)) : p.delete('per_page'))),
-    setSearch: (q) => update((p) => (q.trim() ? p.set('q', q.trim()) : p.delete('q'))),
+    // Typing on in a search already made refines it in place: Back skips the words typed on the way.
+    setSearch: (q) => update((p) => (q.trim() ? p.set('q', q.trim()) : p.delete('q')), { replace: state.q.trim() !== '' && q.trim() !== '' }),
     clearAll: () =>
       update((p) => {
         for (const k of Array.from(p.keys())) if (k.startsWith('filter[') || k === 'q') p.delete(k);

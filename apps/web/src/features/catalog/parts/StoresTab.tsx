@@ -6,6 +6,7 @@
  * variants marked Include — only those are sent (SPEC §5).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Badge, Button, Checkbox, Group, MultiSelect, Paper, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -56,7 +57,10 @@ export interface StoresTabProps {
 export function StoresTab(props: StoresTabProps) {
   const { product } = props;
   const stores = useStores();
-  const [selected, setSelected] = useState<number | null>(null);
+  // The chosen store is in the URL (`?store=<id>`): a link or a reload opens the same store.
+  const [params, setParams] = useSearchParams();
+  const fromUrl = Number(params.get('store'));
+  const [selected, setSelected] = useState<number | null>(Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -64,6 +68,14 @@ export function StoresTab(props: StoresTabProps) {
   const select = (id: number) => {
     clearTimeout(timer.current);
     setSelected(null);
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        p.set('store', String(id));
+        return p;
+      },
+      { replace: true },
+    );
     timer.current = setTimeout(() => setSelected(id), CONSTANTS.storeSelectionDelayMs);
   };
 
