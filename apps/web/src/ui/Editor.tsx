@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '../lib/api';
 import { fetchItem, invalidate, useResourceItem, type Resource } from '../lib/resource';
 import { IconAlert, IconArrowLeft, IconRefresh, IconTrash } from './icons';
 import { ErrorState, Spinner } from './states';
+import { FormSchemaProvider } from './formSchema';
 import { useUnsavedChangesGuard } from './unsavedChanges';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -246,7 +247,9 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
 
   return (
     // No <form> element here: the editor's dialogs hold forms of their own (React events cross portals).
-    <FormProvider {...form}>{children(saveBar)}</FormProvider>
+    <FormProvider {...form}>
+      <FormSchemaProvider schema={schema}>{children(saveBar)}</FormSchemaProvider>
+    </FormProvider>
   );
 }
 

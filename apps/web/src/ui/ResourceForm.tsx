@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { Alert, Button, Drawer, Group, Modal, Stack, Text } from '@mantine/core';
 import { ApiError, errorMessage } from '../lib/api';
 import { confirmDialog } from './ConfirmDialog';
+import { FormSchemaProvider } from './formSchema';
 import { useUnsavedChangesGuard } from './unsavedChanges';
 import { IconAlert, IconRefresh } from './icons';
 
@@ -127,6 +128,7 @@ export function ResourceForm<S extends Schema>(props: ResourceFormProps<S>) {
 
   const body = (
     <FormProvider {...form}>
+      <FormSchemaProvider schema={schema}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           {problem ? (
@@ -163,6 +165,7 @@ export function ResourceForm<S extends Schema>(props: ResourceFormProps<S>) {
           </Group>
         </Stack>
       </form>
+      </FormSchemaProvider>
     </FormProvider>
   );
 
