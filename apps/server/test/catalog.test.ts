@@ -96,7 +96,16 @@ describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
       const list = await get('/api/brand?q=federal');
       expect(list.body.data[0]).toMatchObject({ name: 'Federal' });
       expect(list.body.data[0].product_count).toBeGreaterThan(0);
-      expect((await send('POST', '/api/brand', { name: 'federal' })).status).toBe(409);
+      const dup = await send('POST', '/api/brand', { name: 'federal' });
+      expect(dup.status).toBe(409);
+      expect(dup.body.error.code).toBe('conflict');
+      expect(dup.body.error.fields.name).toBe('A brand with this name already exists: Federal');
+      expect(dup.body.error.holders.name).toEqual({ id: list.body.data[0].id, label: 'Federal', path: `/brand?edit=${list.body.data[0].id}` });
+      const long = await send('POST', '/api/brand', { name: 'x'.repeat(201) });
+      expect(long.status).toBe(400);
+      expect(long.body.error.fields.name).toBe('At most 200 characters');
+      const missing = await send('POST', '/api/brand', {});
+      expect(missing.body.error.fields.name).toBe('Required');
       const created = await send('POST', '/api/brand', { name: 'Hevi-Shot' });
       expect(created.status).toBe(201);
       expect((await send('DELETE', `/api/brand/${created.body.data.id}`)).status).toBe(204);

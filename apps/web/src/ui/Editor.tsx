@@ -12,7 +12,9 @@ import { notifications } from '@mantine/notifications';
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ApiError, errorMessage } from '../lib/api';
+import type { ConflictHolder } from '@qm/contracts';
+import { errorMessage } from '../lib/api';
+import { saveProblemOf } from '../lib/errors';
 import { fetchItem, invalidate, useResourceItem, type Resource } from '../lib/resource';
 import { IconAlert, IconArrowLeft, IconRefresh, IconTrash } from './icons';
 import { ErrorState, Spinner } from './states';
@@ -173,6 +175,7 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never) as never, defaultValues: toForm(item), mode: 'onTouched' });
   const { isDirty, isSubmitting } = form.formState;
   const [problem, setProblem] = useState<Problem>(null);
+  const [holders, setHolders] = useState<Record<string, ConflictHolder>>({});
   const [reloading, setReloading] = useState(false);
   useUnsavedChangesGuard(isDirty && !isSubmitting);
 
@@ -184,17 +187,18 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
 
   const save = form.handleSubmit(async (values) => {
     setProblem(null);
+    setHolders({});
     try {
       const saved = await put(values);
       form.reset(toForm(saved));
       notifications.show({ color: 'teal', message: savedMessage(saved) });
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 400 || (fieldErrorsOn422 && e.status === 422)) && Object.keys(e.fields).length) {
-        for (const [f, m] of Object.entries(e.fields)) form.setError(f as Path<z.input<S>>, { type: 'server', message: m }, { shouldFocus: true });
-        setProblem({ kind: 'error', message: 'Some fields need attention.' });
-      } else if (e instanceof ApiError && e.status === 409) {
-        setProblem({ kind: 'stale', message: `Someone else saved this ${noun} first. Reload to see their changes; until then what you typed stays here.` });
-      } else setProblem({ kind: 'error', message: errorMessage(e) });
+      const p = saveProblemOf(e, noun, { fieldsOn422: fieldErrorsOn422 });
+      if (p.kind === 'fields') {
+        setHolders(p.holders);
+        for (const [f, m] of Object.entries(p.fields)) form.setError(f as Path<z.input<S>>, { type: 'server', message: m }, { shouldFocus: true });
+        setProblem({ kind: 'error', message: p.message });
+      } else setProblem({ kind: p.kind === 'stale' ? 'stale' : 'error', message: p.message });
     }
   });
 
@@ -248,7 +252,9 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
   return (
     // No <form> element here: the editor's dialogs hold forms of their own (React events cross portals).
     <FormProvider {...form}>
-      <FormSchemaProvider schema={schema}>{children(saveBar)}</FormSchemaProvider>
+      <FormSchemaProvider schema={schema} holders={holders}>
+        {children(saveBar)}
+      </FormSchemaProvider>
     </FormProvider>
   );
 }

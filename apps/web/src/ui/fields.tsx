@@ -4,9 +4,10 @@
  */
 import type { ChangeEvent, ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { Checkbox, MultiSelect, PasswordInput, Select, Switch, TagsInput, Text, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
+import { Anchor, Checkbox, MultiSelect, PasswordInput, Select, Switch, TagsInput, Text, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
 import { DecimalInput, IntegerInput, MoneyInput, PhoneInput, UpcInput, ZipInput } from './inputs';
-import { useFieldBounds } from './formSchema';
+import { Link } from 'react-router';
+import { useFieldBounds, useFieldHolder } from './formSchema';
 
 interface FieldProps {
   name: string;
@@ -25,9 +26,23 @@ interface FieldProps {
 function useField(name: string) {
   const { control } = useFormContext();
   const { field, fieldState, formState } = useController({ name, control });
+  const holder = useFieldHolder(name);
   const errors = formState.errors[name] as unknown;
   const itemError = Array.isArray(errors) ? (errors.find((x) => x?.message) as { message?: string } | undefined)?.message : undefined;
-  return { field, bound: { name: field.name, onBlur: field.onBlur, error: fieldState.error?.message ?? itemError } };
+  const message = fieldState.error?.message ?? itemError;
+  // A value already in use: the message names the record that holds it, with a link to it.
+  const error: ReactNode =
+    message && holder && fieldState.error?.type === 'server' && holder.path ? (
+      <>
+        {message}{' '}
+        <Anchor component={Link} to={holder.path} size="xs" className="qm-break">
+          Open {holder.label}
+        </Anchor>
+      </>
+    ) : (
+      message
+    );
+  return { field, bound: { name: field.name, onBlur: field.onBlur, error } };
 }
 
 /** Props of a text input bound to the field (empty is ''). */
