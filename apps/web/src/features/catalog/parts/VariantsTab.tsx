@@ -14,7 +14,7 @@ import { CheckboxField, DecimalField, IntegerField, MoneyField, TextField, UpcFi
 import { IconPencil, IconPlus, IconTrash } from '../../../ui/icons';
 import { ResourceForm } from '../../../ui/ResourceForm';
 import { EmptyState } from '../../../ui/states';
-import { useAddVariant, useDeleteVariant, useUpdateVariant } from '../api';
+import { useAddVariant, useDeleteVariant, useOptionLabels, useUpdateVariant } from '../api';
 import { formatDecimal } from '../../../lib/format';
 import { TableHead } from '../../../ui/TableHead';
 import { IconButton } from '../../../ui/IconButton';
@@ -43,7 +43,9 @@ export function VariantsTab({ product, readOnly }: { product: ProductDetail; rea
   const variants = product.variants;
   const label = unitsLabel(product.variation_type);
   const storeCount = (variantId: number) => product.store_variants.filter((s) => s.variant_id === variantId).length;
-  const optionLabels = new Map(product.modifiers.flatMap((m) => m.options.map((o) => [o.id, `${m.name}: ${o.label}`] as const)));
+  // Options of the product's own modifiers and of its families' (a variant may carry either).
+  const optionLabels = useOptionLabels(product);
+  const optionsOf = (v: Variant) => v.modifier_option_ids.map((id) => optionLabels.get(id) ?? '…').join(', ');
 
   const makeDefault = async (id: number) => {
     const target = variants.find((v) => v.id === id);
@@ -113,8 +115,8 @@ export function VariantsTab({ product, readOnly }: { product: ProductDetail; rea
                     </Table.Td>
                     <Table.Td>
                       {v.modifier_option_ids.length ? (
-                        <Text size="xs" c="dimmed" lineClamp={1} maw={220} title={v.modifier_option_ids.map((id) => optionLabels.get(id) ?? `#${id}`).join(', ')}>
-                          {v.modifier_option_ids.map((id) => optionLabels.get(id) ?? `#${id}`).join(', ')}
+                        <Text size="xs" c="dimmed" lineClamp={1} maw={220} title={optionsOf(v)}>
+                          {optionsOf(v)}
                         </Text>
                       ) : (
                         <NoValue />
