@@ -7,6 +7,7 @@ import { queryClient } from '../lib/queryClient';
 import { renderAt } from '../test/render';
 import { IntegerField, MoneyField, TextField } from './fields';
 import { ResourceForm } from './ResourceForm';
+import * as apiModule from '../lib/api';
 
 const Schema = z
   .object({
@@ -80,5 +81,40 @@ describe('text fields and their maximum length (from the schema)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('At most 200 characters')).toBeTruthy();
     expect(submit).not.toHaveBeenCalled();
+  });
+});
+
+describe('server refusals on the form', () => {
+  const answer = (status: number, error: Record<string, unknown>) => {
+    const { ApiError } = apiModule;
+    return new ApiError(status, String(error.code), String(error.message), error.fields as Record<string, string>, error.holders as never);
+  };
+
+  it('a value in use marks the field and links the record that holds it', async () => {
+    form(async () => {
+      throw answer(409, { code: 'conflict', message: 'A brand with this name already exists: Federal', fields: { name: 'A brand with this name already exists: Federal' }, holders: { name: { id: 7, label: 'Federal', path: '/brand?edit=7' } } });
+    });
+    fireEvent.input(input('Name'), { target: { value: 'federal' } });
+    fireEvent.input(input('Count'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const link = await screen.findByRole('link', { name: 'Open Federal' });
+    expect(link.getAttribute('href')).toBe('/brand?edit=7');
+    expect(screen.getByText(/A brand with this name already exists: Federal/)).toBeTruthy();
+    expect(input('Name').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('a version conflict offers Reload; a reference conflict says what the server said', async () => {
+    let next = answer(409, { code: 'stale_version', message: 'x' });
+    form(async () => {
+      throw next;
+    });
+    fireEvent.input(input('Name'), { target: { value: 'Federal' } });
+    fireEvent.input(input('Count'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Someone else saved this thing first/)).toBeTruthy();
+    next = answer(409, { code: 'in_use', message: 'This brand is still in use by other records and cannot be deleted' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This brand is still in use by other records and cannot be deleted')).toBeTruthy();
+    expect(screen.queryByText(/Someone else saved/)).toBeNull();
   });
 });
