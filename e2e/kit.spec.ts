@@ -97,4 +97,23 @@ test.describe('the kit', () => {
     await expect(page).toHaveURL(/\/brand\?per_page=10$/);
     await expect(table.getByRole('row').nth(1)).toHaveText(first);
   });
+
+  test('an unbroken 200-character title wraps: the editor and the list stay within the window', async ({ page }) => {
+    const title = 'W'.repeat(200);
+    const sku = `KIT${Date.now().toString(36)}`.toUpperCase();
+    const res = await page.request.post('/api/product', {
+      headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' },
+      data: { type: 'physical', variation_type: 'rounds', title, variants: [{ sku, units_per_package: 50 }] },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const id = ((await res.json()) as { data: { id: number } }).data.id;
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    for (const url of [`/product/${id}`, `/product/${id}?tab=attributes`, `/product?q=${sku}`]) {
+      await page.goto(url);
+      await expect(page.getByText(sku).or(page.getByRole('heading', { level: 1 })).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await width(), url).toBeLessThanOrEqual(0);
+    }
+    await shot(page, 'kit-long-title-list');
+  });
 });

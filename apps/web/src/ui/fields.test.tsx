@@ -18,7 +18,7 @@ const Schema = z
   })
   .strict();
 
-function form(onSubmit = vi.fn(async () => undefined)) {
+function form(onSubmit: (values: unknown) => Promise<unknown> = vi.fn(async () => undefined)) {
   renderAt(
     <ResourceForm opened onClose={() => {}} title="Thing" noun="thing" schema={Schema} defaultValues={{ name: '', cost_cents: null, units: 1, count: undefined as unknown as number }} onSubmit={onSubmit}>
       <TextField name="name" label="Name" required />
