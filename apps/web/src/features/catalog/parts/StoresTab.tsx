@@ -20,6 +20,7 @@ import {
   type StoreVariant,
 } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { saveProblemOf } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useFeeds, useStores, type Store } from '../../../lib/lookups';
 import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
@@ -294,7 +295,8 @@ function StoreVariantRow({ sv, costCents, feeds, productId, readOnly }: { sv: St
       notifications.show({ color: 'teal', message: `${sv.sku} saved` });
     } catch (e) {
       if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
-      alertDialog(isApiError(e) && e.status === 409 ? 'Not saved' : 'Error', isApiError(e) && e.status === 409 ? 'Someone else saved this store variant first. Reload the product to see their changes.' : errorMessage(e));
+      const p = saveProblemOf(e, 'store variant');
+      alertDialog(p.kind === 'error' ? 'Error' : 'Not saved', p.kind === 'stale' ? 'Someone else saved this store variant first. Reload the product to see their changes.' : p.message);
     } finally {
       setSaving(false);
     }
@@ -515,7 +517,8 @@ function StoreAttributes({
       await updateStoreProduct.mutateAsync({ id: storeProduct.id, body: { attribute_data: body, version: storeProduct.version } });
       notifications.show({ color: 'teal', message: `Store values saved on ${storeProduct.store_name}` });
     } catch (e) {
-      setProblem(isApiError(e) && e.status === 409 ? 'Someone else saved this store product first. Reload the product; what you typed is still here.' : errorMessage(e));
+      const p = saveProblemOf(e, 'store product');
+      setProblem(p.kind === 'stale' ? 'Someone else saved this store product first. Reload the product; what you typed is still here.' : p.kind === 'fields' ? Object.values(p.fields).join(' · ') : p.message);
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import { Badge, Button, Group, Paper, Radio, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { VariantCreate, VariantUpdate, type ProductDetail, type Variant } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { saveProblemOf } from '../../../lib/errors';
 import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
 import { CodeDisplay, IntegerDisplay, MoneyDisplay, NoValue, PerUnitDisplay } from '../../../ui/displays';
 import { CheckboxField, DecimalField, IntegerField, MoneyField, TextField, UpcField } from '../../../ui/fields';
@@ -56,7 +57,8 @@ export function VariantsTab({ product, readOnly }: { product: ProductDetail; rea
       const res = await updateVariant.mutateAsync({ id, body: { ...toUpdate(target), is_default: true } });
       notifications.show({ color: 'teal', message: `${res.data.sku} is now the default variant` });
     } catch (e) {
-      alertDialog(isApiError(e) && e.status === 409 ? 'Not saved' : 'Error', isApiError(e) && e.status === 409 ? 'Someone else changed this variant first. Reload the product and try again.' : errorMessage(e));
+      const p = saveProblemOf(e, 'variant');
+      alertDialog(p.kind === 'error' ? 'Error' : 'Not saved', p.kind === 'stale' ? 'Someone else changed this variant first. Reload the product and try again.' : p.kind === 'fields' ? Object.values(p.fields).join(' · ') : p.message);
     } finally {
       setPendingDefault(null);
     }
