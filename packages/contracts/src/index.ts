@@ -1,3 +1,5 @@
+export * from './bounds.js';
+export * from './messages.js';
 export * from './enums.js';
 export * from './permissions.js';
 export * from './routes.js';
