@@ -5,6 +5,9 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, shot, signIn } from './helpers';
 
+// Each test signs in and checks several screens in both themes: slow on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 test('Ctrl-K opens the palette; typing "brands" and Enter opens Brands', async ({ page }) => {
   await signIn(page, 'admin@example.com');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
