@@ -1,5 +1,5 @@
-import { audit, SYSTEM_ACTOR } from '../../modules/audit/service.js';
-import { insertRow, inTx } from '../../http/crud.js';
+import { audit, SYSTEM_ACTOR } from '../audit.js';
+import { insertRow, transaction } from '../write.js';
 import type { Db } from '../connect.js';
 import { locations, vendorContacts, vendors } from '../schema/index.js';
 
@@ -41,7 +41,7 @@ export const DEMO_LOCATIONS = [
 
 /** Vendors (with a contact each) and the warehouses; fees, credentials and catalogues are seeded by their areas. */
 export async function seedVendorsDemo(db: Db) {
-  await inTx(db, async (t) => {
+  await transaction(db, async (t) => {
     for (const v of DEMO_VENDORS) {
       const row = {
         name: v.name,
