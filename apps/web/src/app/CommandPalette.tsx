@@ -124,7 +124,7 @@ export function CommandPalette({ permissions, sources: allSources = SEARCH_SOURC
     >
       <Spotlight.Search
         aria-label="Screen, product, user…"
-        placeholder={`Go to a screen, or find a product by name or SKU${sources.some((s) => s.endpoint === 'user') ? ', a user by name or email' : ''}…`}
+        placeholder={sources.length > 0 ? 'Go to a screen, or find a record by name, SKU or email…' : 'Go to a screen…'}
         leftSection={<IconSearch size={18} />}
         rightSection={loading ? <Loader size={14} /> : null}
         role="combobox"
@@ -152,7 +152,7 @@ export function CommandPalette({ permissions, sources: allSources = SEARCH_SOURC
                     tabIndex={-1}
                     aria-selected={item === activeItem}
                     data-selected={item === activeItem || undefined}
-                    className={classes.action}
+                    className={`${classes.action} qm-palette-option`}
                     onMouseDown={(e) => e.preventDefault()}
                     onClick={() => open(item)}
                     onMouseEnter={() => setActive(items.indexOf(item))}
