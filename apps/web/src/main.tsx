@@ -67,6 +67,17 @@ applyColorScheme();
 window.addEventListener('storage', followScheme);
 if (window.location.pathname === LOGIN_PATH && !getToken()) {
   setUnauthenticated();
+  // Once the user starts typing (or a password manager fills the form), the console downloads in
+  // the background, so that signing in does not wait for it. A visit that only looks loads nothing more.
+  const warmUp = () => {
+    container.removeEventListener('input', warmUp);
+    container.removeEventListener('pointerdown', warmUp);
+    import('./app/boot').catch(() => {
+      // Tried again on sign-in, where a failure is shown.
+    });
+  };
+  container.addEventListener('input', warmUp);
+  container.addEventListener('pointerdown', warmUp);
   const redirect = new URLSearchParams(window.location.search).get('redirect');
   root.render(
     <StrictMode>
