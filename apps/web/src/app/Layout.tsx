@@ -32,6 +32,7 @@ import { CommandPalette, PaletteButton } from './CommandPalette';
 import { NavMenu } from './NavMenu';
 import { goToLogin } from './navigation';
 import { UnsavedChangesBlocker } from '../ui/unsavedChanges';
+import { JobsIndicator } from '../ui/JobsIndicator';
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -118,6 +119,7 @@ export function Layout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <PaletteButton />
+            <JobsIndicator />
             <ThemeToggle />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
