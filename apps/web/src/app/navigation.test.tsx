@@ -36,7 +36,7 @@ function fakeServer() {
       const rows = q === 'FED9115' ? [{ id: 42, title: 'Federal 9mm 115 gr FMJ', default_sku: 'FED9115', brand_name: 'Federal' }] : [];
       return json({ data: rows, meta: { total: rows.length } });
     }
-    if (u.pathname === '/api/user') return json({ data: [], meta: { total: 0 } });
+    if (u.pathname === '/api/user' || u.pathname === '/api/vendor') return json({ data: [], meta: { total: 0 } });
     return json({ message: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -150,7 +150,7 @@ describe('command palette', () => {
     expect(matchScreens(screens, 'brands')[0]!.name).toBe('brand');
     expect(matchScreens(screens, 'store brand')[0]!.name).toBe('store-brand');
     expect(searchSources(permissionsOfRoles(['catalog'])).map((s) => s.endpoint)).toEqual(['product']);
-    expect(searchSources(permissionsOfRoles(['admin'])).map((s) => s.endpoint)).toEqual(['product', 'user']);
+    expect(searchSources(permissionsOfRoles(['admin'])).map((s) => s.endpoint)).toEqual(['product', 'vendor', 'user']);
   });
 
   it('Ctrl-K opens it, typing filters, Enter opens the highlighted screen', async () => {

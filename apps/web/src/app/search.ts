@@ -4,7 +4,7 @@
  * name, purchase orders…); an entry is searched only when the user may open its route and the route's
  * screen is built.
  */
-import { ROUTES, isAllowed, type ProductListItem, type RouteDef, type User } from '@qm/contracts';
+import { ROUTES, isAllowed, type ProductListItem, type RouteDef, type User, type Vendor } from '@qm/contracts';
 
 export interface SearchSource<Row = never> {
   /** The API list (`product` → `GET /api/product?q=…&per_page=…`). */
@@ -31,6 +31,14 @@ export const SEARCH_SOURCES: readonly SearchSource<unknown>[] = [
     label: (p) => p.title ?? `Untitled product #${p.id}`,
     description: (p) => [p.default_sku, p.brand_name].filter(Boolean).join(' · ') || undefined,
     href: (p) => `/product/${p.id}`,
+  }),
+  source<Vendor>({
+    endpoint: 'vendor',
+    group: 'Vendors',
+    route: 'vendor.view',
+    label: (v) => v.name,
+    description: (v) => (v.is_active ? v.code : `${v.code} · inactive`),
+    href: (v) => `/vendor/${v.id}`,
   }),
   source<User>({
     endpoint: 'user',
