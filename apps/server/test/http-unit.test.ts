@@ -5,9 +5,10 @@ import { INPUT_MESSAGES, inputProblems } from '../src/http/input.js';
 import { scrub } from '../src/modules/audit/routes.js';
 import { zodFields } from '../src/http/errors.js';
 import { isoOfTimestamptz, isoTimestampsInJson } from '../src/db/connect.js';
-import { cachedCount, csvCell, forgetCounts, literal, rememberCount } from '../src/http/list.js';
+import { cachedCount, csvCell, forgetCounts, rememberCount, whereOf, type ListSpec } from '../src/http/list.js';
 import { inTx } from '../src/http/crud.js';
 import type { Db } from '../src/db/connect.js';
+import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 
@@ -125,10 +126,26 @@ describe('timestamps in JSON', () => {
   });
 });
 
-describe('filter literals', () => {
-  const compile = (v: string | number) => new PgDialect().sqlToQuery(literal(v));
+describe('filter values', () => {
+  // A module writes values as parameters; the list code writes them into the statement as literals.
+  const spec: ListSpec<unknown> = {
+    from: sql`t x`,
+    select: sql`x.id`,
+    sort: {},
+    defaultSort: 'id',
+    key: sql`x.id`,
+    filters: { v: (vs) => sql`x.v = ${vs[0]!} and x.label <> '$1'`, n: (vs) => sql`x.n = ${Number(vs[0])}` },
+  };
+  const compileWhere = (filter: Record<string, string>) => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(whereOf(spec, { page: 1, per_page: 25, filter }, undefined));
+    return { sql: text, params };
+  };
+  const compile = (v: string) => {
+    const { sql: text, params } = compileWhere({ v });
+    return { sql: text.replace(/^where \(x\.v = (.*) and x\.label <> '\$1'\)$/, '$1'), params };
+  };
   it('writes whole numbers and plain words into the statement', () => {
-    expect(compile(42)).toEqual({ sql: '42', params: [] });
+    expect(compileWhere({ n: '42' })).toEqual({ sql: 'where (x.n = 42)', params: [] });
     expect(compile('orders')).toEqual({ sql: "'orders'", params: [] });
     expect(compile('2026-11-01')).toEqual({ sql: "'2026-11-01'", params: [] });
   });
@@ -136,8 +153,8 @@ describe('filter literals', () => {
     expect(compile("o'brien")).toEqual({ sql: "'o''brien'", params: [] });
     expect(compile('a\\b')).toEqual({ sql: " E'a\\\\b'", params: [] });
     expect(compile("x'; drop table users; --")).toEqual({ sql: "'x''; drop table users; --'", params: [] });
-    for (const v of ['x'.repeat(201), 'a\u0000b']) expect(compile(v).params).toEqual([v]);
-    expect(compile(1.5).params).toEqual([1.5]);
+    for (const v of ['x'.repeat(201), 'a\u0000b']) expect(compile(v)).toEqual({ sql: '$1', params: [v] });
+    expect(compileWhere({ n: '1.5' })).toEqual({ sql: 'where (x.n = $1)', params: [1.5] });
   });
 });
 

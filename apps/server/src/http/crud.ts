@@ -133,7 +133,7 @@ function dbColumns(table: PgTable, row: Record<string, unknown>): Record<string,
 }
 
 /** `GET <url>`: one page of the list as JSON, or (`format=csv`) the whole filtered list as a CSV download. */
-export function registerList<Item>(
+export function registerList<Item, R = undefined>(
   app: FastifyInstance,
   db: Db,
   def: {
@@ -144,10 +144,10 @@ export function registerList<Item>(
     summary: string;
     /** The 200 response: `listResponse(item)` unless the contract names its own. */
     response: z.ZodType;
-    spec: ListSpec<Item>;
+    spec: ListSpec<Item, R>;
     /** Name of the CSV download (before the date). */
     filename: string;
-    /** Rewrites the query before it runs (e.g. expands categories to their descendants, or scopes it to the caller). */
+    /** Rewrites the request's query before the list runs (e.g. scopes it to the caller); lookups the list's conditions need belong in the spec's `resolve`. */
     resolve?: (q: ListQuery, req: FastifyRequest) => Promise<ListQuery>;
   },
 ) {

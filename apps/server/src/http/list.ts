@@ -7,8 +7,22 @@ import { compile, driverClientOf, isoTimestampsInJson, query, type Compiled, typ
 import { BoundedMap } from './bounded.js';
 import { badRequest } from './errors.js';
 
-/** How one list endpoint may be paged, sorted, filtered and searched. Everything is whitelisted. */
-export interface ListSpec<Row> {
+/**
+ * How one list endpoint may be paged, sorted, filtered and searched. Everything is whitelisted.
+ *
+ * What a list is made of: `from`, `select`, `sort` (+ `defaultSort`, `key`), `filters`, `search`,
+ * `where`, `csv`. Values in filters and searches are written as ordinary parameters (`${value}`): the
+ * list code writes them into its statements as literals (see inlineValues), so each value gets its
+ * own plan and the statement can still be prepared.
+ *
+ * `resolve` does what must be looked up before the statement is built (a search text turned into a
+ * tsquery, categories into their descendants); its typed result is handed to `filters`, `search`
+ * and `tuning`, and every way of running a list (page, CSV) runs it first.
+ *
+ * `tuning` is for lists that need more than that to stay fast at size (the catalogue): none of it
+ * changes which rows a list answers.
+ */
+export interface ListSpec<Row, R = undefined> {
   /** FROM clause with joins, e.g. sql`users u`. */
   from: SQL;
   /** Columns of one row (SELECT list). */
@@ -19,14 +33,22 @@ export interface ListSpec<Row> {
   defaultSort: string;
   /** Tie-breaker expression appended to every ORDER BY (unique). */
   key: SQL;
-  /** Filter field → condition builder; receives one or more values as sent. */
-  filters?: Record<string, (values: string[]) => SQL>;
-  /** Condition for `q`. */
-  search?: (q: string) => SQL;
+  /** Filter field → condition builder; receives one or more values as sent, and what `resolve` found. */
+  filters?: Record<string, (values: string[], resolved: R) => SQL>;
+  /** Condition for `q` (trimmed, not empty); undefined: no condition (e.g. nothing to search for). */
+  search?: (q: string, resolved: R) => SQL | undefined;
   /** Always applied (e.g. scoping). */
   where?: SQL;
   /** CSV columns; default: every key of a row. */
   csv?: { key: keyof Row & string; header: string; value?: (row: Row) => unknown }[];
+  /** Looks up what the list's conditions need before they are built; its result reaches filters, search and tuning. */
+  resolve?: (db: Db, q: ListQuery) => Promise<R>;
+  /** Performance options (see ListTuning): only for lists that measured a need. */
+  tuning?: ListTuning<R>;
+}
+
+/** Options that make a large list cheaper to answer without changing its rows. */
+export interface ListTuning<R> {
   /**
    * Count at most this many matching rows; past it `meta.total` is the cap and `meta.total_exact`
    * is false (the console shows "1,000+"). For lists whose exact count costs more than the page.
@@ -36,13 +58,13 @@ export interface ListSpec<Row> {
    * A total already known from resolving the query (e.g. "more than the cap" found while resolving
    * a broad search), so the list statement does not count again; undefined: count as usual.
    */
-  knownTotal?: (q: ListQuery) => number | undefined;
+  knownTotal?: (q: ListQuery, resolved: R) => number | undefined;
   /**
    * A condition for the page only (not the count): the keys the first `rows` rows can have, found
    * more cheaply than by walking the list's own plan (e.g. through an index that holds the search's
    * column). Undefined: none for this query.
    */
-  narrowPage?: (q: ListQuery, rows: number) => SQL | undefined;
+  narrowPage?: (q: ListQuery, rows: number, resolved: R) => SQL | undefined;
   /**
    * The row as JSON text kept ready (e.g. a column a trigger maintains, with what is not on the row
    * appended): pages join these texts instead of building each row's JSON from `select`, which is
@@ -51,24 +73,30 @@ export interface ListSpec<Row> {
   rowJson?: SQL;
 }
 
+/** What `resolve` makes of a query (undefined for a list without one). */
+async function resolveOf<Row, R>(db: Db, spec: ListSpec<Row, R>, q: ListQuery): Promise<R> {
+  return (spec.resolve ? await spec.resolve(db, q) : undefined) as R;
+}
+
 /** Whether the query has a filter with a value. */
 export const hasFilters = (q: ListQuery) => Object.values(q.filter ?? {}).some((v) => (Array.isArray(v) ? v : [v]).some((x) => x !== ''));
 
-export function whereOf<Row>(spec: ListSpec<Row>, q: ListQuery, also?: SQL): SQL {
+export function whereOf<Row, R>(spec: ListSpec<Row, R>, q: ListQuery, resolved: R, also?: SQL): SQL {
   const conds: SQL[] = also ? [also] : [];
   if (spec.where) conds.push(spec.where);
-  if (q.q && q.q.trim() && spec.search) conds.push(spec.search(q.q.trim()));
+  const searched = q.q && q.q.trim() && spec.search ? spec.search(q.q.trim(), resolved) : undefined;
+  if (searched) conds.push(searched);
   for (const [field, raw] of Object.entries(q.filter ?? {})) {
     const build = spec.filters && Object.hasOwn(spec.filters, field) ? spec.filters[field] : undefined;
     if (!build) throw badRequest(`Unknown filter "${field}"`, { [`filter.${field}`]: 'Unknown filter' });
     const values = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== '');
     if (values.length === 0) continue;
-    conds.push(build(values));
+    conds.push(build(values, resolved));
   }
-  return conds.length ? sql`where ${sql.join(conds.map((c) => sql`(${c})`), sql` and `)}` : sql``;
+  return conds.length ? inlineValues(sql`where ${sql.join(conds.map((c) => sql`(${c})`), sql` and `)}`) : sql``;
 }
 
-export function orderOf<Row>(spec: ListSpec<Row>, sortParam: string | undefined): SQL {
+export function orderOf<Row, R>(spec: ListSpec<Row, R>, sortParam: string | undefined): SQL {
   const parts: SQL[] = [];
   for (const token of (sortParam || spec.defaultSort).split(',').map((s) => s.trim()).filter(Boolean)) {
     const desc = token.startsWith('-');
@@ -113,9 +141,10 @@ export function forgetCounts() {
 }
 
 /** The rows a list selects: a key for its cached count, and whether it sends values as parameters. */
-function selection(spec: { from: SQL; countCap?: number }, where: SQL): { key: string; byValue: boolean } {
+function selection(spec: { from: SQL; tuning?: { countCap?: number } }, where: SQL): { key: string; byValue: boolean } {
   const compiled = compile(sql`${spec.from} ${where}`);
-  const text = spec.countCap === undefined ? compiled.sql : `${compiled.sql}\u0000cap ${spec.countCap}`;
+  const cap = spec.tuning?.countCap;
+  const text = cap === undefined ? compiled.sql : `${compiled.sql}\u0000cap ${cap}`;
   const byValue = compiled.params.length > 0;
   return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue };
 }
@@ -136,16 +165,16 @@ export function rememberCount(db: Db, key: string, n: number) {
 }
 
 /** One page of rows in the list's order: `select`'s columns, or the row's JSON text as `j` (rowJson). */
-function pageSql<Row>(spec: ListSpec<Row>, where: SQL, order: SQL, limit: number, offset: number, columns = spec.select): SQL {
+function pageSql<Row, R>(spec: ListSpec<Row, R>, where: SQL, order: SQL, limit: number, offset: number, columns = spec.select): SQL {
   return sql`select ${columns} from ${spec.from} ${where} ${order} ${limitSql(limit, offset)}`;
 }
 
 /** What a page selects when it is sent as JSON. */
-const jsonColumns = <Row>(spec: ListSpec<Row>): SQL => (spec.rowJson ? sql`${spec.rowJson} as j` : spec.select);
+const jsonColumns = <Row, R>(spec: ListSpec<Row, R>): SQL => (spec.tuning?.rowJson ? sql`${spec.tuning.rowJson} as j` : spec.select);
 
 /** A page selected with jsonColumns as one JSON array text, in the page's order. */
-const pageJsonOf = <Row>(spec: ListSpec<Row>, page: SQL): SQL =>
-  spec.rowJson ? sql`(select '[' || coalesce(string_agg(x.j, ','), '') || ']' from (${page}) x)` : sql`${jsonRows(page)}::text`;
+const pageJsonOf = <Row, R>(spec: ListSpec<Row, R>, page: SQL): SQL =>
+  spec.tuning?.rowJson ? sql`(select '[' || coalesce(string_agg(x.j, ','), '') || ']' from (${page}) x)` : sql`${jsonRows(page)}::text`;
 
 /**
  * LIMIT and OFFSET written as numbers, not parameters (both are validated integers). With parameters
@@ -163,9 +192,10 @@ export const jsonRows = (rows: SQL) => sql`(select coalesce(json_agg(x), '[]'::j
 /** `(select count(*)::int from … where …)`. */
 const countSql = (from: SQL, where: SQL) => sql`(select count(*)::int from ${from} ${where})`;
 
-/** One page of a list as a json array expression, to embed in a larger statement (panels). */
+/** One page of a list as a json array expression, to embed in a larger statement (panels). Not for lists that resolve their query. */
 export function pageJson<Row>(spec: ListSpec<Row>, q: ListQuery): SQL {
-  return jsonRows(pageSql(spec, whereOf(spec, q), orderOf(spec, q.sort), q.per_page, (q.page - 1) * q.per_page));
+  if (spec.resolve) throw new Error('pageJson: this list resolves its query first; run it with runListJson');
+  return jsonRows(pageSql(spec, whereOf(spec, q, undefined), orderOf(spec, q.sort), q.per_page, (q.page - 1) * q.per_page));
 }
 
 /**
@@ -197,12 +227,12 @@ export async function countsAnd(
 }
 
 /** Counts up to one past the cap: enough to tell "1,000+" from an exact total. */
-const cappedCountSql = <Row>(spec: ListSpec<Row>, where: SQL) =>
-  sql`(select count(*)::int from (select 1 from ${spec.from} ${where} ${limitSql(spec.countCap! + 1, 0)}) x)`;
+const cappedCountSql = (from: SQL, where: SQL, cap: number) =>
+  sql`(select count(*)::int from (select 1 from ${from} ${where} ${limitSql(cap + 1, 0)}) x)`;
 
-function metaOf<Row>(spec: ListSpec<Row>, q: ListQuery, total: number): ListMeta {
-  const exact = spec.countCap === undefined || total <= spec.countCap;
-  return { total: exact ? total : spec.countCap!, page: q.page, per_page: q.per_page, total_exact: exact };
+function metaOf(cap: number | undefined, q: ListQuery, total: number): ListMeta {
+  const exact = cap === undefined || total <= cap;
+  return { total: exact ? total : cap!, page: q.page, per_page: q.per_page, total_exact: exact };
 }
 
 /**
@@ -210,14 +240,16 @@ function metaOf<Row>(spec: ListSpec<Row>, q: ListQuery, total: number): ListMeta
  * rows and, unless a recent count is cached, the total in the same statement. The API process then
  * neither parses rows nor serialises them — on a page of 25–100 rows that was most of its work.
  */
-export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): Promise<string> {
-  const plan = planOf(spec, q);
+export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: ListQuery): Promise<string> {
+  const resolved = await resolveOf(db, spec, q);
+  const plan = planOf(spec, q, resolved);
   const { where, order, offset, key, byValue } = plan;
-  // Values left as parameters (see literal) would get one generic plan for all of them: plan such pages each time.
+  const cap = spec.tuning?.countCap;
+  // Values left as parameters (see inlineValues) would get one generic plan for all of them: plan such pages each time.
   const prepare = !byValue;
-  let total = cachedCount(db, key) ?? spec.knownTotal?.(q);
+  let total = cachedCount(db, key) ?? spec.tuning?.knownTotal?.(q, resolved);
   let searchFirst = false;
-  if (spec.countCap === undefined && q.q?.trim() && spec.search) {
+  if (cap === undefined && q.q?.trim() && spec.search) {
     // A search: count first, and when few rows match, find them through the search's own index and
     // sort them, rather than walking the sort order's index past every row that does not match.
     if (total === undefined) {
@@ -228,9 +260,9 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
   }
   const counted = total === undefined;
   const statement = plan.statement(`page ${counted ? 'counted' : 'known'}${searchFirst ? ' search-first' : ''}`, () => {
-    const narrowed = searchFirst ? undefined : spec.narrowPage?.(q, offset + q.per_page);
+    const narrowed = searchFirst ? undefined : spec.tuning?.narrowPage?.(q, offset + q.per_page, resolved);
     const columns = jsonColumns(spec);
-    let page = pageSql(spec, narrowed ? whereOf(spec, q, narrowed) : where, order, q.per_page, offset, columns);
+    let page = pageSql(spec, narrowed ? whereOf(spec, q, resolved, narrowed) : where, order, q.per_page, offset, columns);
     if (searchFirst)
       page = aliasOf(spec)
         ? // One table: read the matches through the search's index in one pass and sort them
@@ -238,7 +270,7 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
           sql`select ${columns} from (select * from ${spec.from} ${where} offset 0) ${sql.raw(aliasOf(spec)!)} ${order} ${limitSql(q.per_page, offset)}`
         : sql`select ${columns} from ${spec.from}
                where ${spec.key} = any(array(select ${spec.key} from ${spec.from} ${where})) ${order} ${limitSql(q.per_page, offset)}`;
-    const count = !counted ? sql`null::int` : spec.countCap === undefined ? countSql(spec.from, where) : cappedCountSql(spec, where);
+    const count = !counted ? sql`null::int` : cap === undefined ? countSql(spec.from, where) : cappedCountSql(spec.from, where, cap);
     return sql`select ${pageJsonOf(spec, page)} as data, ${count} as n`;
   });
   const row = (await query<{ data: string; n: number | null }>(db, statement, { prepare }))[0]!;
@@ -246,14 +278,14 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
     total = row.n!;
     rememberCount(db, key, total);
   }
-  return `{"data":${isoTimestampsInJson(row.data)},"meta":${JSON.stringify(metaOf(spec, q, total))}}`;
+  return `{"data":${isoTimestampsInJson(row.data)},"meta":${JSON.stringify(metaOf(cap, q, total))}}`;
 }
 
 /**
  * What a list query becomes before it runs — its WHERE and ORDER BY, its count-cache key and its
  * compiled statements — kept per list and query (page, size, sort, search, filters): building and
  * compiling drizzle's `sql` trees took ~45 µs of every request, a sixth of the API's own work on a
- * list page. The same query always yields the same statements: every value is in the query.
+ * list page. The same query (and what `resolve` made of it) always yields the same statements.
  */
 interface ListPlan {
   where: SQL;
@@ -266,13 +298,13 @@ interface ListPlan {
 const PLANS_PER_LIST = 500;
 const plans = new WeakMap<object, Map<string, ListPlan>>();
 
-function planOf<Row>(spec: ListSpec<Row>, q: ListQuery): ListPlan {
+function planOf<Row, R>(spec: ListSpec<Row, R>, q: ListQuery, resolved: R): ListPlan {
   let byQuery = plans.get(spec);
   if (!byQuery) plans.set(spec, (byQuery = new BoundedMap(PLANS_PER_LIST)));
-  const id = JSON.stringify([q.page, q.per_page, q.sort ?? '', q.q ?? '', q.filter ?? {}]);
+  const id = JSON.stringify([q.page, q.per_page, q.sort ?? '', q.q ?? '', q.filter ?? {}, resolved ?? null]);
   let plan = byQuery.get(id);
   if (!plan) {
-    const where = whereOf(spec, q);
+    const where = whereOf(spec, q, resolved);
     const statements = new Map<string, Compiled>();
     plan = {
       where,
@@ -319,8 +351,8 @@ export function csvCell(v: unknown): string {
 }
 
 /** Streams the whole filtered, sorted list as CSV in batches, so memory stays flat on large tables. */
-export function sendCsv<Row>(reply: FastifyReply, db: Db, spec: ListSpec<Row>, q: ListQuery, filename: string) {
-  const where = whereOf(spec, q);
+export async function sendCsv<Row, R>(reply: FastifyReply, db: Db, spec: ListSpec<Row, R>, q: ListQuery, filename: string) {
+  const where = whereOf(spec, q, await resolveOf(db, spec, q));
   const order = orderOf(spec, q.sort);
   const batch = 2000;
   async function* lines() {
@@ -361,16 +393,40 @@ const eachColumn = <K extends string, F>(alias: string, fields: K[], build: (exp
  * A filter or search value written into the statement as a literal (quoted by the driver's
  * escapeLiteral) rather than sent as a parameter; numbers only when whole, strings up to 200
  * characters. Filtered and searched pages then get a plan made for their value ("orders" is a third
- * of the staff, "admin" a handful) that PostgreSQL can still keep as a prepared statement when the
- * same page is asked again (paging, refreshing); with a parameter, a prepared statement's generic
- * plan would guess the same selectivity for every value.
+ * of the staff, "admin" a handful; a LIKE prefix or a tsquery can only use its index as a constant)
+ * that PostgreSQL can still keep as a prepared statement when the same page is asked again (paging,
+ * refreshing); with a parameter, a prepared statement's generic plan would guess the same
+ * selectivity for every value. Private to the list code: modules write `${value}` and whereOf
+ * writes the values of a list's conditions this way (inlineValues).
  */
-export function literal(v: string | number): SQL {
-  if (typeof v === 'number') return Number.isSafeInteger(v) ? sql.raw(String(v)) : sql`${v}`;
-  return v.length <= 200 && !v.includes('\u0000') ? sql.raw(pg.escapeLiteral(v)) : sql`${v}`;
+function literal(v: unknown): string | undefined {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? String(v) : undefined;
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'string') return v.length <= 200 && !v.includes('\u0000') ? pg.escapeLiteral(v) : undefined;
+  return undefined;
 }
-/** Several values as literals, comma-separated (for `in (…)`). */
-export const literals = (values: readonly (string | number)[]) => sql.join(values.map(literal), sql`, `);
+
+/**
+ * A condition with its parameters written as literals where literal() can (see there); the others
+ * stay parameters (the statement is then planned for its values each time, see runListJson).
+ * Placeholders are only ever outside quotes in drizzle's text, so quoted text is skipped.
+ */
+function inlineValues(condition: SQL): SQL {
+  const { sql: text, params } = compile(condition);
+  if (!params.length) return condition;
+  const parts: SQL[] = [];
+  let from = 0;
+  const placeholder = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g;
+  for (let m = placeholder.exec(text); m; m = placeholder.exec(text)) {
+    if (m[1] === undefined) continue;
+    const value = params[Number(m[1]) - 1];
+    const lit = literal(value);
+    parts.push(sql.raw(text.slice(from, m.index)), lit === undefined ? sql`${value}` : sql.raw(lit));
+    from = m.index + m[0].length;
+  }
+  parts.push(sql.raw(text.slice(from)));
+  return sql.join(parts, sql``);
+}
 
 /**
  * A filter value that is a PostgreSQL integer written in plain decimal (`-3`, `0`, `42`), else null:
@@ -383,16 +439,28 @@ export function intOf(v: string): number | null {
 }
 
 /** Helpers for filter builders. */
+const values = (vs: readonly (string | number)[]) => sql.join(vs.map((v) => sql`${v}`), sql`, `);
+
 export const filters = {
-  eq: (expr: SQL) => (values: string[]) => (values.length === 1 ? sql`${expr} = ${literal(values[0]!)}` : sql`${expr} in (${literals(values)})`),
+  eq: (expr: SQL) => (vs: string[]) => (vs.length === 1 ? sql`${expr} = ${vs[0]!}` : sql`${expr} in (${values(vs)})`),
   int: (expr: SQL, field: string) => (values: string[]) => {
     const nums = values.map((v) => {
       const n = intOf(v);
       if (n === null) throw badRequest(`filter[${field}] must be a whole number`, { [`filter.${field}`]: 'Must be a whole number' });
       return n;
     });
-    return nums.length === 1 ? sql`${expr} = ${literal(nums[0]!)}` : sql`${expr} in (${literals(nums)})`;
+    return filters.inInts(expr, nums);
   },
+  /**
+   * `expr in (…)` over whole numbers known to the module (e.g. ids found while resolving), written
+   * into the statement as they are, however many; none: a condition no row meets.
+   */
+  inInts: (expr: SQL, ids: readonly number[]): SQL => {
+    if (!ids.every((n) => Number.isSafeInteger(n))) throw new Error('inInts takes whole numbers');
+    return ids.length === 1 ? sql`${expr} = ${sql.raw(String(ids[0]))}` : sql`${expr} in (${sql.raw(ids.length ? ids.join(', ') : 'null')})`;
+  },
+  /** An array column holding any of the values sent (`roles && array[…]::text[]`). */
+  overlaps: (expr: SQL) => (vs: string[]) => sql`${expr} && array[${values(vs)}]::text[]`,
   bool: (expr: SQL, field: string) => (values: string[]) => {
     const v = values[0];
     if (v !== 'true' && v !== 'false') throw badRequest(`filter[${field}] must be true or false`, { [`filter.${field}`]: 'Must be true or false' });
@@ -410,14 +478,14 @@ export const filters = {
     if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(v) || Number.isNaN(Date.parse(v)))
       throw badRequest(`filter[${field}] must be a date (YYYY-MM-DD)`, { [`filter.${field}`]: 'Must be a date (YYYY-MM-DD)' });
     return bound === 'from'
-      ? sql`${expr} >= ${literal(v)}::timestamptz`
+      ? sql`${expr} >= ${v}::timestamptz`
       : v.length === 10
-        ? sql`${expr} < (${literal(v)}::date + 1)::timestamptz`
-        : sql`${expr} <= ${literal(v)}::timestamptz`;
+        ? sql`${expr} < (${v}::date + 1)::timestamptz`
+        : sql`${expr} <= ${v}::timestamptz`;
   },
   /** Case-insensitive contains over several expressions. */
   ilike: (...exprs: SQL[]) => (q: string) => {
-    const pattern = literal(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return sql.join(exprs.map((e) => sql`${e} ilike ${pattern}`), sql` or `);
   },
 };

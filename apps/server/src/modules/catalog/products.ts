@@ -35,7 +35,7 @@ import type { Actor } from '../audit/service.js';
 import { createCanonicalValue, refreshProductCache, registerCanonicalValueRoutes } from './attributes.js';
 import { CATALOG, clearDefault, plural, promoteDefault } from './common.js';
 import { createCategorised, PRODUCT, updateCategorised } from './owners.js';
-import { loadProductDetail, loadVariants, productDetailJson, productList, resolveProductListQuery } from './queries.js';
+import { loadProductDetail, loadVariants, productDetailJson, productList } from './queries.js';
 
 export const VARIANT_UNIQUE: UniqueRule[] = [{ constraint: 'variants_sku_key', field: 'sku', message: 'Another variant already has this SKU' }];
 
@@ -195,7 +195,6 @@ export function productRoutes(app: FastifyInstance, db: Db) {
     response: ProductListResponse,
     spec: productList,
     filename: 'products',
-    resolve: (q) => resolveProductListQuery(db, q),
   });
 
   registerResource(app, {
