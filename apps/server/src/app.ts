@@ -15,7 +15,6 @@ import { registerAuth, type RouteAccess } from './http/auth.js';
 import { AppError, body, registerErrorHandling } from './http/errors.js';
 import { registerInputGuard } from './http/input.js';
 import { parseQueryString } from './http/querystring.js';
-import { forgetCounts } from './http/list.js';
 import type { Kit } from './http/kit.js';
 import { MODULES } from './modules/index.js';
 import { JobRunner } from './jobs/runner.js';
@@ -64,11 +63,6 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
   registerErrorHandling(app);
   registerInputGuard(app);
-  // Cached list totals are forgotten after every write, once it has been committed (see list.ts).
-  app.addHook('onResponse', (req, _reply, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') forgetCounts();
-    done();
-  });
 
   await app.register(rateLimit, {
     global: false,

@@ -5,7 +5,7 @@ import { INPUT_MESSAGES, inputProblems } from '../src/http/input.js';
 import { scrub } from '../src/modules/audit/routes.js';
 import { zodFields } from '../src/http/errors.js';
 import { isoOfTimestamptz, isoTimestampsInJson } from '../src/db/connect.js';
-import { cachedCount, csvCell, forgetCounts, rememberCount, whereOf, type ListSpec } from '../src/http/list.js';
+import { csvCell, tablesOf, whereOf, type ListSpec } from '../src/http/list.js';
 import { inTx } from '../src/http/crud.js';
 import type { Db } from '../src/db/connect.js';
 import { sql } from 'drizzle-orm';
@@ -189,40 +189,12 @@ describe('transactions', () => {
 });
 
 describe('list totals', () => {
-  const db = { session: { client: {} } } as unknown as Db;
-  afterEach(() => vi.restoreAllMocks());
-  const at = (ms: number) => vi.spyOn(Date, 'now').mockReturnValue(ms);
-
-  it('answers an old total while the first request to see it counts again, then the new one', () => {
-    at(1_000_000);
-    rememberCount(db, 'k1', 40);
-    expect(cachedCount(db, 'k1')).toBe(40);
-    at(1_000_000 + 10_500);
-    expect(cachedCount(db, 'k1')).toBeUndefined(); // this request counts
-    expect(cachedCount(db, 'k1')).toBe(40); // the others, meanwhile, answer the old total
-    expect(cachedCount(db, 'k1')).toBe(40);
-    rememberCount(db, 'k1', 41);
-    expect(cachedCount(db, 'k1')).toBe(41);
-  });
-
-  it('lets another request count when a recount never finished', () => {
-    at(2_000_000);
-    rememberCount(db, 'k2', 7);
-    at(2_000_000 + 10_500);
-    expect(cachedCount(db, 'k2')).toBeUndefined();
-    expect(cachedCount(db, 'k2')).toBe(7);
-    at(2_000_000 + 16_000);
-    expect(cachedCount(db, 'k2')).toBeUndefined();
-  });
-
-  it('never answers a total forgotten after a write, old or not', () => {
-    at(3_000_000);
-    rememberCount(db, 'k3', 5);
-    forgetCounts();
-    expect(cachedCount(db, 'k3')).toBeUndefined();
-    expect(cachedCount(db, 'k3')).toBeUndefined();
-    at(3_000_000 + 10_500);
-    expect(cachedCount(db, 'k3')).toBeUndefined();
+  it('are keyed by the revision of every table their statement reads', () => {
+    expect(
+      tablesOf(`from products p where exists (select 1 from product_categories pc where pc.category_id in (select id from "categories"))
+                and p.id in (select h.product_id from product_search_heads h join unnest($1::int[]) u on true) and x in (select * from generate_series(1, 3))`),
+    ).toEqual(['categories', 'product_categories', 'product_search_heads', 'products']);
+    expect(tablesOf("from variants v join products p on p.id = v.product_id")).toEqual(['products', 'variants']);
   });
 });
 

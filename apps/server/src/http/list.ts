@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -113,19 +114,16 @@ export function orderOf<Row, R>(spec: ListSpec<Row, R>, sortParam: string | unde
 }
 
 /**
- * List totals are cached for a few seconds: counting the matching rows on every page turn costs more
- * than the page itself. Every write made through this process forgets them at once (forgetCounts, on
- * each audited change and after each non-GET request), so what a user just created is counted at
- * once; a write made through another API process shows in the totals within COUNT_TTL_MS (the rows
- * themselves are never cached). When a total grows old, the first request to see it counts again and
- * the others keep answering with the old total until it is done (a total forgotten after a write is
- * never answered): otherwise every request in flight at that moment would count at once.
+ * List totals are cached: counting the matching rows on every page turn costs more than the page
+ * itself. A total is kept with the revision of the tables it was counted from (the sum of their
+ * counters in qm_table_revisions, which a statement trigger on every table moves in the writing
+ * transaction: migration 0013), and every list statement reads that revision with its page, in the
+ * same snapshot: while it is the one kept, the cached total is answered; when it moved — a write to
+ * one of those tables by this process, another one, a job or plain SQL — the same statement counts
+ * again (the count is in a CASE, so PostgreSQL runs it only then). The rows themselves are never
+ * cached.
  */
-const COUNT_TTL_MS = 10_000;
-/** A recount that has not finished in this long (failed, or very slow) may be taken over by another request. */
-const RECOUNT_CLAIM_MS = 5_000;
-let countGeneration = 0;
-type CountCache = BoundedMap<string, { n: number; at: number; generation: number; recounting?: number }>;
+type CountCache = BoundedMap<string, { n: number; revision: string }>;
 /** Per database (tests run two in one process): the driver client of the handle. */
 const countCaches = new WeakMap<object, CountCache>();
 function countCacheOf(db: Db): CountCache {
@@ -135,33 +133,49 @@ function countCacheOf(db: Db): CountCache {
   return cache;
 }
 
-/** Drops every cached total of this process (after a write). */
-export function forgetCounts() {
-  countGeneration++;
+/** A cached total and the revision it was counted at; undefined when none. */
+export function cachedCount(db: Db, key: string): { n: number; revision: string } | undefined {
+  return countCacheOf(db).get(key);
 }
 
-/** The rows a list selects: a key for its cached count, and whether it sends values as parameters. */
-function selection(spec: { from: SQL; tuning?: { countCap?: number } }, where: SQL): { key: string; byValue: boolean } {
+export function rememberCount(db: Db, key: string, n: number, revision: string) {
+  countCacheOf(db).set(key, { n, revision });
+}
+
+/** The tables a statement reads (after FROM or JOIN; not functions): those whose revision keys its total. */
+export function tablesOf(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(/\b(?:from|join)\s+("?)([A-Za-z_][A-Za-z0-9_]*)\1(?![A-Za-z0-9_]|\s*\()/gi)) found.add(m[2]!.toLowerCase());
+  return [...found].sort();
+}
+
+/** The revision of these tables as text, read in the statement's snapshot. */
+const revisionSql = (tables: string[]) =>
+  sql.raw(`(select coalesce(sum(r.n), 0)::text from qm_table_revisions r where r.tbl in (${tables.length ? tables.map((t) => pg.escapeLiteral(t)).join(', ') : 'null'}))`);
+
+/** The rows a list selects: a key for its cached count, whether it sends values as parameters, and its tables' revision. */
+function selection(spec: { from: SQL; tuning?: { countCap?: number } }, where: SQL): { key: string; byValue: boolean; revision: SQL } {
   const compiled = compile(sql`${spec.from} ${where}`);
   const cap = spec.tuning?.countCap;
   const text = cap === undefined ? compiled.sql : `${compiled.sql}\u0000cap ${cap}`;
   const byValue = compiled.params.length > 0;
-  return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue };
+  return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue, revision: revisionSql(tablesOf(`from ${compiled.sql}`)) };
 }
 
-export function cachedCount(db: Db, key: string): number | undefined {
-  const hit = countCacheOf(db).get(key);
-  if (!hit || hit.generation !== countGeneration) return undefined;
-  const now = Date.now();
-  if (now - hit.at < COUNT_TTL_MS) return hit.n;
-  if (hit.recounting !== undefined && now - hit.recounting < RECOUNT_CLAIM_MS) return hit.n;
-  hit.recounting = now; // this request counts again
-  return undefined;
-}
-
-export function rememberCount(db: Db, key: string, n: number) {
-  const countCache = countCacheOf(db);
-  countCache.set(key, { n, at: Date.now(), generation: countGeneration });
+/**
+ * `count` unless the revision is still `known` (the cached total's; null: none), and the revision:
+ * two columns `n` and `rev` for a list statement. `known` is the statement's last parameter, set on
+ * each run (withKnownRevision), so the statement's text stays the same.
+ */
+const countUnlessKnown = (count: SQL, revision: SQL) =>
+  sql`case when ${revision} = ${KNOWN_REVISION} then null else ${count} end as n, ${revision} as rev`;
+const KNOWN_REVISION = `\u0000known revision ${crypto.randomUUID()}`;
+function withKnownRevision(statement: Compiled, known: string | undefined): Compiled {
+  const at = statement.params.lastIndexOf(KNOWN_REVISION);
+  if (at === -1) return statement;
+  const params = [...statement.params];
+  params[at] = known ?? null;
+  return { sql: statement.sql, params };
 }
 
 /** One page of rows in the list's order: `select`'s columns, or the row's JSON text as `j` (rowJson). */
@@ -200,30 +214,36 @@ export function pageJson<Row>(spec: ListSpec<Row>, q: ListQuery): SQL {
 
 /**
  * Several totals and other columns in one statement (a dashboard): totals cached as for lists are
- * taken from the cache, the others counted in the statement and remembered.
+ * answered while their tables' revision is the one kept, the others counted in the statement and
+ * remembered.
  */
 export async function countsAnd(
   db: Db,
   counts: Record<string, { from: SQL; where: SQL }>,
   columns: Record<string, SQL>,
 ): Promise<{ counts: Record<string, number>; columns: Record<string, unknown> }> {
-  const known: Record<string, number> = {};
   const keys: Record<string, string> = {};
   const select: SQL[] = [];
   for (const [name, c] of Object.entries(counts)) {
-    keys[name] = selection(c, c.where).key;
-    const hit = cachedCount(db, keys[name]);
-    if (hit !== undefined) known[name] = hit;
-    else select.push(sql`${countSql(c.from, c.where)} as ${sql.identifier(`count_${name}`)}`);
+    const { key, revision } = selection(c, c.where);
+    keys[name] = key;
+    const known = cachedCount(db, key)?.revision ?? null;
+    select.push(sql`case when ${revision} = ${known} then null else ${countSql(c.from, c.where)} end as ${sql.identifier(`count_${name}`)},
+                    ${revision} as ${sql.identifier(`rev_${name}`)}`);
   }
   for (const [name, expr] of Object.entries(columns)) select.push(sql`${expr} as ${sql.identifier(name)}`);
   const row = select.length ? (await query<Record<string, unknown>>(db, sql`select ${sql.join(select, sql`, `)}`))[0]! : {};
+  const totals: Record<string, number> = {};
   for (const name of Object.keys(counts)) {
-    if (name in known) continue;
-    known[name] = row[`count_${name}`] as number;
-    rememberCount(db, keys[name]!, known[name]);
+    const n = row[`count_${name}`] as number | null;
+    const revision = row[`rev_${name}`] as string;
+    if (n === null) totals[name] = cachedCount(db, keys[name]!)!.n;
+    else {
+      totals[name] = n;
+      rememberCount(db, keys[name]!, n, revision);
+    }
   }
-  return { counts: known, columns: Object.fromEntries(Object.keys(columns).map((k) => [k, row[k]])) };
+  return { counts: totals, columns: Object.fromEntries(Object.keys(columns).map((k) => [k, row[k]])) };
 }
 
 /** Counts up to one past the cap: enough to tell "1,000+" from an exact total. */
@@ -237,29 +257,33 @@ function metaOf(cap: number | undefined, q: ListQuery, total: number): ListMeta 
 
 /**
  * The list answer as JSON text, built by PostgreSQL in one round trip: the page as `json_agg` of its
- * rows and, unless a recent count is cached, the total in the same statement. The API process then
- * neither parses rows nor serialises them — on a page of 25–100 rows that was most of its work.
+ * rows and, unless the cached total is still current (see cachedCount), the total in the same
+ * statement. The API process then neither parses rows nor serialises them — on a page of 25–100
+ * rows that was most of its work.
  */
 export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: ListQuery): Promise<string> {
   const resolved = await resolveOf(db, spec, q);
   const plan = planOf(spec, q, resolved);
-  const { where, order, offset, key, byValue } = plan;
+  const { where, order, offset, key, byValue, revision } = plan;
   const cap = spec.tuning?.countCap;
   // Values left as parameters (see inlineValues) would get one generic plan for all of them: plan such pages each time.
   const prepare = !byValue;
-  let total = cachedCount(db, key) ?? spec.tuning?.knownTotal?.(q, resolved);
+  const cached = cachedCount(db, key);
+  const knownTotal = spec.tuning?.knownTotal?.(q, resolved);
   let searchFirst = false;
-  if (cap === undefined && q.q?.trim() && spec.search) {
+  if (cap === undefined && knownTotal === undefined && q.q?.trim() && spec.search) {
     // A search: count first, and when few rows match, find them through the search's own index and
-    // sort them, rather than walking the sort order's index past every row that does not match.
-    if (total === undefined) {
-      total = (await query<{ n: number }>(db, plan.statement('count', () => sql`select ${countSql(spec.from, where)} as n`), { prepare }))[0]!.n;
-      rememberCount(db, key, total);
+    // sort them, rather than walking the sort order's index past every row that does not match. A
+    // cached total only chooses the plan here; the page's statement checks it as for any list.
+    let many = cached?.n;
+    if (many === undefined) {
+      const counted = (await query<{ n: number; rev: string }>(db, plan.statement('count', () => sql`select ${countSql(spec.from, where)} as n, ${revision} as rev`), { prepare }))[0]!;
+      rememberCount(db, key, counted.n, counted.rev);
+      many = counted.n;
     }
-    searchFirst = total <= SEARCH_FIRST_MAX;
+    searchFirst = many <= SEARCH_FIRST_MAX;
   }
-  const counted = total === undefined;
-  const statement = plan.statement(`page ${counted ? 'counted' : 'known'}${searchFirst ? ' search-first' : ''}`, () => {
+  const statement = plan.statement(`page${knownTotal !== undefined ? ' known' : ''}${searchFirst ? ' search-first' : ''}`, () => {
     const narrowed = searchFirst ? undefined : spec.tuning?.narrowPage?.(q, offset + q.per_page, resolved);
     const columns = jsonColumns(spec);
     let page = pageSql(spec, narrowed ? whereOf(spec, q, resolved, narrowed) : where, order, q.per_page, offset, columns);
@@ -270,13 +294,17 @@ export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: Lis
           sql`select ${columns} from (select * from ${spec.from} ${where} offset 0) ${sql.raw(aliasOf(spec)!)} ${order} ${limitSql(q.per_page, offset)}`
         : sql`select ${columns} from ${spec.from}
                where ${spec.key} = any(array(select ${spec.key} from ${spec.from} ${where})) ${order} ${limitSql(q.per_page, offset)}`;
-    const count = !counted ? sql`null::int` : cap === undefined ? countSql(spec.from, where) : cappedCountSql(spec.from, where, cap);
-    return sql`select ${pageJsonOf(spec, page)} as data, ${count} as n`;
+    if (knownTotal !== undefined) return sql`select ${pageJsonOf(spec, page)} as data, null::int as n, null::text as rev`;
+    const count = cap === undefined ? countSql(spec.from, where) : cappedCountSql(spec.from, where, cap);
+    return sql`select ${pageJsonOf(spec, page)} as data, ${countUnlessKnown(count, revision)}`;
   });
-  const row = (await query<{ data: string; n: number | null }>(db, statement, { prepare }))[0]!;
-  if (total === undefined) {
-    total = row.n!;
-    rememberCount(db, key, total);
+  const row = (await query<{ data: string; n: number | null; rev: string | null }>(db, withKnownRevision(statement, cached?.revision), { prepare }))[0]!;
+  let total: number;
+  if (knownTotal !== undefined) total = knownTotal;
+  else if (row.n === null) total = cached!.n;
+  else {
+    total = row.n;
+    rememberCount(db, key, total, row.rev!);
   }
   return `{"data":${isoTimestampsInJson(row.data)},"meta":${JSON.stringify(metaOf(cap, q, total))}}`;
 }
@@ -293,6 +321,7 @@ interface ListPlan {
   offset: number;
   key: string;
   byValue: boolean;
+  revision: SQL;
   statement: (variant: string, build: () => SQL) => Compiled;
 }
 const PLANS_PER_LIST = 500;
