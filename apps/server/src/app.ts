@@ -11,7 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { ERROR_CODES } from '@qm/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
-import { registerAuth, type RouteAccess } from './http/auth.js';
+import { listenForSessionChanges, registerAuth, type RouteAccess } from './http/auth.js';
 import { AppError, body, registerErrorHandling } from './http/errors.js';
 import { registerInputGuard } from './http/input.js';
 import { parseQueryString } from './http/querystring.js';
@@ -83,6 +83,14 @@ export async function buildApp(config: Config, database: Database, opts: { logge
 
   const routes: RouteAccess[] = [];
   registerAuth(app, database.db, routes, { idleMinutes: config.sessionIdleMinutes });
+  // Sessions are kept per process only while it hears their changes; not through a transaction-mode
+  // pooler (DB_PREPARED_STATEMENTS=off), where LISTEN does not work.
+  let stopListening: (() => Promise<void>) | undefined;
+  if (config.dbPreparedStatements || database.kind === 'pglite')
+    app.addHook('onReady', async () => {
+      stopListening = await listenForSessionChanges(database);
+    });
+  app.addHook('onClose', async () => stopListening?.());
 
   const jobs = new JobRunner(database, { concurrency: config.jobConcurrency, pollSeconds: config.jobPollSeconds });
   const exports = new Exports(jobs, config.exportKeepDays);

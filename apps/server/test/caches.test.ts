@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../src/http/auth.js';
 import { connect, MAX_STATEMENTS, namedStatements, query, statementName } from '../src/db/connect.js';
 import { BACKENDS, startApp, useTestApp, type TestApp } from './harness.js';
 
@@ -72,6 +73,30 @@ describe.each(BACKENDS)('caches (%s)', (kind) => {
     expect(await dash()).toBe(active);
   });
 
+  /** Requests until the answer is `status` (a notification arrives milliseconds after the commit). */
+  const soon = (token: string, status: number) =>
+    expect.poll(async () => (await app.req('GET', '/api/auth/user', { token })).status, { timeout: 3_000, interval: 20 }).toBe(status);
+
+  it('sessions: revoked or deactivated with plain SQL, the next requests are refused', async () => {
+    const token = await app.login('orders@example.com');
+    expect((await app.req('GET', '/api/auth/user', { token })).status).toBe(200);
+    // Kept: the next request reads nothing from the database.
+    const { n, result } = await app.countQueries(() => app.req('GET', '/api/auth/user', { token }));
+    expect(result.status).toBe(200);
+    expect(n).toBe(0);
+    await app.sql(sql`update sessions set revoked_at = now() where token_hash = ${hashToken(token)}`);
+    await soon(token, 401);
+
+    const second = await app.login('orders@example.com');
+    expect((await app.req('GET', '/api/auth/user', { token: second })).status).toBe(200);
+    await app.sql(sql`update users set is_active = false where email = 'orders@example.com'`);
+    try {
+      await soon(second, 401);
+    } finally {
+      await app.sql(sql`update users set is_active = true where email = 'orders@example.com'`);
+    }
+  });
+
   it('named statements: at most MAX_STATEMENTS texts, least recently used first out', () => {
     const hot = `select ${Date.now()} as hot`;
     statementName(hot);
@@ -113,6 +138,13 @@ describe.each(BACKENDS)('caches (%s)', (kind) => {
       otherToken = await other.login('catalog@example.com');
     });
     afterAll(async () => other?.close());
+
+    it('a sign-out there ends the session here', async () => {
+      const token = await app.login('analyst@example.com');
+      expect((await app.req('GET', '/api/auth/user', { token })).status).toBe(200);
+      expect((await other.req('POST', '/api/auth/logout', { token })).status).toBeLessThan(300);
+      await soon(token, 401);
+    });
 
     it('its writes show in this process’s totals and editor payloads at once', async () => {
       const before = await total('/api/brand?per_page=1');
