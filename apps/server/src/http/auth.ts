@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAllowed, permissionsOfRoles, type Permission } from '@qm/contracts';
 import pg from 'pg';
 import { queryOne, type Database, type Db } from '../db/connect.js';
-import type { Actor } from '../modules/audit/service.js';
+import type { Actor } from '../db/audit.js';
 import { BoundedMap } from './bounded.js';
 import { forbidden, unauthenticated } from './errors.js';
 
