@@ -57,6 +57,7 @@ CREATE TABLE "zip_code_groups" (
 	"name" text NOT NULL,
 	"description" text,
 	"entries" text[] DEFAULT '{}'::text[] NOT NULL,
+	"states" text[] DEFAULT '{}'::text[] NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL
@@ -71,4 +72,5 @@ CREATE INDEX "compliance_restriction_zip_groups_group_idx" ON "compliance_restri
 CREATE INDEX "compliance_restrictions_type_idx" ON "compliance_restrictions" USING btree ("restriction_type_id");--> statement-breakpoint
 CREATE INDEX "compliance_restrictions_target_idx" ON "compliance_restrictions" USING btree ("target_kind","target_id");--> statement-breakpoint
 CREATE INDEX "compliance_restrictions_states_idx" ON "compliance_restrictions" USING gin ("states");--> statement-breakpoint
-CREATE UNIQUE INDEX "zip_code_groups_name_key" ON "zip_code_groups" USING btree (lower("name"));
+CREATE UNIQUE INDEX "zip_code_groups_name_key" ON "zip_code_groups" USING btree (lower("name"));--> statement-breakpoint
+CREATE INDEX "zip_code_groups_states_idx" ON "zip_code_groups" USING gin ("states");

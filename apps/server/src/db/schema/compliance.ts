@@ -38,9 +38,11 @@ export const zipCodeGroups = pgTable(
     description: text('description'),
     /** Entries as staff gave them: `60601`, `606` (prefix), `60600-60699`, `100-104` (prefix range). */
     entries: textList('entries'),
+    /** The states its zip codes are in (by their 3-digit prefixes), written with the entries. */
+    states: textList('states'),
     ...stamps(),
   },
-  (t) => [uniqueIndex('zip_code_groups_name_key').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('zip_code_groups_name_key').on(sql`lower(${t.name})`), index('zip_code_groups_states_idx').using('gin', t.states)],
 );
 
 export const complianceRestrictions = pgTable(
