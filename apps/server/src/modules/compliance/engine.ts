@@ -421,7 +421,7 @@ export interface FeedRule {
 export function excludedFromFeed(item: { title: string | null; places: readonly Pick<PlaceResult, 'kind' | 'place' | 'outcome' | 'rules'>[] }, feedRule: FeedRule): string | null {
   const blockedStates = new Set(item.places.filter((p) => p.kind === 'state' && p.outcome === 'block').map((p) => p.place));
   if (EVERY_STATE.every((s) => blockedStates.has(s))) {
-    const names = [...new Set(item.places.flatMap((p) => p.rules.filter((r) => r.decisive && r.effect === 'block').map((r) => r.name)))].sort();
+    const names = [...new Set(item.places.filter((p) => p.kind === 'state').flatMap((p) => p.rules.filter((r) => r.decisive && r.effect === 'block').map((r) => r.name)))].sort();
     return `Blocked in every state (${names.join(', ')})`;
   }
   if (feedRule.leave_out_restricted && item.places.length) {
