@@ -122,7 +122,7 @@ export function parseZipEntries(entries: readonly string[]): { intervals: ZipInt
   const problems: ZipListProblem[] = [];
   const seen = new Map<string, string>();
   for (const raw of entries) {
-    const entry = raw.trim().replace(/[–—]/g, '-');
+    const entry = normaliseZipEntry(raw);
     let lo: number;
     let hi: number;
     let m: RegExpExecArray | null;
@@ -170,7 +170,9 @@ export function parseZipEntries(entries: readonly string[]): { intervals: ZipInt
 }
 
 /** The entries as the API keeps them: trimmed, en dashes as hyphens. */
-export const normaliseZipEntry = (e: string) => e.trim().replace(/[–—]/g, '-');
+export function normaliseZipEntry(e: string): string {
+  return e.trim().replace(/[–—]/g, '-').replace(/\s*-\s*/g, '-');
+}
 
 const ZipEntries = z
   .array(z.string().trim().min(1, 'Empty entry').max(20, 'An entry has at most 20 characters'), { error: 'A list of zip codes' })
