@@ -75,7 +75,7 @@ export default function RestrictionsScreen() {
       description={
         <>
           Which items, where, under which law and when. The strictest rule that applies wins.{' '}
-          <Anchor component={Link} to="/compliance-restriction/search" size="sm">
+          <Anchor component={Link} to="/compliance-restriction/search" size="sm" underline="always">
             Search restrictions
           </Anchor>
         </>
