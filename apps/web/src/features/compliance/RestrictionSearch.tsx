@@ -5,7 +5,7 @@
  * so a search can be shared.
  */
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ActionIcon, Anchor, Badge, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { COMPLIANCE_PLACES, type ComplianceCheckResult, type CompliancePlaceResult } from '@qm/contracts';
@@ -38,7 +38,8 @@ const toCart = (lines: Line[]): CartLine[] => lines.map((l) => (l.kind === 'p' ?
 const PLACES = COMPLIANCE_PLACES.map((p) => ({ value: p, label: p }));
 
 export default function RestrictionSearchScreen() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const asked = useMemo(
     () => ({
       lines: parseItems(params.get('items')),
@@ -57,12 +58,9 @@ export default function RestrictionSearchScreen() {
   const zipOk = zip === '' || /^\d{5}$/.test(zip);
 
   const search = () => {
-    const next = new URLSearchParams();
-    if (lines.length) next.set('items', itemsText(lines));
-    if (state) next.set('state', state);
-    if (zip) next.set('zip', zip);
-    if (date) next.set('date', date);
-    setParams(next);
+    // Written by hand so the items stay readable in the address (`items=v12:2,p7`): only [pv0-9:,].
+    const parts = [lines.length && `items=${itemsText(lines)}`, state && `state=${state}`, zip && `zip=${zip}`, date && `date=${date}`].filter(Boolean);
+    void navigate({ search: `?${parts.join('&')}` });
   };
 
   const validPlace = COMPLIANCE_PLACES.includes(asked.state as never);
