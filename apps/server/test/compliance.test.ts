@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ComplianceCheckResult } from '@qm/contracts';
 import { BACKENDS, useTestApp } from './harness.js';
+import { feedExclusions } from '../src/modules/compliance/service.js';
 
 describe.each(BACKENDS)('compliance on %s', (kind) => {
   const t = useTestApp(kind);
@@ -216,6 +217,19 @@ describe.each(BACKENDS)('compliance on %s', (kind) => {
       const plainWhere = await t.req('POST', '/api/compliance-restriction/search/where', { token: catalog, body: { items: [{ product_id: plain }] } });
       expect(plainWhere.body.data.items[0].places).toEqual([]);
     });
+  });
+
+  it('tells a feed what to leave out: blocked everywhere always, restricted items on the feed’s rule', async () => {
+    const ap = await productByTitle('Surplus 7.62x54R 148 gr Armor Piercing (Steel Core)');
+    const mag = await productByTitle('Magpul PMAG 30 AR/M4 Gen M3 5.56x45 30-Round Magazine');
+    const plain = await productByTitle('Hoppe’s No. 9 Bore Cleaning Solvent 5 oz');
+    const lenient = await feedExclusions(t.db, [ap, mag, plain], { leave_out_restricted: false });
+    expect([...lenient.keys()]).toEqual([ap]);
+    expect(lenient.get(ap)).toBe('Blocked in every state (Armour-piercing handgun ammunition — federal)');
+    const strict = await feedExclusions(t.db, [ap, mag, plain], { leave_out_restricted: true });
+    expect(strict.get(ap)).toMatch(/^Blocked in every state/);
+    expect(strict.get(mag)).toMatch(/^Restricted in CA, CO, CT, DC, DE, HI, IL, MA and \d+ more; the feed leaves out restricted items$/);
+    expect(strict.has(plain)).toBe(false);
   });
 
   describe('screens and their rules', () => {

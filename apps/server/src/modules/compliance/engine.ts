@@ -112,7 +112,10 @@ export interface RuleIndex {
   byCategory: Map<number, CompiledRule[]>;
   byProduct: Map<number, CompiledRule[]>;
   byVariant: Map<number, CompiledRule[]>;
+  /** Numeric conditions by attribute. */
   byAttribute: Map<number, CompiledRule[]>;
+  /** "is one of" / "=" text conditions by attribute, then by lower-cased value. */
+  byAttributeValue: Map<number, Map<string, CompiledRule[]>>;
   groups: Map<number, Group>;
   /** Category → itself and its ancestors. */
   lineage: Map<number, number[]>;
@@ -151,6 +154,7 @@ export function compileRules(rules: readonly RuleInput[], groups: readonly ZipGr
     byProduct: new Map(),
     byVariant: new Map(),
     byAttribute: new Map(),
+    byAttributeValue: new Map(),
     groups: new Map(groups.map((g) => [g.id, compileGroup(g)])),
     lineage: new Map(),
     categoryNames: new Map(categories.map((c) => [c.id, c.name])),
@@ -173,10 +177,16 @@ export function compileRules(rules: readonly RuleInput[], groups: readonly ZipGr
       valueSet: new Set(r.attribute_values.map((v) => v.trim().toLowerCase())),
     };
     index.rules.push(rule);
-    if (r.target_kind === 'attribute') push(index.byAttribute, r.attribute_id!, rule);
+    if (r.target_kind === 'attribute') {
+      if (r.attribute_op === 'in' || (r.attribute_op === 'eq' && rule.numeric === null)) {
+        let byValue = index.byAttributeValue.get(r.attribute_id!);
+        if (!byValue) index.byAttributeValue.set(r.attribute_id!, (byValue = new Map()));
+        for (const v of rule.valueSet) push(byValue, v, rule);
+      } else push(index.byAttribute, r.attribute_id!, rule);
+    }
     else if (r.target_id !== null) push(index[`by${r.target_kind === 'brand' ? 'Brand' : r.target_kind === 'category' ? 'Category' : r.target_kind === 'product' ? 'Product' : 'Variant'}`], r.target_id, rule);
   }
-  index.attributeIds = [...index.byAttribute.keys()].sort((a, b) => a - b);
+  index.attributeIds = [...new Set([...index.byAttribute.keys(), ...index.byAttributeValue.keys()])].sort((a, b) => a - b);
   return index;
 }
 
@@ -280,7 +290,13 @@ export function candidates(index: RuleIndex, item: ItemFacts): CompiledRule[] {
   if (item.variant_id !== null) add(index.byVariant.get(item.variant_id));
   else item.variants?.forEach((v) => add(index.byVariant.get(v.id)));
   for (const c of item.category_ids) for (const a of index.lineage.get(c) ?? [c]) add(index.byCategory.get(a));
-  for (const attr of Object.keys(item.attributes)) add(index.byAttribute.get(Number(attr)));
+  for (const [attr, value] of Object.entries(item.attributes)) {
+    const id = Number(attr);
+    add(index.byAttribute.get(id));
+    const byValue = index.byAttributeValue.get(id);
+    if (byValue && value !== null && value !== undefined)
+      for (const v of Array.isArray(value) ? value : [value]) add(byValue.get(valueText(v).trim().toLowerCase()));
+  }
   return [...out];
 }
 
@@ -333,12 +349,15 @@ export function outcomeOf(hits: readonly Hit[], whereWords: string): Outcome {
   };
 }
 
-/** One item at one address on one date. */
-export function checkItem(index: RuleIndex, item: ItemFacts, address: Address, date: string): Outcome {
+/** One item at one address on one date (`places`: where each rule applies at this address and date, shared by a cart's items). */
+export function checkItem(index: RuleIndex, item: ItemFacts, address: Address, date: string, places = new Map<CompiledRule, string | null>()): Outcome {
   const hits: Hit[] = [];
   for (const rule of candidates(index, item)) {
-    if (!inForce(rule, date)) continue;
-    const where = whereMatches(index, rule, address);
+    let where = places.get(rule);
+    if (where === undefined) {
+      where = inForce(rule, date) ? whereMatches(index, rule, address) : null;
+      places.set(rule, where);
+    }
     if (where === null) continue;
     const matched = targetMatches(index, rule, item);
     if (matched !== null) hits.push({ rule, matched, where });
@@ -348,7 +367,8 @@ export function checkItem(index: RuleIndex, item: ItemFacts, address: Address, d
 
 /** Several items (a cart) at one address on one date, in the order given. */
 export function checkItems(index: RuleIndex, items: readonly ItemFacts[], address: Address, date: string): Outcome[] {
-  return items.map((item) => checkItem(index, item, address, date));
+  const places = new Map<CompiledRule, string | null>();
+  return items.map((item) => checkItem(index, item, address, date, places));
 }
 
 /** The strictest of several outcomes (a cart's). */
@@ -421,7 +441,11 @@ export interface FeedRule {
 export function excludedFromFeed(item: { title: string | null; places: readonly Pick<PlaceResult, 'kind' | 'place' | 'outcome' | 'rules'>[] }, feedRule: FeedRule): string | null {
   const blockedStates = new Set(item.places.filter((p) => p.kind === 'state' && p.outcome === 'block').map((p) => p.place));
   if (EVERY_STATE.every((s) => blockedStates.has(s))) {
-    const names = [...new Set(item.places.filter((p) => p.kind === 'state').flatMap((p) => p.rules.filter((r) => r.decisive && r.effect === 'block').map((r) => r.name)))].sort();
+    // Name the rules that block it everywhere by themselves, else every rule that blocks it somewhere.
+    const statesOf = new Map<string, number>();
+    for (const p of item.places) if (p.kind === 'state') for (const r of p.rules) if (r.decisive && r.effect === 'block') statesOf.set(r.name, (statesOf.get(r.name) ?? 0) + 1);
+    const everywhere = [...statesOf].filter(([, n]) => n >= EVERY_STATE.length).map(([name]) => name);
+    const names = (everywhere.length ? everywhere : [...statesOf.keys()]).sort();
     return `Blocked in every state (${names.join(', ')})`;
   }
   if (feedRule.leave_out_restricted && item.places.length) {

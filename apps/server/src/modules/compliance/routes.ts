@@ -41,7 +41,7 @@ import { actorOf } from '../../http/auth.js';
 import { auditedCreate, auditedDelete, auditedUpdate, inTx, insertRow, loadOneOr404, lockRow, registerCrud, registerList, registerResource, updateRow } from '../../http/crud.js';
 import { badRequest, ruleViolated } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
-import { columns, filters, literal, lowered, type ListSpec } from '../../http/list.js';
+import { columns, filters, intOf, literal, lowered, type ListSpec } from '../../http/list.js';
 import { intArray, plural } from '../catalog/common.js';
 import { caughtProductIds, checkShipment, restrictedAt, restrictionFrom, restrictionSelect, ruleIndex, whereItemsRestricted } from './service.js';
 
@@ -128,8 +128,9 @@ const restrictionList: ListSpec<ComplianceRestriction> = {
                        where g.restriction_id = r.id and not g.is_except and z.states && array[${sql.join(values.map((v) => literal(v)), sql`, `)}]::text[]))`,
     zip_code_group_id: (values) => {
       const ids = values.map((v) => {
-        if (!/^[1-9]\d{0,9}$/.test(v)) throw badRequest('filter[zip_code_group_id] must be a whole number', { 'filter.zip_code_group_id': 'Must be a whole number' });
-        return Number(v);
+        const n = intOf(v);
+        if (n === null) throw badRequest('filter[zip_code_group_id] must be a whole number', { 'filter.zip_code_group_id': 'Must be a whole number' });
+        return n;
       });
       return sql`exists (select 1 from compliance_restriction_zip_groups g where g.restriction_id = r.id and g.zip_code_group_id = any(${intArray(ids)}))`;
     },

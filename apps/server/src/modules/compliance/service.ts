@@ -33,6 +33,7 @@ import { notFound } from '../../http/errors.js';
 import {
   checkItems,
   compileRules,
+  excludedFromFeed,
   inForce,
   strictestOf,
   whereMatches,
@@ -40,6 +41,7 @@ import {
   type Address,
   type CategoryInput,
   type CompiledRule,
+  type FeedRule,
   type ItemFacts,
   type RuleIndex,
   type RuleInput,
@@ -107,8 +109,8 @@ async function revisionOf(db: Db): Promise<number> {
  * revision row has moved (any process's write, or SQL run by hand, moves it through the triggers).
  * Inside a transaction the rules are read for that transaction alone and not kept.
  */
-export async function ruleIndex(db: Db): Promise<RuleIndex> {
-  const revision = await revisionOf(db);
+export async function ruleIndex(db: Db, knownRevision?: number): Promise<RuleIndex> {
+  const revision = knownRevision ?? (await revisionOf(db));
   if ((db as unknown) instanceof PgTransaction) return loadIndex(db, revision);
   const k = kept.get(db);
   if (k && k.revision === revision) return k.index;
@@ -122,9 +124,20 @@ export async function ruleIndex(db: Db): Promise<RuleIndex> {
 
 const intList = (xs: readonly (number | null)[]) => sql`${`{${xs.map((x) => (x === null ? 'NULL' : String(x))).join(',')}}`}::int[]`;
 
+type Items = readonly Pick<CheckItem, 'product_id' | 'variant_id' | 'quantity'>[];
+
 /** What the engine needs of each item, in the order given; 404 naming the first unknown one. */
-export async function itemFacts(db: Db, index: RuleIndex, items: readonly Pick<CheckItem, 'product_id' | 'variant_id' | 'quantity'>[], opts: { withVariants?: boolean } = {}): Promise<ItemFacts[]> {
+export async function itemFacts(db: Db, index: RuleIndex, items: Items, opts: { withVariants?: boolean } = {}): Promise<ItemFacts[]> {
+  return (await factsAndRevision(db, index.attributeIds, items, opts)).facts;
+}
+
+/**
+ * The items' facts and, in the same statement, the rule revision: a check is one round trip while
+ * the kept rules are current (the attributes read are those the kept rules look at).
+ */
+async function factsAndRevision(db: Db, attributeIds: readonly number[], items: Items, opts: { withVariants?: boolean } = {}): Promise<{ revision: number; facts: ItemFacts[] }> {
   const rows = await query<{
+    revision: number;
     ord: number;
     product_id: number | null;
     variant_id: number | null;
@@ -139,11 +152,11 @@ export async function itemFacts(db: Db, index: RuleIndex, items: readonly Pick<C
     db,
     sql`with req as (select * from unnest(${intList(items.map((_, i) => i))}, ${intList(items.map((i) => i.product_id ?? null))},
                                           ${intList(items.map((i) => i.variant_id ?? null))}) as x(ord, pid, vid))
-        select req.ord, p.id as product_id, v.id as variant_id, coalesce(v.sku, p.default_sku) as sku, p.title, p.brand_id, b.name as brand_name,
+        select (select revision from compliance_revision where id = 1) as revision, req.ord, p.id as product_id, v.id as variant_id, coalesce(v.sku, p.default_sku) as sku, p.title, p.brand_id, b.name as brand_name,
                array(select pc.category_id from product_categories pc where pc.product_id = p.id) as category_ids,
                (select json_object_agg(d.attribute_id, d.value) from attribute_data d
                  where d.sourceable_type = 'product' and d.sourceable_id = p.id and d.source_type is null
-                   and d.attribute_id = any(${intList(index.attributeIds)})) as attributes,
+                   and d.attribute_id = any(${intList(attributeIds)})) as attributes,
                ${opts.withVariants ? sql`(select json_agg(json_build_object('id', vv.id, 'sku', vv.sku) order by vv.id) from variants vv where vv.product_id = p.id and v.id is null)` : sql`null::json`} as variants
           from req
           left join variants v on v.id = req.vid
@@ -151,7 +164,7 @@ export async function itemFacts(db: Db, index: RuleIndex, items: readonly Pick<C
           left join brands b on b.id = p.brand_id
          order by req.ord`,
   );
-  return rows.map((r, i) => {
+  const facts = rows.map((r, i) => {
     const item = items[i]!;
     if (r.product_id === null) throw notFound(item.variant_id !== undefined ? `Variant ${item.variant_id}` : `Product ${item.product_id}`);
     const attributes: Record<number, unknown> = {};
@@ -169,6 +182,21 @@ export async function itemFacts(db: Db, index: RuleIndex, items: readonly Pick<C
       ...(r.variants ? { variants: r.variants } : {}),
     };
   });
+  return { revision: Number(rows[0]?.revision ?? 0), facts };
+}
+
+/** The rules and the items' facts: one statement while the kept rules are current, three when they must be read again. */
+async function rulesAndFacts(db: Db, items: Items, opts: { withVariants?: boolean } = {}): Promise<{ index: RuleIndex; facts: ItemFacts[] }> {
+  const keptIndex = (db as unknown) instanceof PgTransaction ? undefined : await kept.get(db)?.index.catch(() => undefined);
+  if (keptIndex) {
+    const { revision, facts } = await factsAndRevision(db, keptIndex.attributeIds, items, opts);
+    if (revision === keptIndex.revision) return { index: keptIndex, facts };
+    const index = await ruleIndex(db, revision);
+    if (index.attributeIds.join() === keptIndex.attributeIds.join()) return { index, facts };
+    return { index, facts: (await factsAndRevision(db, index.attributeIds, items, opts)).facts };
+  }
+  const index = await ruleIndex(db);
+  return { index, facts: (await factsAndRevision(db, index.attributeIds, items, opts)).facts };
 }
 
 export const today = () => new Date().toISOString().slice(0, 10);
@@ -182,8 +210,7 @@ export async function checkShipment(
   address: Address,
   date: string = today(),
 ): Promise<ComplianceCheckResult> {
-  const index = await ruleIndex(db);
-  const facts = await itemFacts(db, index, items);
+  const { index, facts } = await rulesAndFacts(db, items);
   const outcomes = checkItems(index, facts, address, date);
   const notes: string[] = [];
   if (address.zip) {
@@ -210,8 +237,7 @@ export async function checkShipment(
 
 /** Where each item is restricted on a date (the product editor's panel, publishing, feeds). */
 export async function whereItemsRestricted(db: Db, items: readonly Pick<CheckItem, 'product_id' | 'variant_id' | 'quantity'>[], date: string = today()): Promise<ComplianceWhereResult> {
-  const index = await ruleIndex(db);
-  const facts = await itemFacts(db, index, items, { withVariants: true });
+  const { index, facts } = await rulesAndFacts(db, items, { withVariants: true });
   return {
     date,
     items: facts.map((f) => {
@@ -234,6 +260,23 @@ export async function whereItemsRestricted(db: Db, items: readonly Pick<CheckIte
       };
     }),
   };
+}
+
+/**
+ * What a feed leaves out of the products it would list: product id → reason (`excludedFromFeed`).
+ * For the feeds, which are not built yet: an item blocked in every state is always left out; with the
+ * feed's rule "leave out restricted items", so is every item restricted somewhere.
+ */
+export async function feedExclusions(db: Db, productIds: readonly number[], feedRule: FeedRule, date: string = today()): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (let i = 0; i < productIds.length; i += 500) {
+    const where = await whereItemsRestricted(db, productIds.slice(i, i + 500).map((product_id) => ({ product_id, quantity: 1 })), date);
+    for (const item of where.items) {
+      const reason = excludedFromFeed(item, feedRule);
+      if (reason !== null) out.set(item.product_id, reason);
+    }
+  }
+  return out;
 }
 
 /** The states (and zip code groups) where a product is restricted, for the warning of publishing it. */
@@ -287,13 +330,79 @@ export function caughtProductIds(index: RuleIndex, rule: Pick<RuleInput, 'target
   }
 }
 
-/** How many products each rule catches, in one statement. */
+/** How many products carry each brand, category, and canonical value of the attributes rules read. */
+interface CatalogueCounts {
+  at: number;
+  brands: Map<number, number>;
+  categories: Map<number, number>;
+  /** attribute id → lower-cased value text → products. */
+  values: Map<number, Map<string, number>>;
+  /** Products of each variant (variants are counted as their product). */
+}
+const countsKept = new WeakMap<object, { attributes: string; counts: Promise<CatalogueCounts> }>();
+/** Product counts are figures to read, not rules: kept a minute per process. */
+export const COUNTS_TTL_MS = 60_000;
+
+async function catalogueCounts(db: Db, index: RuleIndex): Promise<CatalogueCounts> {
+  const attributes = index.attributeIds.join(',');
+  const k = countsKept.get(db);
+  if (k && k.attributes === attributes) {
+    const c = await k.counts.catch(() => undefined);
+    if (c && Date.now() - c.at < COUNTS_TTL_MS) return c;
+  }
+  const counts = (async () => {
+    const row = (await queryOne<{ brands: [number, number][] | null; categories: [number, number][] | null; values: [number, string, number][] | null }>(
+      db,
+      sql`select (select json_agg(json_build_array(brand_id, n)) from (select brand_id, count(*)::int as n from products where brand_id is not null group by brand_id) b) as brands,
+                 (select json_agg(json_build_array(category_id, n)) from (select category_id, count(*)::int as n from product_categories group by category_id) c) as categories,
+                 (select json_agg(json_build_array(attribute_id, v, n)) from (
+                    select d.attribute_id, lower(d.value #>> '{}') as v, count(*)::int as n from attribute_data d
+                     where d.attribute_id = any(${intList(index.attributeIds)}) and d.sourceable_type = 'product' and d.source_type is null
+                     group by 1, 2) a) as values`,
+    ))!;
+    const values = new Map<number, Map<string, number>>();
+    for (const [a, v, n] of row.values ?? []) {
+      if (!values.has(a)) values.set(a, new Map());
+      values.get(a)!.set(v, n);
+    }
+    return { at: Date.now(), brands: new Map(row.brands ?? []), categories: new Map(row.categories ?? []), values };
+  })();
+  countsKept.set(db, { attributes, counts });
+  counts.catch(() => countsKept.get(db)?.counts === counts && countsKept.delete(db));
+  return counts;
+}
+
+/**
+ * How many products each rule catches, from counts of the catalogue kept a minute (one grouped
+ * statement when they are read again): a brand's products; a category's and its subcategories'
+ * (a product filed in two of them counts twice); products whose value meets the condition; a
+ * product or a variant is one.
+ */
 export async function productCounts(db: Db, index: RuleIndex, rules: readonly CompiledRule[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!rules.length) return out;
-  const cols = rules.map((r, i) => sql`(select count(*)::int from (${caughtProductIds(index, r)}) x) as ${sql.identifier(`c${i}`)}`);
-  const row = (await queryOne<Record<string, number>>(db, sql`select ${sql.join(cols, sql`, `)}`))!;
-  rules.forEach((r, i) => out.set(r.id, Number(row[`c${i}`])));
+  const c = await catalogueCounts(db, index);
+  for (const r of rules) {
+    let n = 0;
+    if (r.target_kind === 'brand') n = c.brands.get(r.target_id!) ?? 0;
+    else if (r.target_kind === 'product' || r.target_kind === 'variant') n = 1;
+    else if (r.target_kind === 'category') {
+      for (const [cat, line] of index.lineage) if (line.includes(r.target_id!)) n += c.categories.get(cat) ?? 0;
+    } else {
+      const byValue = c.values.get(r.attribute_id!) ?? new Map<string, number>();
+      if (r.attribute_op === 'in' || (r.attribute_op === 'eq' && r.numeric === null)) for (const v of r.valueSet) n += byValue.get(v) ?? 0;
+      else if (r.numeric !== null) {
+        const t = r.numeric;
+        for (const [v, k] of byValue) {
+          const x = Number(v);
+          if (v === '' || !Number.isFinite(x)) continue;
+          const ok = r.attribute_op === 'gt' ? x > t : r.attribute_op === 'gte' ? x >= t : r.attribute_op === 'lt' ? x < t : r.attribute_op === 'lte' ? x <= t : x === t;
+          if (ok) n += k;
+        }
+      }
+    }
+    out.set(r.id, n);
+  }
   return out;
 }
 
