@@ -8,4 +8,6 @@ export * from './statuses.js';
 export * from './audit.js';
 export * from './catalog.js';
 export * from './jobs.js';
+export * from './vendors.js';
+export * from './reports.js';
 export * from './compliance.js';

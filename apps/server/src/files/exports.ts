@@ -18,7 +18,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { ExportFormat, ExportResult, Permission } from '@qm/contracts';
 import { compile, driverClientOf, query, queryOnClient, queryOne, type Db } from '../db/connect.js';
-import type { Actor } from '../modules/audit/service.js';
+import type { Actor } from '../db/audit.js';
 import { JobFailed, type JobKind, type JobRunner } from '../jobs/runner.js';
 import { CONTENT_TYPES, writeTable, type TableColumn } from './tables.js';
 import { storeFile } from './store.js';
@@ -100,15 +100,17 @@ export class Exports {
       toClient.write(chunk);
       toStore.write(chunk);
     });
+    // The file is kept and logged before the browser sees its end: once a download has finished,
+    // its download log entry is there (and nothing is written after the request has ended).
+    const kept = this.keep(db, actor, src, filters, format, toStore, () => rows).catch((err) => reply.log.warn({ err }, 'export not kept'));
     bytes.on('end', () => {
-      toClient.end();
       toStore.end();
+      void kept.then(() => toClient.end());
     });
     bytes.on('error', (err) => {
       toClient.destroy(err);
       toStore.destroy(err);
     });
-    void this.keep(db, actor, src, filters, format, toStore, () => rows).catch((err) => reply.log.warn({ err }, 'export not kept'));
     return reply
       .header('content-type', CONTENT_TYPES[format])
       .header('content-disposition', `attachment; filename="${fileName(src.title, format)}"`)

@@ -12,8 +12,10 @@ import { complianceRoutes } from './compliance/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
+import { reportRoutes } from './reports/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
+import { vendorRoutes } from './vendors/routes.js';
 
 export const MODULES: readonly Module[] = [
   opsRoutes,
@@ -26,5 +28,7 @@ export const MODULES: readonly Module[] = [
   jobRoutes,
   fileRoutes,
   catalogRoutes,
+  vendorRoutes,
+  reportRoutes,
   complianceRoutes,
 ];

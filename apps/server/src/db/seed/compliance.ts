@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { TITLE_ATTRIBUTE_ID, parseZipEntries, statesOfZipRange, type ComplianceEffect, type TargetKind } from '@qm/contracts';
 import { query, queryOne, type Db } from '../connect.js';
-import { insertRow, inTx } from '../../http/crud.js';
-import { audit, SYSTEM_ACTOR } from '../../modules/audit/service.js';
+import { audit, SYSTEM_ACTOR } from '../audit.js';
+import { insertRow, transaction } from '../write.js';
 import { refreshProductCache } from '../../modules/catalog/attributes.js';
 import { complianceRestrictions, complianceRestrictionTypes, zipCodeGroups } from '../schema/index.js';
 
@@ -124,7 +124,7 @@ const PRODUCTS: { title: string; brand: string | null; category: string; variati
 ];
 
 export async function seedComplianceDemo(db: Db) {
-  await inTx(db, async (t) => {
+  await transaction(db, async (t) => {
     // Bullet types and calibers the special loads need, and two categories.
     await t.execute(sql`update attributes set options = options || array(select x from unnest(array['Tracer', 'Armor Piercing', 'Incendiary', 'Dragon''s Breath', 'Flechette']) x where x <> all(options))
                          where id = 3`);

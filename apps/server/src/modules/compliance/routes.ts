@@ -38,7 +38,8 @@ import {
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { complianceRestrictions, complianceRestrictionTypes, zipCodeGroups } from '../../db/schema/index.js';
 import { actorOf } from '../../http/auth.js';
-import { auditedCreate, auditedDelete, auditedUpdate, inTx, insertRow, loadOneOr404, lockRow, registerCrud, registerList, registerResource, updateRow } from '../../http/crud.js';
+import { auditedCreate, auditedDelete, auditedUpdate, inTx, loadOneOr404, lockRow, registerCrud, registerList, registerResource } from '../../http/crud.js';
+import { insertRow, updateRow } from '../../db/write.js';
 import { badRequest, ruleViolated } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
 import { columns, filters, intOf, literal, lowered, type ListSpec } from '../../http/list.js';
@@ -226,6 +227,7 @@ export function complianceRoutes({ app, db }: Kit) {
     create: ComplianceRestrictionTypeCreate,
     update: ComplianceRestrictionTypeUpdate,
     list: typeList,
+    fields: COMPLIANCE_RESTRICTION_TYPE_LIST,
     unique: [{ constraint: 'compliance_restriction_types_name_key', field: 'name', message: 'A restriction type with this name already exists' }],
     toRow: (b) => {
       const x = b as z.infer<typeof ComplianceRestrictionTypeCreate>;
@@ -252,6 +254,7 @@ export function complianceRoutes({ app, db }: Kit) {
     create: ZipCodeGroupCreate,
     update: ZipCodeGroupUpdate,
     list: groupList,
+    fields: ZIP_CODE_GROUP_LIST,
     unique: [{ constraint: 'zip_code_groups_name_key', field: 'name', message: 'A zip code group with this name already exists' }],
     toRow: (b) => groupRow(b as z.infer<typeof ZipCodeGroupCreate>),
     beforeDelete: async (t, existing) => {
@@ -304,6 +307,7 @@ export function complianceRoutes({ app, db }: Kit) {
     tags,
     summary: 'Compliance restrictions: filter by state (directly or through a zip code group), type, effect, target kind, in force on a date, active',
     response: listResponse(ComplianceRestriction),
+    fields: COMPLIANCE_RESTRICTION_LIST,
     spec: restrictionList,
     filename: 'compliance-restrictions',
   });
