@@ -127,7 +127,7 @@ describe.each(BACKENDS)('compliance on %s', (kind) => {
       },
       {
         what: 'body armour to New York is blocked',
-        title: 'Level IIIA Concealable Body Armor Vest (Medium)',
+        title: 'Point Blank Level IIIA Concealable Body Armor Vest (Medium)',
         state: 'NY',
         zip: '12207',
         outcome: 'block',

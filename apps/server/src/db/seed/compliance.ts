@@ -116,11 +116,11 @@ const RULES: RuleSeed[] = [
 const PRODUCTS: { title: string; brand: string | null; category: string; variation: 'rounds' | 'shells' | 'pieces'; attrs: [number, unknown][]; sku: string; units: number; cost: number }[] = [
   { title: 'Tula 7.62x39 122 gr Tracer (Green Tip)', brand: 'Tula', category: '7-62x39-ammo', variation: 'rounds', attrs: [[1, '7.62x39'], [2, 122], [3, 'Tracer'], [6, 20]], sku: 'TA76239TR-BX', units: 20, cost: 1390 },
   { title: 'PMC X-TAC 5.56 NATO 62 gr Tracer', brand: 'PMC', category: '5-56-nato-ammo', variation: 'rounds', attrs: [[1, '5.56 NATO'], [2, 62], [3, 'Tracer'], [6, 20]], sku: 'XP556TR62-BX', units: 20, cost: 1550 },
-  { title: 'Surplus 7.62x54R 148 gr Armor Piercing (Steel Core)', brand: null, category: 'rifle-ammunition', variation: 'rounds', attrs: [[1, '7.62x54R'], [2, 148], [3, 'Armor Piercing'], [6, 20]], sku: 'SUR76254AP-BX', units: 20, cost: 1800 },
-  { title: '12 Gauge 2-3/4" Dragon’s Breath Incendiary Shells', brand: null, category: '12-gauge-ammo', variation: 'shells', attrs: [[1, '12 Gauge'], [3, "Dragon's Breath"], [6, 5]], sku: 'DB12GA-5', units: 5, cost: 2400 },
-  { title: '12 Gauge 2-3/4" Flechette Shells (20 Darts)', brand: null, category: '12-gauge-ammo', variation: 'shells', attrs: [[1, '12 Gauge'], [3, 'Flechette'], [6, 5]], sku: 'FL12GA-5', units: 5, cost: 1900 },
+  { title: 'Surplus 7.62x54R 148 gr Armor Piercing (Steel Core)', brand: 'Military Surplus', category: 'rifle-ammunition', variation: 'rounds', attrs: [[1, '7.62x54R'], [2, 148], [3, 'Armor Piercing'], [6, 20]], sku: 'SUR76254AP-BX', units: 20, cost: 1800 },
+  { title: 'Firequest 12 Gauge 2-3/4" Dragon’s Breath Incendiary Shells', brand: 'Firequest', category: '12-gauge-ammo', variation: 'shells', attrs: [[1, '12 Gauge'], [3, "Dragon's Breath"], [6, 5]], sku: 'DB12GA-5', units: 5, cost: 2400 },
+  { title: 'Firequest 12 Gauge 2-3/4" Flechette Shells (20 Darts)', brand: 'Firequest', category: '12-gauge-ammo', variation: 'shells', attrs: [[1, '12 Gauge'], [3, 'Flechette'], [6, 5]], sku: 'FL12GA-5', units: 5, cost: 1900 },
   { title: 'Hornady Match .50 BMG 750 gr A-MAX', brand: 'Hornady', category: '50-bmg-ammo', variation: 'rounds', attrs: [[1, '.50 BMG'], [2, 750], [3, 'Polymer Tip'], [6, 10]], sku: 'M50BMG750-BX', units: 10, cost: 4400 },
-  { title: 'Level IIIA Concealable Body Armor Vest (Medium)', brand: null, category: 'body-armor', variation: 'pieces', attrs: [], sku: 'ARMOR-IIIA-M', units: 1, cost: 21000 },
+  { title: 'Point Blank Level IIIA Concealable Body Armor Vest (Medium)', brand: 'Point Blank', category: 'body-armor', variation: 'pieces', attrs: [], sku: 'ARMOR-IIIA-M', units: 1, cost: 21000 },
 ];
 
 export async function seedComplianceDemo(db: Db) {
@@ -135,6 +135,7 @@ export async function seedComplianceDemo(db: Db) {
     if (rifle === null || accessories === null) return; // no demo catalogue
     await t.execute(sql`insert into categories (parent_id, name, slug, sort_order) values (${rifle}, '.50 BMG', '50-bmg-ammo', 99), (${accessories}, 'Body Armor', 'body-armor', 99)`);
 
+    await t.execute(sql`insert into brands (name) values ('Military Surplus'), ('Firequest'), ('Point Blank') on conflict do nothing`);
     const brandIds = new Map((await query<{ id: number; name: string }>(t, sql`select id, name from brands`)).map((b) => [b.name, b.id]));
     const productIds: number[] = [];
     for (const p of PRODUCTS) {

@@ -51,7 +51,7 @@ const READ: Permission = 'compliance.read';
 const WRITE: Permission = 'compliance.write';
 /** The search also serves the product editor's Compliance panel. */
 const SEARCH_ACCESS: readonly Permission[] = ['compliance.read', 'catalog.read'];
-const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 // ───────────────────────────── restriction types ─────────────────────────────
 
