@@ -18,7 +18,7 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: u
 
 test.describe('compliance', () => {
   test('a zip code group pasted with a bad entry, a restriction on it, a cart searched to an address, the product editor’s panel', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await signIn(page, OFFICER);
 
     // Zip code group: paste a list with one bad entry; the entry is named and nothing is saved until it is fixed.
