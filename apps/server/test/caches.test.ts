@@ -8,7 +8,7 @@ import { BACKENDS, startApp, useTestApp, type TestApp } from './harness.js';
  * Every cache of the API holds whoever writes: a write behind the API's back (plain SQL, as a job or
  * a tool would, or a second API process on the same PostgreSQL database) is seen by the next read.
  * - list totals (http/list.ts): kept with the revision of their tables (qm_table_revisions, moved by
- *   a statement trigger on every table, migration 0013) and checked in the page's own statement;
+ *   a statement trigger on every table, migration 0017) and checked in the page's own statement;
  * - product editor payloads (catalog/queries.ts): kept with the product's revision (migration 0004;
  *   every table it shows: catalog-editor-cache.test.ts);
  * - named prepared statements (db/connect.ts): bounded, least recently used first out, and off for a

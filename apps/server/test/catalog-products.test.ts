@@ -790,7 +790,7 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
 
   describe('permissions', () => {
     it('counts at most PRODUCT_LIST_COUNT_CAP rows exactly (total_exact false beyond)', async () => {
-      // Titles are canonical values; the products' cached title and words follow (migration 0012).
+      // Titles are canonical values; the products' cached title and words follow (migration 0016).
       await app.sql(sql`with p as (insert into products (type, variation_type) select 'physical', 'pieces' from generate_series(1, 1000) returning id)
                         insert into attribute_data (attribute_id, sourceable_type, sourceable_id, value)
                         select 11, 'product', p.id, to_jsonb('Bulk Filler ' || p.id) from p`);

@@ -7,7 +7,7 @@ import { BACKENDS, useTestApp } from './harness.js';
  * writes behind the API's back (plain SQL, as a job, an import or another tool would) and checks the
  * derived value, and what the API answers from it.
  *
- * Catalogue (migration 0012): products' title, image, search_vector, variant_count,
+ * Catalogue (migration 0016): products' title, image, search_vector, variant_count,
  * default_variant_id, default_sku, published_store_ids; (0006) the list row `list_json`; (0007) the
  * word heads `product_search_heads`.
  */

@@ -13,3 +13,4 @@ export * from './jobs.js';
 export * from './vendors.js';
 export * from './reports.js';
 export * from './purchasing.js';
+export * from './compliance.js';

@@ -50,7 +50,7 @@ export function bearerOf(request: FastifyRequest): string | null {
 /**
  * Resolved sessions are kept for a few seconds so a burst of requests does not look the same token
  * up again and again — only while this process listens to the database's session changes
- * (listenForSessionChanges): triggers on sessions and users (migration 0014) notify every process
+ * (listenForSessionChanges): triggers on sessions and users (migration 0018) notify every process
  * of a sign-out, revocation, deactivation or role change, whoever made it (another process, a job,
  * plain SQL), and the session is forgotten when the notification arrives (milliseconds after the
  * commit). Without a listener (a transaction-mode pooler, or the listening connection lost) nothing
@@ -63,7 +63,7 @@ const sessionCache = new BoundedMap<string, { ctx: AuthContext; at: number }>(10
 let listening = 0;
 
 /**
- * Listens on channel qm_sessions (see migration 0014) and forgets what the notifications name.
+ * Listens on channel qm_sessions (see migration 0018) and forgets what the notifications name.
  * PostgreSQL: one connection of its own, opened again after a failure (the cache is off meanwhile);
  * PGlite: its own listener. Returns the function that stops listening.
  */

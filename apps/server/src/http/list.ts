@@ -117,7 +117,7 @@ export function orderOf<Row, R>(spec: ListSpec<Row, R>, sortParam: string | unde
  * List totals are cached: counting the matching rows on every page turn costs more than the page
  * itself. A total is kept with the revision of the tables it was counted from (the sum of their
  * counters in qm_table_revisions, which a statement trigger on every table moves in the writing
- * transaction: migration 0013), and every list statement reads that revision with its page, in the
+ * transaction: migration 0017), and every list statement reads that revision with its page, in the
  * same snapshot: while it is the one kept, the cached total is answered; when it moved — a write to
  * one of those tables by this process, another one, a job or plain SQL — the same statement counts
  * again (the count is in a CASE, so PostgreSQL runs it only then). The rows themselves are never

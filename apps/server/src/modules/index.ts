@@ -8,6 +8,7 @@ import { jobRoutes } from '../jobs/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
+import { complianceRoutes } from './compliance/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
@@ -31,4 +32,5 @@ export const MODULES: readonly Module[] = [
   vendorRoutes,
   reportRoutes,
   purchasingRoutes,
+  complianceRoutes,
 ];

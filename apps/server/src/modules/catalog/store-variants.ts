@@ -20,6 +20,7 @@ import {
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
+import { publishWarning } from '../compliance/service.js';
 import { auditedUpdate, inTx, lockRow, type AuditedUpdate } from '../../http/crud.js';
 import { updateRow } from '../../db/write.js';
 import { badRequest, notFound, ruleViolated } from '../../http/errors.js';
@@ -171,6 +172,14 @@ async function publishBlockers(t: Db, productId: number, storeId: number, storeP
 
 /** `POST product/{id}/publish`: publishes when nothing blocks it; otherwise reports every blocker and changes nothing. */
 export async function publishProduct(db: Db, actor: Actor, productId: number, storeId: number): Promise<z.infer<typeof PublishResult>> {
+  const result = await publishInTx(db, actor, productId, storeId);
+  // Not an error: where compliance rules restrict the product, said once it is published.
+  const warning = result.success ? await publishWarning(db, productId) : null;
+  if (warning) result.data.warnings.push({ ...warning, code: 'compliance_restricted' });
+  return result;
+}
+
+function publishInTx(db: Db, actor: Actor, productId: number, storeId: number): Promise<z.infer<typeof PublishResult>> {
   return inTx(db, async (t) => {
     await lockRow(t, 'products', productId, 'product');
     const store = await queryOne<{ name: string }>(t, sql`select name from stores where id = ${storeId}`);
@@ -203,6 +212,7 @@ export async function publishProduct(db: Db, actor: Actor, productId: number, st
           ? `Cannot publish on ${store.name}: ${blockers.map((b) => b.message).join(' ')}`
           : `Published on ${store.name}.`,
         blockers,
+        warnings: [],
       },
       store_product: storeProduct,
       store_variants: sp ? await loadStoreVariants(t, sql`sv.store_product_id = ${sp.id}`) : [],
