@@ -8,3 +8,4 @@ export * from './statuses.js';
 export * from './audit.js';
 export * from './catalog.js';
 export * from './jobs.js';
+export * from './vendor-catalog.js';

@@ -13,6 +13,7 @@ import { opsRoutes } from './ops/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
+import { vendorCatalogRoutes } from './vendor-catalog/routes.js';
 
 export const MODULES: readonly Module[] = [
   opsRoutes,
@@ -25,4 +26,5 @@ export const MODULES: readonly Module[] = [
   jobRoutes,
   fileRoutes,
   catalogRoutes,
+  vendorCatalogRoutes,
 ];
