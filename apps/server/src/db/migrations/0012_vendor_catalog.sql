@@ -9,12 +9,6 @@ CREATE TABLE "vendor_import_rows" (
 	"can_drop_ship" boolean,
 	"map_cents" integer,
 	"error" text,
-	"outcome" text,
-	"cost_changed" boolean DEFAULT false NOT NULL,
-	"stock_changed" boolean DEFAULT false NOT NULL,
-	"unmatched" boolean DEFAULT false NOT NULL,
-	"old_cost_cents" integer,
-	"old_quantity" integer,
 	CONSTRAINT "vendor_import_rows_import_id_line_pk" PRIMARY KEY("import_id","line")
 );
 --> statement-breakpoint
@@ -42,5 +36,4 @@ ALTER TABLE "vendor_import_rows" ADD CONSTRAINT "vendor_import_rows_import_id_ve
 ALTER TABLE "vendor_imports" ADD CONSTRAINT "vendor_imports_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vendor_imports" ADD CONSTRAINT "vendor_imports_file_id_stored_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."stored_files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vendor_imports" ADD CONSTRAINT "vendor_imports_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "vendor_import_rows_outcome_idx" ON "vendor_import_rows" USING btree ("import_id","outcome","line");--> statement-breakpoint
 CREATE INDEX "vendor_imports_vendor_idx" ON "vendor_imports" USING btree ("vendor_id","id");

@@ -43,8 +43,8 @@ export const vendorImports = pgTable(
 
 /**
  * One data row of an import's file (`line`: its row number in the file, the header being 1), as read:
- * values parsed, `error` saying why it cannot be imported; `outcome` and the old values are filled in
- * by the preview's comparison with the catalogue.
+ * values parsed, `error` saying why it cannot be imported. Written once and never updated: the
+ * comparison with the catalogue is one SELECT over them (preview) or the writes themselves (apply).
  */
 export const vendorImportRows = pgTable(
   'vendor_import_rows',
@@ -61,14 +61,6 @@ export const vendorImportRows = pgTable(
     can_drop_ship: boolean('can_drop_ship'),
     map_cents: integer('map_cents'),
     error: text('error'),
-    /** new | update | unchanged | invalid */
-    outcome: text('outcome'),
-    cost_changed: boolean('cost_changed').notNull().default(false),
-    stock_changed: boolean('stock_changed').notNull().default(false),
-    /** Neither matched already nor matchable to one of our variants by UPC or SKU. */
-    unmatched: boolean('unmatched').notNull().default(false),
-    old_cost_cents: integer('old_cost_cents'),
-    old_quantity: integer('old_quantity'),
   },
-  (t) => [primaryKey({ columns: [t.import_id, t.line] }), index('vendor_import_rows_outcome_idx').on(t.import_id, t.outcome, t.line)],
+  (t) => [primaryKey({ columns: [t.import_id, t.line] })],
 );

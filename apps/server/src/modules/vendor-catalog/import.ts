@@ -30,8 +30,14 @@ import { audit, type Actor } from '../audit/service.js';
 import { matchJoins, matchVendor, upcKeys } from './matching.js';
 import { columnIndexes, guessMapping, readRow, type ImportRow } from './values.js';
 
+/**
+ * Lets the process answer requests between batches: parsing and the embedded database's queries can
+ * run on promises alone for the whole file, and timers and network events would wait until the end.
+ */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Rows staged per statement while reading, and applied per statement while applying. */
-export const BATCH = 2_000;
+export const BATCH = 5_000;
 export const APPLY_BATCH = 10_000;
 /** A price file past this is refused: no vendor's catalogue is this long. */
 export const MAX_ROWS = 1_000_000;
@@ -89,8 +95,10 @@ export async function vendorOr404(db: Db, vendorId: number) {
 export async function importColumns(db: Db, userId: number | null, vendorId: number, fileId: number): Promise<ImportColumns> {
   const vendor = await vendorOr404(db, vendorId);
   const file = await ownUpload(db, userId, fileId);
-  const [head, ...sample] = await firstRows(db, file, 6);
+  const [head, ...rows] = await firstRows(db, file, 6);
   const headers = headerNames(head!);
+  // A spreadsheet leaves trailing empty cells out: the sample shows every column.
+  const sample = rows.map((r) => headers.map((_, i) => r[i] ?? ''));
   const remembered = ImportMapping.safeParse(vendor.import_mapping);
   if (remembered.success && 'indexes' in columnIndexes(headers, remembered.data)) {
     const mapping = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, remembered.data[f] ?? null]));
@@ -171,9 +179,8 @@ const importRecord = (db: Db, id: number, lock = false) =>
 /** Stages one batch of read rows. */
 async function stage(db: Db, importId: number, rows: ImportRow[]) {
   await db.execute(sql`
-    insert into vendor_import_rows (import_id, line, vendor_sku, name, upc, cost_cents, quantity, can_drop_ship, map_cents, error, outcome)
-    select ${importId}::int, r.line, r.vendor_sku, r.name, r.upc, r.cost_cents, r.quantity, r.can_drop_ship, r.map_cents, r.error,
-           case when r.error is null then null else 'invalid' end
+    insert into vendor_import_rows (import_id, line, vendor_sku, name, upc, cost_cents, quantity, can_drop_ship, map_cents, error)
+    select ${importId}::int, r.line, r.vendor_sku, r.name, r.upc, r.cost_cents, r.quantity, r.can_drop_ship, r.map_cents, r.error
       from json_to_recordset(${JSON.stringify(rows)}::json)
         as r(line int, vendor_sku text, name text, upc text, cost_cents int, quantity int, can_drop_ship boolean, map_cents int, error text)`);
 }
@@ -205,6 +212,7 @@ async function readIntoStaging(ctx: Pick<JobContext<unknown>, 'db' | 'progress'>
         await stage(db, imp.id, batch);
         batch = [];
         await ctx.progress(line - 1, null, 'Reading the file');
+        await yieldToOthers();
       }
     }
   } catch (err) {
@@ -214,6 +222,8 @@ async function readIntoStaging(ctx: Pick<JobContext<unknown>, 'db' | 'progress'>
   if (batch.length) await stage(db, imp.id, batch);
   if (!at) throw new JobFailed('The file is empty.');
   if (line <= 1) throw new JobFailed('The file has no rows under its header.');
+  // Fresh statistics, so the comparison and the apply join the staged rows by plan, not by guess.
+  await db.execute(sql`analyze vendor_import_rows`);
   return line - 1;
 }
 
@@ -236,86 +246,61 @@ function nextValues(mapping: Record<ImportField, string | null>, defaultDropShip
 const COLUMNS = ['name', 'upc', 'cost_cents', 'quantity_available', 'can_drop_ship', 'map_cents'] as const;
 
 /**
- * Compares the staged rows with the vendor's catalogue (set-based): duplicate vendor SKUs become
- * invalid, each valid row is new, an update (and whether its cost or stock change) or unchanged, and
- * whether it will be left without a variant of ours. Answers the counts and sample rows.
+ * Compares the staged rows with the vendor's catalogue in one SELECT: a later row repeating a vendor
+ * SKU is invalid, each valid row is new, an update (and whether its cost or stock change) or
+ * unchanged, and whether it will be left without a variant of ours; lines of the catalogue the file
+ * does not list are counted. Answers the counts and the first rows of each kind. Writes nothing.
  */
 export async function classify(db: Db, imp: ImportRecord): Promise<ImportSummary> {
   const id = imp.id;
-  await db.execute(sql`
-    update vendor_import_rows s set error = 'Duplicate vendor SKU in the file (also on row ' || d.first || ')', outcome = 'invalid'
-      from (select line, min(line) over (partition by upper(vendor_sku)) as first
-              from vendor_import_rows where import_id = ${id} and vendor_sku is not null) d
-     where s.import_id = ${id} and s.line = d.line and d.line > d.first and s.error is null`);
   const next = nextValues(imp.mapping, sql`${imp.vendor_default_drop_ship}::boolean`);
   const changed = sql.join(
     COLUMNS.map((c) => sql`${next[c]} is distinct from vp.${sql.identifier(c)}`),
     sql` or `,
   );
-  await db.execute(sql`
-    with u as (${upcKeys}),
-    j as (select s.line, vp.id as vp_id, vp.cost_cents as old_cost, vp.quantity_available as old_qty,
-                 ${next.cost_cents} as new_cost, ${next.quantity_available} as new_qty, (${changed}) as changed,
-                 case when vp.variant_id is not null then false when vp.match_method = 'manual' then true
-                      else mu.variant_id is null and mv.id is null end as unmatched
-            from vendor_import_rows s
-            left join vendor_products vp on vp.vendor_id = ${imp.vendor_id} and upper(vp.vendor_sku) = upper(s.vendor_sku)
-            ${matchJoins(sql`coalesce(s.upc, vp.upc)`, sql`s.vendor_sku`)}
-           where s.import_id = ${id} and s.error is null)
-    update vendor_import_rows s
-       set old_cost_cents = j.old_cost, old_quantity = j.old_qty,
-           outcome = case when j.vp_id is null then 'new' when j.changed then 'update' else 'unchanged' end,
-           cost_changed = j.vp_id is not null and j.new_cost is distinct from j.old_cost,
-           stock_changed = j.vp_id is not null and j.new_qty is distinct from j.old_qty,
-           unmatched = j.unmatched
-      from j where s.import_id = ${id} and s.line = j.line`);
-  const counts = (await queryOne<ImportCounts>(
+  const sample = (cond: SQL) =>
+    sql`(select coalesce(json_agg(x order by x.line), '[]'::json) from
+          (select line, vendor_sku, name, upc, new_cost as cost_cents, old_cost as old_cost_cents, new_qty as quantity, old_qty as old_quantity, error
+             from j where ${cond} order by line limit ${SAMPLES}) x)`;
+  const row = await queryOne<{ counts: ImportCounts } & Record<string, ImportSampleRow[]>>(
     db,
-    sql`select count(*)::int as rows,
-               count(*) filter (where outcome = 'invalid')::int as invalid,
-               count(*) filter (where outcome = 'new')::int as new,
-               count(*) filter (where outcome = 'update')::int as changed,
-               count(*) filter (where cost_changed)::int as cost_changed,
-               count(*) filter (where stock_changed)::int as stock_changed,
-               count(*) filter (where outcome = 'unchanged')::int as unchanged,
-               count(*) filter (where unmatched and outcome <> 'invalid')::int as unmatched,
-               m.missing, m.missing_in_stock
-          from vendor_import_rows s,
-               (select count(*)::int as missing, count(*) filter (where vp.quantity_available > 0)::int as missing_in_stock
-                  from vendor_products vp
-                 where vp.vendor_id = ${imp.vendor_id}
-                   and not exists (select 1 from vendor_import_rows x where x.import_id = ${id} and upper(x.vendor_sku) = upper(vp.vendor_sku))) m
-         where s.import_id = ${id}
-         group by m.missing, m.missing_in_stock`,
-  )) ?? { rows: 0, invalid: 0, new: 0, changed: 0, cost_changed: 0, stock_changed: 0, unchanged: 0, unmatched: 0, missing: 0, missing_in_stock: 0 };
-  const samples: Record<string, ImportSampleRow[]> = {};
-  const where: Record<(typeof IMPORT_SAMPLE_KINDS)[number], SQL | null> = {
-    invalid: sql`outcome = 'invalid'`,
-    new: sql`outcome = 'new'`,
-    cost_changed: sql`cost_changed`,
-    stock_changed: sql`stock_changed`,
-    unmatched: sql`unmatched and outcome <> 'invalid'`,
-    unchanged: sql`outcome = 'unchanged'`,
-    missing: null,
-  };
-  for (const kind of IMPORT_SAMPLE_KINDS) {
-    const cond = where[kind];
-    samples[kind] = cond
-      ? await query<ImportSampleRow>(
-          db,
-          sql`select line, vendor_sku, name, upc, cost_cents, old_cost_cents, quantity, old_quantity, error
-                from vendor_import_rows where import_id = ${id} and ${cond} order by line limit ${SAMPLES}`,
-        )
-      : await query<ImportSampleRow>(
-          db,
-          sql`select null::int as line, vp.vendor_sku, vp.name, vp.upc, vp.cost_cents, vp.cost_cents as old_cost_cents,
-                     case when ${imp.missing} = 'zero' then 0 else vp.quantity_available end as quantity, vp.quantity_available as old_quantity, null as error
-                from vendor_products vp
+    sql`with u as (${upcKeys}),
+        s as (select r.*, case when r.error is null and r.vendor_sku is not null and r.line > min(r.line) over w
+                               then 'Duplicate vendor SKU in the file (also on row ' || min(r.line) over w || ')' else r.error end as problem
+                from vendor_import_rows r where r.import_id = ${id} window w as (partition by upper(r.vendor_sku))),
+        j as (select s.line, s.vendor_sku, s.name, s.upc, s.problem as error, vp.id as vp_id,
+                     vp.cost_cents as old_cost, vp.quantity_available as old_qty, ${next.cost_cents} as new_cost, ${next.quantity_available} as new_qty,
+                     case when s.problem is not null then 'invalid' when vp.id is null then 'new' when (${changed}) then 'update' else 'unchanged' end as outcome,
+                     case when vp.variant_id is not null then false when vp.match_method = 'manual' then true
+                          else mu.variant_id is null and mv.id is null end as unmatched
+                from s
+                left join vendor_products vp on vp.vendor_id = ${imp.vendor_id} and upper(vp.vendor_sku) = upper(s.vendor_sku)
+                ${matchJoins(sql`coalesce(s.upc, vp.upc)`, sql`s.vendor_sku`)}),
+        m as (select vp.vendor_sku, vp.name, vp.upc, vp.cost_cents, vp.quantity_available from vendor_products vp
                where vp.vendor_id = ${imp.vendor_id}
-                 and not exists (select 1 from vendor_import_rows x where x.import_id = ${id} and upper(x.vendor_sku) = upper(vp.vendor_sku))
-               order by vp.quantity_available desc, upper(vp.vendor_sku) limit ${SAMPLES}`,
-        );
-  }
+                 and not exists (select 1 from vendor_import_rows x where x.import_id = ${id} and upper(x.vendor_sku) = upper(vp.vendor_sku)))
+        select (select json_build_object(
+                  'rows', count(*), 'invalid', count(*) filter (where outcome = 'invalid'), 'new', count(*) filter (where outcome = 'new'),
+                  'changed', count(*) filter (where outcome = 'update'),
+                  'cost_changed', count(*) filter (where outcome = 'update' and new_cost is distinct from old_cost),
+                  'stock_changed', count(*) filter (where outcome = 'update' and new_qty is distinct from old_qty),
+                  'unchanged', count(*) filter (where outcome = 'unchanged'),
+                  'unmatched', count(*) filter (where unmatched and outcome <> 'invalid'),
+                  'missing', (select count(*) from m), 'missing_in_stock', (select count(*) from m where quantity_available > 0)) from j) as counts,
+               ${sample(sql`outcome = 'invalid'`)} as invalid,
+               ${sample(sql`outcome = 'new'`)} as new,
+               ${sample(sql`outcome = 'update' and new_cost is distinct from old_cost`)} as cost_changed,
+               ${sample(sql`outcome = 'update' and new_qty is distinct from old_qty`)} as stock_changed,
+               ${sample(sql`unmatched and outcome <> 'invalid'`)} as unmatched,
+               ${sample(sql`outcome = 'unchanged'`)} as unchanged,
+               (select coalesce(json_agg(x), '[]'::json) from
+                 (select null::int as line, vendor_sku, name, upc, cost_cents, cost_cents as old_cost_cents,
+                         case when ${imp.missing} = 'zero' then 0 else quantity_available end as quantity, quantity_available as old_quantity, null as error
+                    from m order by quantity_available desc, upper(vendor_sku) limit ${SAMPLES}) x) as missing`,
+  );
+  const { counts, ...rest } = row!;
+  const samples: Record<string, ImportSampleRow[]> = {};
+  for (const kind of IMPORT_SAMPLE_KINDS) samples[kind] = rest[kind] ?? [];
   return { counts, samples };
 }
 
@@ -404,6 +389,7 @@ export async function applyImport(db: Db, actor: Actor, importId: number, checkC
     const last = (await queryOne<{ n: number }>(t, sql`select coalesce(max(line), 0)::int as n from vendor_import_rows where import_id = ${importId}`))!.n;
     for (let from = 0; from <= last; from += APPLY_BATCH) {
       await checkCancelled(t);
+      await yieldToOthers();
       const range = sql`s.import_id = ${importId} and s.line >= ${from} and s.line < ${from + APPLY_BATCH}`;
       await t.execute(sql`
         update vendor_products vp
