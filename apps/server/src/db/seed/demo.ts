@@ -5,6 +5,7 @@ import { audit, SYSTEM_ACTOR } from '../../modules/audit/service.js';
 import { insertRow, inTx } from '../../http/crud.js';
 import { seedCatalogDemo } from './catalog.js';
 import { seedVendorsDemo } from './vendors.js';
+import { seedVendorCatalogDemo } from './vendor-catalog.js';
 import { internalStatuses, users } from '../schema/index.js';
 
 /** Demo accounts (README): the password of each is its role code. */
@@ -52,6 +53,7 @@ export async function seedDemo(db: Db) {
   });
   await seedCatalogDemo(db);
   await seedVendorsDemo(db);
+  await seedVendorCatalogDemo(db);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
