@@ -13,6 +13,7 @@ import { opsRoutes } from './ops/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
+import { vendorRoutes } from './vendors/routes.js';
 import { vendorCatalogRoutes } from './vendor-catalog/routes.js';
 
 export const MODULES: readonly Module[] = [
@@ -26,5 +27,6 @@ export const MODULES: readonly Module[] = [
   jobRoutes,
   fileRoutes,
   catalogRoutes,
+  vendorRoutes,
   vendorCatalogRoutes,
 ];

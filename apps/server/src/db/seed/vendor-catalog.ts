@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { inTx } from '../../http/crud.js';
-import { audit, SYSTEM_ACTOR } from '../../modules/audit/service.js';
+import { audit, SYSTEM_ACTOR } from '../audit.js';
 import { matchVendor } from '../../modules/vendor-catalog/matching.js';
 import { query, type Db } from '../connect.js';
 

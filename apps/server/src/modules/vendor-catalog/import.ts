@@ -26,7 +26,7 @@ import { formatOf, readTable, UnreadableTable } from '../../files/tables.js';
 import { inTx } from '../../http/crud.js';
 import { AppError, badRequest, notFound, ruleViolated } from '../../http/errors.js';
 import { JobCancelled, JobFailed, type JobContext, type JobRunner } from '../../jobs/runner.js';
-import { audit, type Actor } from '../audit/service.js';
+import { audit, type Actor } from '../../db/audit.js';
 import { matchJoins, matchVendor, upcKeys } from './matching.js';
 import { columnIndexes, guessMapping, readRow, type ImportRow } from './values.js';
 

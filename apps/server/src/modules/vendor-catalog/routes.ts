@@ -29,7 +29,7 @@ import { auditedDelete, auditedUpdate, inTx, loadOneOr404, lockRow, registerList
 import { badRequest } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
 import { columns, filters, runListJson, sendCsv, type ListSpec } from '../../http/list.js';
-import { audit, type Actor } from '../audit/service.js';
+import { audit, type Actor } from '../../db/audit.js';
 import { applyJob, IMPORT_FROM, IMPORT_SELECT, importById, importColumns, previewJob, startApply, startPreview, vendorOr404 } from './import.js';
 import { matchVendor } from './matching.js';
 
@@ -110,6 +110,7 @@ export function vendorCatalogRoutes({ app, db, jobs }: Kit) {
     tags,
     summary: 'Vendors’ catalogue lines, with our variant when matched',
     response: listResponse(VendorProduct),
+    fields: VENDOR_PRODUCT_LIST,
     spec: vendorProductList,
     filename: 'vendor-products',
   });
@@ -267,6 +268,7 @@ export function vendorCatalogRoutes({ app, db, jobs }: Kit) {
     tags,
     summary: 'Imports of vendors’ files, newest first, with their counts',
     response: listResponse(VendorImport),
+    fields: VENDOR_IMPORT_LIST,
     spec: vendorImportList,
     filename: 'vendor-imports',
   });
