@@ -361,6 +361,18 @@ describe.each(BACKENDS)('vendor catalogue on %s', (kind) => {
     expect((await apply(vid, imp.id)).res.status).toBe(422);
   });
 
+  it('takes an upload over a real connection (the body is the file, not parsed input)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${purchasing}`, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'text/csv', 'x-file-name': 'real.csv' },
+      body: HEADER + '\nR-1,,Real,1.00,1,Y,\n',
+    });
+    expect(res.status).toBe(201);
+    const columns = await t.req('POST', `/api/vendor/${vendorId}/import/columns`, { token: purchasing, body: { file_id: ((await res.json()) as { data: { id: number } }).data.id } });
+    expect(columns.body.data.sample).toEqual([['R-1', '', 'Real', '1.00', '1', 'Y', '']]);
+  });
+
   it('says why a malformed file cannot be read, never a 500', async () => {
     const vid = await newVendor('JUNK');
     const columns = async (fileId: number) => t.req('POST', `/api/vendor/${vid}/import/columns`, { token: purchasing, body: { file_id: fileId } });
