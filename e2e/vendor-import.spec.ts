@@ -71,7 +71,7 @@ test.describe('vendor catalogue import', () => {
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog.getByText('Imported', { exact: true })).toBeVisible({ timeout: 60_000 });
     await shot(page, 'vendor-import-applied');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The catalogue shows the new cost and the new line.
     await page.getByRole('button', { name: 'Clear filters' }).click();

@@ -289,7 +289,7 @@ function PreviewSummary({ summary, missing, applied }: { summary: ImportSummary;
 
 function SampleTable({ rows, kind, total }: { rows: ImportSampleRow[]; kind: string; total: number }) {
   const invalid = kind === 'invalid';
-  const change = (from: string, to: string) => (from === to ? to : `${from} → ${to}`);
+  const change = (from: string, to: string) => (from === to || from === '—' ? to : `${from} → ${to}`);
   return (
     <>
       <Table verticalSpacing={3} horizontalSpacing="xs" fz="sm" striped aria-label={`Sample rows: ${kind}`}>
