@@ -9,4 +9,5 @@ export * from './audit.js';
 export * from './catalog.js';
 export * from './jobs.js';
 export * from './vendors.js';
+export * from './reports.js';
 export * from './vendor-catalog.js';
