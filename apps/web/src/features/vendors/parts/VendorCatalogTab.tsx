@@ -58,9 +58,9 @@ const columns: Column<VendorProduct>[] = [
   { key: 'match_method', header: 'Match', render: (r) => <MatchBadge line={r} /> },
   { key: 'cost_cents', header: 'Cost', sortable: true, align: 'right', render: (r) => <MoneyDisplay cents={r.cost_cents} /> },
   { key: 'quantity_available', header: 'Available', sortable: true, align: 'right', render: (r) => <IntegerDisplay value={r.quantity_available} /> },
-  { key: 'can_drop_ship', header: 'Drop-ship', render: (r) => <BooleanBadge value={r.can_drop_ship} /> },
+  { key: 'can_drop_ship', header: 'Drop-ship', defaultVisible: false, render: (r) => <BooleanBadge value={r.can_drop_ship} /> },
   { key: 'map_cents', header: 'MAP', sortable: true, align: 'right', render: (r) => <MoneyDisplay cents={r.map_cents} /> },
-  { key: 'last_synced_at', header: 'Last synced', sortable: true, render: (r) => <DateTimeDisplay value={r.last_synced_at} /> },
+  { key: 'last_synced_at', header: 'Last synced', sortable: true, render: (r) => <DateTimeDisplay value={r.last_synced_at} dateOnly /> },
   { key: 'id', header: 'ID', sortable: true, align: 'right', defaultVisible: false },
 ];
 
