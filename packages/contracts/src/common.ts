@@ -46,12 +46,26 @@ export interface ListResponse<T> {
   meta: ListMeta;
 }
 
-/** Error body (DESIGN §3). `fields` maps a field path (dotted) to its message. */
+/** The record that already holds a value that must be unique (a 409's `holders`): where to find it. */
+export const ConflictHolder = z.object({
+  id: z.number(),
+  /** How people know it: "Federal", "FED-AE9-50 (Federal American Eagle 9mm)". */
+  label: z.string(),
+  /** The console page that shows it, e.g. `/product/12`; null when there is none. */
+  path: z.string().nullable(),
+});
+export type ConflictHolder = z.infer<typeof ConflictHolder>;
+
+/**
+ * Error body (DESIGN §3). `fields` maps a field path (dotted) to its message; on a 409 for a value
+ * already in use, `holders` names the record that holds it, by the same field path.
+ */
 export const ErrorBody = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    holders: z.record(z.string(), ConflictHolder).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -61,8 +75,12 @@ export const ERROR_CODES = {
   unauthenticated: 'unauthenticated',
   forbidden: 'forbidden',
   notFound: 'not_found',
+  /** A value already in use (a unique rule), or a concurrent change to retry. */
   conflict: 'conflict',
+  /** Saved by someone else since it was read: reload and apply the change again. */
   stale: 'stale_version',
+  /** Still referenced by other records (cannot be deleted), or refers to one that does not exist. */
+  inUse: 'in_use',
   rule: 'rule_violated',
   rateLimited: 'rate_limited',
   internal: 'internal_error',

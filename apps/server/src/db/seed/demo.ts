@@ -6,6 +6,7 @@ import { insertRow, transaction } from '../write.js';
 import { seedCatalogDemo } from './catalog.js';
 import { seedVendorsDemo } from './vendors.js';
 import { seedVendorCatalogDemo } from './vendor-catalog.js';
+import { seedPurchasingDemo } from './purchasing.js';
 import { internalStatuses, users } from '../schema/index.js';
 import type { SecretBox } from '../../modules/vendors/secrets.js';
 
@@ -55,6 +56,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox) {
   await seedCatalogDemo(db);
   await seedVendorsDemo(db, secrets);
   await seedVendorCatalogDemo(db);
+  await seedPurchasingDemo(db);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
