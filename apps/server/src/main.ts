@@ -8,7 +8,7 @@ async function main() {
   const config = loadConfig();
   let database: Database;
   try {
-    database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+    database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

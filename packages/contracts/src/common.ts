@@ -70,21 +70,6 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const ERROR_CODES = {
-  validation: 'validation_failed',
-  unauthenticated: 'unauthenticated',
-  forbidden: 'forbidden',
-  notFound: 'not_found',
-  /** A value already in use (a unique rule), or a concurrent change to retry. */
-  conflict: 'conflict',
-  /** Saved by someone else since it was read: reload and apply the change again. */
-  stale: 'stale_version',
-  /** Still referenced by other records (cannot be deleted), or refers to one that does not exist. */
-  inUse: 'in_use',
-  rule: 'rule_violated',
-  rateLimited: 'rate_limited',
-  internal: 'internal_error',
-} as const;
 
 /** Every update carries the version it was read at (optimistic concurrency): `XUpdate = XCreate.extend(Versioned.shape)`. */
 export const Versioned = z.object({ version: z.number().int().min(1) });

@@ -17,6 +17,7 @@ import { errorMessage } from '../lib/api';
 import { saveProblemOf } from '../lib/errors';
 import { fetchItem, invalidate, useResourceItem, type Resource } from '../lib/resource';
 import { IconAlert, IconArrowLeft, IconRefresh, IconTrash } from './icons';
+import { Breadcrumbs, crumbsOf, useCurrentRouteName } from './Breadcrumbs';
 import { ErrorState, Spinner } from './states';
 import { FormSchemaProvider } from './formSchema';
 import { useUnsavedChangesGuard } from './unsavedChanges';
@@ -76,7 +77,7 @@ export function EditorLoading({ query, noun }: { query: UseQueryResult<unknown>;
 }
 
 /**
- * The editor's page: a head (link back to the list, the item's image, title and facts, its actions,
+ * The editor's page: a head (the breadcrumb trail group › list › item, the item's image, title and facts, its actions,
  * the save bar, the tabs) over the open tab's panel. `children` are the Tabs.Panels.
  */
 export function EditorShell({
@@ -93,7 +94,8 @@ export function EditorShell({
 }: {
   tab: string;
   onTab: (t: string | null) => void;
-  back: { to: string; label: string };
+  /** The link back when the route has no breadcrumb trail (a route outside the route table's lists). */
+  back?: { to: string; label: string };
   image?: ReactNode;
   title: ReactNode;
   facts: ReactNode;
@@ -103,13 +105,19 @@ export function EditorShell({
   tabs: [string, ReactNode][];
   children: ReactNode;
 }) {
+  const routeName = useCurrentRouteName();
+  const trail = routeName ? crumbsOf(routeName, title) : [];
   const heading = (
     <div className="qm-editor-heading">
-      <Anchor component={Link} to={back.to} size="xs" c="dimmed">
-        <Group gap={4} component="span" wrap="nowrap">
-          <IconArrowLeft size={12} /> {back.label}
-        </Group>
-      </Anchor>
+      {trail.length > 0 ? (
+        <Breadcrumbs item={title} />
+      ) : back ? (
+        <Anchor component={Link} to={back.to} size="xs" c="dimmed">
+          <Group gap={4} component="span" wrap="nowrap">
+            <IconArrowLeft size={12} /> {back.label}
+          </Group>
+        </Anchor>
+      ) : null}
       <Title order={1} size="h3" fw={600} lineClamp={1}>
         {title}
       </Title>

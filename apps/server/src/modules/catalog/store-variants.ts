@@ -24,7 +24,7 @@ import { auditedUpdate, inTx, lockRow, type AuditedUpdate } from '../../http/cru
 import { updateRow } from '../../db/write.js';
 import { badRequest, notFound, ruleViolated } from '../../http/errors.js';
 import { audit, type Actor } from '../../db/audit.js';
-import { attributeDataColumns, attributeDataOf, missingRequiredAttributes, refreshProductCache, upsertCanonicalValues } from './attributes.js';
+import { attributeDataColumns, attributeDataOf, missingRequiredAttributes, upsertCanonicalValues } from './attributes.js';
 import { CATALOG, intArray } from './common.js';
 import { loadStoreProducts, loadStoreVariants } from './queries.js';
 import { action } from '../../http/kit.js';
@@ -186,7 +186,6 @@ export async function publishProduct(db: Db, actor: Actor, productId: number, st
         write: async () => {
           await t.execute(sql`update store_products set is_published = true, published_at = coalesce(published_at, now()),
                                      version = version + 1, updated_at = now() where id = ${sp!.id}`);
-          await refreshProductCache(t, [productId]);
         },
       });
     const storeProduct = sp ? await loadStoreProduct(t, sp.id) : null;
@@ -390,7 +389,6 @@ export function storeVariantRoutes(app: FastifyInstance, db: Db) {
             await t.execute(sql`update store_products set version = version + 1, updated_at = now()
                                  ${unpublish ? sql`, is_published = false, published_at = null` : sql``}
                                  ${publish ? sql`, is_published = true, published_at = now()` : sql``} where id = ${id}`);
-            if (unpublish && before.product_id !== null) await refreshProductCache(t, [before.product_id]);
           },
         });
         return { store_product: after, attribute_data: await attributeDataOf(t, 'store_product', [id]) };
