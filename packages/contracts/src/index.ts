@@ -14,3 +14,4 @@ export * from './vendors.js';
 export * from './reports.js';
 export * from './purchasing.js';
 export * from './compliance.js';
+export * from './vendor-catalog.js';

@@ -17,6 +17,7 @@ import { purchasingRoutes } from './purchasing/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
 import { vendorRoutes } from './vendors/routes.js';
+import { vendorCatalogRoutes } from './vendor-catalog/routes.js';
 
 export const MODULES: readonly Module[] = [
   opsRoutes,
@@ -33,4 +34,5 @@ export const MODULES: readonly Module[] = [
   reportRoutes,
   purchasingRoutes,
   complianceRoutes,
+  vendorCatalogRoutes,
 ];

@@ -3,3 +3,4 @@ export * from './catalog.js';
 export * from './jobs.js';
 export * from './purchasing.js';
 export * from './compliance.js';
+export * from './vendor-catalog.js';

@@ -5,6 +5,7 @@ import { audit, SYSTEM_ACTOR } from '../audit.js';
 import { insertRow, transaction } from '../write.js';
 import { seedCatalogDemo } from './catalog.js';
 import { seedVendorsDemo } from './vendors.js';
+import { seedVendorCatalogDemo } from './vendor-catalog.js';
 import { seedPurchasingDemo } from './purchasing.js';
 import { seedComplianceDemo } from './compliance.js';
 import { internalStatuses, users } from '../schema/index.js';
@@ -55,6 +56,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox) {
   });
   await seedCatalogDemo(db);
   await seedVendorsDemo(db, secrets);
+  await seedVendorCatalogDemo(db);
   await seedPurchasingDemo(db);
   await seedComplianceDemo(db);
 }
