@@ -71,8 +71,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'vendor-order', path: 'vendor-order', title: 'Vendor Orders', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Vendor Orders' } },
   { name: 'vendor-order.view', path: 'vendor-order/:id', title: 'Vendor Orders', permissions: p('orders.read') },
 
-  { name: 'purchase-order', path: 'purchase-order', title: 'Purchase Orders', permissions: p('purchasing.read'), nav: { group: 'Purchasing', label: 'Purchase Orders' } },
-  { name: 'purchase-order.view', path: 'purchase-order/:id', title: 'Purchase Orders', permissions: p('purchasing.read') },
+  { name: 'purchase-order', path: 'purchase-order', title: 'Purchase Orders', permissions: p('purchasing.read'), nav: { group: 'Purchasing', label: 'Purchase Orders' }, screen: 'purchasing/PurchaseOrderList' },
+  { name: 'purchase-order.view', path: 'purchase-order/:id', title: 'Purchase Orders', permissions: p('purchasing.read'), screen: 'purchasing/PurchaseOrderEditor' },
 
   { name: 'pricing', path: 'pricing', title: 'Pricing Dashboard', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Dashboard' } },
   { name: 'pricing.product', path: 'pricing/product', title: 'Product Pricing', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Product Pricing' } },

@@ -12,6 +12,7 @@ import { dashboardRoutes } from './dashboard/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { purchasingRoutes } from './purchasing/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
 import { vendorRoutes } from './vendors/routes.js';
@@ -29,4 +30,5 @@ export const MODULES: readonly Module[] = [
   catalogRoutes,
   vendorRoutes,
   reportRoutes,
+  purchasingRoutes,
 ];

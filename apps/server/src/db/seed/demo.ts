@@ -5,6 +5,7 @@ import { audit, SYSTEM_ACTOR } from '../audit.js';
 import { insertRow, transaction } from '../write.js';
 import { seedCatalogDemo } from './catalog.js';
 import { seedVendorsDemo } from './vendors.js';
+import { seedPurchasingDemo } from './purchasing.js';
 import { internalStatuses, users } from '../schema/index.js';
 import type { SecretBox } from '../../modules/vendors/secrets.js';
 
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox) {
   });
   await seedCatalogDemo(db);
   await seedVendorsDemo(db, secrets);
+  await seedPurchasingDemo(db);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
