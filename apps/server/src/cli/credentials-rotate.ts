@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig, parseCredentialsKey } from '../config.js';
 import { connect, query } from '../db/connect.js';
-import { audit, SYSTEM_ACTOR } from '../modules/audit/service.js';
+import { audit, SYSTEM_ACTOR } from '../db/audit.js';
 import { newCredentialsKey, SecretBox, secretBoxOf } from '../modules/vendors/secrets.js';
 
 async function main() {

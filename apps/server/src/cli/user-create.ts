@@ -13,7 +13,7 @@ import { loadConfig } from '../config.js';
 import { connect } from '../db/connect.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { createUser } from '../modules/users/service.js';
-import { SYSTEM_ACTOR } from '../modules/audit/service.js';
+import { SYSTEM_ACTOR } from '../db/audit.js';
 import { AppError } from '../http/errors.js';
 import { secretBoxOf } from '../modules/vendors/secrets.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { audit, SYSTEM_ACTOR } from '../../modules/audit/service.js';
-import { insertRow, inTx } from '../../http/crud.js';
+import { audit, SYSTEM_ACTOR } from '../audit.js';
+import { insertRow, transaction } from '../write.js';
 import type { SecretBox } from '../../modules/vendors/secrets.js';
 import { queryOne, type Db } from '../connect.js';
 import { locations, vendorContacts, vendorCredentials, vendorFees, vendorFeeSchemas, vendors } from '../schema/index.js';
@@ -124,7 +124,7 @@ const DEMO_CREDENTIALS: readonly { vendor: string; kind: 'portal' | 'api_key' | 
  * it the credentials are seeded without a secret.
  */
 export async function seedVendorsDemo(db: Db, secrets?: SecretBox) {
-  await inTx(db, async (t) => {
+  await transaction(db, async (t) => {
     const schemaOf = new Map<string, number>();
     for (const fs of DEMO_FEE_SCHEMAS) {
       const id = await insertRow(t, vendorFeeSchemas, { name: fs.name, description: fs.description });

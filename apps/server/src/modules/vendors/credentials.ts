@@ -18,11 +18,12 @@ import {
 import { queryOne, type Db } from '../../db/connect.js';
 import { action } from '../../http/kit.js';
 import { actorOf } from '../../http/auth.js';
-import { insertRow, inTx, loadOneOr404, lockRow, registerList, registerResource, updateRow } from '../../http/crud.js';
+import { inTx, loadOneOr404, lockRow, registerList, registerResource } from '../../http/crud.js';
+import { insertRow, updateRow } from '../../db/write.js';
 import { AppError, ruleViolated, stale } from '../../http/errors.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { vendorCredentials } from '../../db/schema/index.js';
-import { audit, type Actor } from '../audit/service.js';
+import { audit, type Actor } from '../../db/audit.js';
 import { VENDORS } from './common.js';
 import { CredentialKeyError, type SecretBox } from './secrets.js';
 
@@ -78,7 +79,7 @@ export function credentialRoutes(app: FastifyInstance, db: Db, box: SecretBox) {
     tags: VENDORS.tags,
     summary: 'List vendor credentials (secrets are never listed)',
     response: listResponse(VendorCredential),
-    spec: credentialList,
+    fields: VENDOR_CREDENTIAL_LIST, spec: credentialList,
     filename: 'vendor-credentials',
   });
   registerResource(app, {

@@ -14,11 +14,12 @@ import {
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { action } from '../../http/kit.js';
-import { auditedCreate, auditedDelete, auditedUpdate, insertRow, inTx, loadOneOr404, lockRow, registerList, registerResource, updateRow, type UniqueRule } from '../../http/crud.js';
+import { auditedCreate, auditedDelete, auditedUpdate, inTx, loadOneOr404, lockRow, registerList, registerResource, type UniqueRule } from '../../http/crud.js';
+import { insertRow, updateRow } from '../../db/write.js';
 import { notFound, ruleViolated } from '../../http/errors.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { vendorFees, vendorFeeSchemas } from '../../db/schema/index.js';
-import type { Actor } from '../audit/service.js';
+import type { Actor } from '../../db/audit.js';
 import { plural } from '../catalog/common.js';
 import { VENDORS } from './common.js';
 import { computeFees, shippingCost, type BasketLine, type FeeRule, type ShippingTerms, type UnitKind } from './fees.js';
@@ -214,7 +215,7 @@ export function feeSchemaRoutes(app: FastifyInstance, db: Db) {
     tags: VENDORS.tags,
     summary: 'List vendor fee schemas with their fees',
     response: listResponse(VendorFeeSchema),
-    spec: feeSchemaList,
+    fields: VENDOR_FEE_SCHEMA_LIST, spec: feeSchemaList,
     filename: 'vendor-fee-schemas',
   });
   registerResource(app, {

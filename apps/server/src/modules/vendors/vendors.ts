@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { AuditEntry, dataResponse, IdParams, listResponse, Vendor, VENDOR_LIST, VendorCreate, VendorUpdate } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { action } from '../../http/kit.js';
-import { auditedCreate, auditedDelete, auditedUpdate, insertRow, inTx, loadOneOr404, lockRow, registerList, registerResource, updateRow, type UniqueRule } from '../../http/crud.js';
+import { auditedCreate, auditedDelete, auditedUpdate, inTx, loadOneOr404, lockRow, registerList, registerResource, type UniqueRule } from '../../http/crud.js';
+import { insertRow, updateRow } from '../../db/write.js';
 import { ruleViolated } from '../../http/errors.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { vendorContacts, vendors } from '../../db/schema/index.js';
 import { auditList } from '../audit/routes.js';
-import type { Actor } from '../audit/service.js';
+import type { Actor } from '../../db/audit.js';
 import { plural } from '../catalog/common.js';
 import { VENDORS } from './common.js';
 
@@ -171,7 +172,7 @@ export async function deleteVendor(db: Db, actor: Actor, id: number): Promise<vo
 }
 
 export function vendorRoutes(app: FastifyInstance, db: Db) {
-  registerList(app, db, { url: '/api/vendor', permission: VENDORS.read, tags: VENDORS.tags, summary: 'List vendors', response: listResponse(Vendor), spec: vendorList, filename: 'vendors' });
+  registerList(app, db, { url: '/api/vendor', permission: VENDORS.read, tags: VENDORS.tags, summary: 'List vendors', response: listResponse(Vendor), fields: VENDOR_LIST, spec: vendorList, filename: 'vendors' });
   registerResource(app, {
     resource: 'vendor',
     tags: VENDORS.tags,

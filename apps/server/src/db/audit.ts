@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/connect.js';
-import { forgetCounts } from '../../http/list.js';
+import type { Db } from './connect.js';
+import { forgetCounts } from '../http/list.js';
 
 /** Who is acting: the signed-in user, the impersonator behind them, and the request. */
 export interface Actor {
