@@ -6,7 +6,7 @@ import { insertRow, transaction } from '../write.js';
 import { seedCatalogDemo } from './catalog.js';
 import { seedVendorsDemo } from './vendors.js';
 import { internalStatuses, users } from '../schema/index.js';
-import type { SecretBox } from '../../modules/vendors/secrets.js';
+import type { SecretBox } from '../secrets.js';
 
 /** Demo accounts (README): the password of each is its role code. */
 export const DEMO_USERS = [
