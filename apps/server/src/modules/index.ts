@@ -11,6 +11,7 @@ import { catalogRoutes } from './catalog/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
+import { reportRoutes } from './reports/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
 import { vendorRoutes } from './vendors/routes.js';
@@ -27,4 +28,5 @@ export const MODULES: readonly Module[] = [
   fileRoutes,
   catalogRoutes,
   vendorRoutes,
+  reportRoutes,
 ];
