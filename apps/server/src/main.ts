@@ -2,7 +2,7 @@ import { loadConfig } from './config.js';
 import { connect, DataDirLockedError, type Database } from './db/connect.js';
 import { prepareDatabase } from './db/prepare.js';
 import { buildApp } from './app.js';
-import { secretBoxOf } from './modules/vendors/secrets.js';
+import { secretBoxOf } from './db/secrets.js';
 
 async function main() {
   const config = loadConfig();

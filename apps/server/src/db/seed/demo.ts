@@ -9,7 +9,7 @@ import { seedVendorCatalogDemo } from './vendor-catalog.js';
 import { seedPurchasingDemo } from './purchasing.js';
 import { seedComplianceDemo } from './compliance.js';
 import { internalStatuses, users } from '../schema/index.js';
-import type { SecretBox } from '../../modules/vendors/secrets.js';
+import type { SecretBox } from '../secrets.js';
 
 /** Demo accounts (README): the password of each is its role code. */
 export const DEMO_USERS = [
