@@ -12,13 +12,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { query, type Db } from '../connect.js';
-import { inTx } from '../../http/crud.js';
+import { transaction } from '../write.js';
 
 /** `h(expr, salt)`: a stable number 0..999 from a row's key. */
 const h = (key: string, salt: string) => sql.raw(`(abs(hashtext((${key})::text || ':${salt}')) % 1000)`);
 
 export async function seedPurchasingDemo(db: Db) {
-  await inTx(db, async (t) => {
+  await transaction(db, async (t) => {
     // ── the orders: one every ~29 hours over the last year, status by age ──
     await t.execute(sql`
       create temporary table seed_po on commit drop as

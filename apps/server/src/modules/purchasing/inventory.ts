@@ -25,7 +25,7 @@ import { inTx, registerList } from '../../http/crud.js';
 import { ruleViolated } from '../../http/errors.js';
 import { action } from '../../http/kit.js';
 import { columns, filters, literal, type ListSpec } from '../../http/list.js';
-import { audit, type Actor } from '../audit/service.js';
+import { audit, type Actor } from '../../db/audit.js';
 
 const TAGS = ['inventory'];
 
@@ -254,6 +254,7 @@ export function inventoryRoutes(app: FastifyInstance, db: Db) {
     tags: TAGS,
     summary: 'Inventory items (variant × location) with on hand (from the ledger) and value at average cost',
     response: InventoryItemListResponse,
+    fields: INVENTORY_ITEM_LIST,
     spec: inventoryItemList,
     filename: 'inventory-items',
   });

@@ -31,11 +31,12 @@ import {
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema/index.js';
 import { actorOf } from '../../http/auth.js';
-import { insertRow, inTx, lockRow, registerList, updateRow } from '../../http/crud.js';
+import { inTx, lockRow, registerList } from '../../http/crud.js';
+import { insertRow, updateRow } from '../../db/write.js';
 import { notFound, ruleViolated, stale } from '../../http/errors.js';
 import { action } from '../../http/kit.js';
 import { columns, filters, literal, type ListSpec } from '../../http/list.js';
-import { audit, type Actor } from '../audit/service.js';
+import { audit, type Actor } from '../../db/audit.js';
 import { insertMovements, lockItems } from './inventory.js';
 import { allowedActions, canDo, invoiceAllowed, linesEditable, nextStatus, refusalMessage, STATUS_LABELS } from './po-state.js';
 
@@ -350,6 +351,7 @@ export function purchaseOrderRoutes(app: FastifyInstance, db: Db) {
     tags: TAGS,
     summary: 'Purchase orders: search by number, vendor or SKU; filter by vendor, entity, status, invoice status, location, created from/to',
     response: PurchaseOrderListResponse,
+    fields: PURCHASE_ORDER_LIST,
     spec: purchaseOrderList,
     filename: 'purchase-orders',
   });
