@@ -70,7 +70,7 @@ describe('AdjustStockDialog', () => {
   });
 
   it('asks for a reason before sending anything', async () => {
-    const fetchMock = vi.fn(async () => json({ data: [], meta: { total: 0, page: 1, per_page: 500, total_exact: true } }));
+    const fetchMock = vi.fn(async (_url: string) => json({ data: [], meta: { total: 0, page: 1, per_page: 500, total_exact: true } }));
     vi.stubGlobal('fetch', fetchMock);
     mount();
     type(await screen.findByRole('textbox', { name: /Change/ }), '5');
