@@ -16,9 +16,10 @@ import { connect, type Database, type Db } from '../apps/server/src/db/connect.j
 import { prepareDatabase } from '../apps/server/src/db/prepare.js';
 import { catalogGenerator } from './generators/catalog.js';
 import { coreGenerator } from './generators/core.js';
+import { purchasingGenerator } from './generators/purchasing.js';
 import { rows, type Counts, type Generator } from './generators/types.js';
 
-export const GENERATORS: Generator[] = [coreGenerator, catalogGenerator];
+export const GENERATORS: Generator[] = [coreGenerator, catalogGenerator, purchasingGenerator];
 
 export interface GeneratorReport {
   name: string;
@@ -99,7 +100,10 @@ export async function generate(database: Database, log: (msg: string) => void = 
   return { generators: reports, vacuumMs, ms: Math.round(performance.now() - started) };
 }
 
-const SIZE_TABLES = ['users', 'audit_logs', 'client_errors', 'internal_statuses', 'products', 'variants', 'attribute_data', 'brands', 'store_products', 'store_variants'];
+const SIZE_TABLES = [
+  'users', 'audit_logs', 'client_errors', 'internal_statuses', 'products', 'variants', 'attribute_data', 'brands', 'store_products', 'store_variants',
+  'vendors', 'vendor_products', 'purchase_orders', 'purchase_order_lines', 'inventory_items', 'inventory_transactions',
+];
 
 /** Row counts of the tables the bench reports on (those that exist). */
 export async function tableSizes(db: Db): Promise<Record<string, number>> {

@@ -9,3 +9,5 @@ export * from './audit.js';
 export * from './catalog.js';
 export * from './jobs.js';
 export * from './purchasing.js';
+export * from './vendors.js';
+export * from './reports.js';

@@ -100,15 +100,17 @@ export class Exports {
       toClient.write(chunk);
       toStore.write(chunk);
     });
+    // The file is kept and logged before the browser sees its end: once a download has finished,
+    // its download log entry is there (and nothing is written after the request has ended).
+    const kept = this.keep(db, actor, src, filters, format, toStore, () => rows).catch((err) => reply.log.warn({ err }, 'export not kept'));
     bytes.on('end', () => {
-      toClient.end();
       toStore.end();
+      void kept.then(() => toClient.end());
     });
     bytes.on('error', (err) => {
       toClient.destroy(err);
       toStore.destroy(err);
     });
-    void this.keep(db, actor, src, filters, format, toStore, () => rows).catch((err) => reply.log.warn({ err }, 'export not kept'));
     return reply
       .header('content-type', CONTENT_TYPES[format])
       .header('content-disposition', `attachment; filename="${fileName(src.title, format)}"`)

@@ -12,8 +12,10 @@ import { dashboardRoutes } from './dashboard/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { purchasingRoutes } from './purchasing/routes.js';
+import { reportRoutes } from './reports/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
+import { vendorRoutes } from './vendors/routes.js';
 
 export const MODULES: readonly Module[] = [
   opsRoutes,
@@ -27,4 +29,6 @@ export const MODULES: readonly Module[] = [
   fileRoutes,
   catalogRoutes,
   purchasingRoutes,
+  vendorRoutes,
+  reportRoutes,
 ];

@@ -30,6 +30,7 @@ import { IconChevronDown, IconLogout, IconMoon, IconSun, IconUserSwitch } from '
 import { navGroups } from './nav';
 import { goToLogin } from './navigation';
 import { UnsavedChangesBlocker } from '../ui/unsavedChanges';
+import { JobsIndicator } from '../ui/JobsIndicator';
 
 /** Exact path, or one item of it (`/user/5`). */
 function isActive(path: string, pathname: string): boolean {
@@ -122,6 +123,7 @@ export function Layout() {
             {navigation.state !== 'idle' ? <Loader size={14} aria-label="Loading page" /> : null}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <JobsIndicator />
             <ThemeToggle />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>

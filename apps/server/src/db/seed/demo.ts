@@ -7,6 +7,7 @@ import { seedCatalogDemo } from './catalog.js';
 import { seedVendorsDemo } from './vendors.js';
 import { seedPurchasingDemo } from './purchasing.js';
 import { internalStatuses, users } from '../schema/index.js';
+import type { SecretBox } from '../../modules/vendors/secrets.js';
 
 /** Demo accounts (README): the password of each is its role code. */
 export const DEMO_USERS = [
@@ -31,7 +32,7 @@ const INTERNAL_STATUSES = [
   'Vendor Out of Stock',
 ];
 
-export async function seedDemo(db: Db) {
+export async function seedDemo(db: Db, secrets?: SecretBox) {
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
   await transaction(db, async (t) => {
     for (const [i, u] of DEMO_USERS.entries()) {
@@ -52,7 +53,7 @@ export async function seedDemo(db: Db) {
     }
   });
   await seedCatalogDemo(db);
-  await seedVendorsDemo(db);
+  await seedVendorsDemo(db, secrets);
   await seedPurchasingDemo(db);
 }
 

@@ -1,0 +1,87 @@
+/** PO Summary Report: purchase orders by vendor, entity or month — POs, units, cost, received %, open amount. */
+import { sql } from 'drizzle-orm';
+import { col, contains, defineReport, daysAgo, filter, where } from '../../reports/kit.js';
+import { literal } from '../../http/list.js';
+import { OPEN_PO_STATUSES, poFilters } from './lookups.js';
+
+/** The purchase orders of the filters (cancelled ones only when asked for by status). */
+function poConds(f: { from?: string; to?: string; vendor_id?: number; entity?: string; status?: string; location_id?: number; number?: string }) {
+  return [
+    f.from && sql`po.created_at >= ${literal(f.from)}::timestamptz`,
+    f.to && sql`po.created_at < (${literal(f.to)}::date + 1)::timestamptz`,
+    f.vendor_id && sql`po.vendor_id = ${literal(f.vendor_id)}`,
+    f.entity && sql`po.entity = ${literal(f.entity)}`,
+    f.status ? sql`po.status = ${literal(f.status)}` : sql`po.status <> 'cancelled'`,
+    f.location_id && sql`po.location_id = ${literal(f.location_id)}`,
+    f.number && contains(sql`po.number`, f.number),
+  ];
+}
+const poWhere = (f: Parameters<typeof poConds>[0]) => where(...poConds(f));
+
+/** Each line's figures, net of what was cancelled; open amounts only on orders still coming. */
+const LINE_FIGURES = sql`
+  (l.quantity - l.quantity_cancelled)::int8 as units,
+  l.quantity_received::int8 as units_received,
+  case when po.status in ${OPEN_PO_STATUSES} then (l.quantity - l.quantity_received - l.quantity_cancelled)::int8 else 0 end as units_open,
+  (l.quantity - l.quantity_cancelled)::int8 * l.unit_cost_cents as cost,
+  case when po.status in ${OPEN_PO_STATUSES} then (l.quantity - l.quantity_received - l.quantity_cancelled)::int8 * l.unit_cost_cents else 0 end as open_amount`;
+
+export const poSummary = defineReport({
+  name: 'po-summary',
+  title: 'PO Summary Report',
+  permissions: ['reports.read'],
+  filters: { ...poFilters, from: filter.date('Ordered from', { default: daysAgo(365) }) },
+  groups: { vendor: 'Vendor', entity: 'Entity', month: 'Month' },
+  columns: [
+    col.text('vendor', 'Vendor', undefined, { groups: ['vendor'] }),
+    col.text('entity', 'Entity', undefined, { groups: ['entity'] }),
+    col.text('month', 'Month', undefined, { groups: ['month'] }),
+    col.int('pos', 'POs', 'sum'),
+    col.int('units', 'Units', 'sum'),
+    col.int('units_received', 'Received', 'sum'),
+    col.percent('received_pct', 'Received %', { ratio: ['units_received', 'units'] }),
+    col.int('units_open', 'Open units', 'sum'),
+    col.money('cost', 'Cost', 'sum'),
+    col.money('open_amount', 'Open amount', 'sum'),
+  ],
+  rows: (f, { group }) => {
+    const key =
+      group === 'vendor'
+        ? sql`(select v.name from vendors v where v.id = po.vendor_id)`
+        : group === 'entity'
+          ? sql`po.entity`
+          : sql`to_char(po.created_at at time zone 'UTC', 'YYYY-MM')`;
+    // One row per PO first (its lines summed), then one per group.
+    return sql`
+      select x.k as ${sql.identifier(group)}, count(*)::int8 as pos, sum(x.units)::int8 as units, sum(x.units_received)::int8 as units_received,
+             (sum(x.units_received)::float8 / nullif(sum(x.units), 0)) as received_pct,
+             sum(x.units_open)::int8 as units_open, sum(x.cost)::int8 as cost, sum(x.open_amount)::int8 as open_amount
+        from (select ${key} as k, coalesce(sum(lf.units), 0) as units, coalesce(sum(lf.units_received), 0) as units_received,
+                     coalesce(sum(lf.units_open), 0) as units_open, coalesce(sum(lf.cost), 0) as cost, coalesce(sum(lf.open_amount), 0) as open_amount
+                from purchase_orders po
+                left join lateral (select ${LINE_FIGURES} from purchase_order_lines l where l.purchase_order_id = po.id) lf on true
+                ${poWhere(f)}
+               group by po.id) x
+       group by x.k`;
+  },
+  aggregated: true,
+  key: (group) => [group],
+  defaultSort: (group) => (group === 'month' ? '-month' : '-cost'),
+  chart: {
+    kind: 'trend',
+    title: 'Cost and open amount by month',
+    x: 'month',
+    series: [
+      { key: 'cost', label: 'Cost', type: 'money' },
+      { key: 'open_amount', label: 'Open amount', type: 'money' },
+    ],
+    rows: (f) => sql`
+      select to_char(po.created_at at time zone 'UTC', 'YYYY-MM') as month, sum(${sql.raw('(l.quantity - l.quantity_cancelled)::int8 * l.unit_cost_cents')})::int8 as cost,
+             sum(case when po.status in ${OPEN_PO_STATUSES} then (l.quantity - l.quantity_received - l.quantity_cancelled)::int8 * l.unit_cost_cents else 0 end)::int8 as open_amount
+        from purchase_orders po join purchase_order_lines l on l.purchase_order_id = po.id
+        ${poWhere(f)}
+       group by 1`,
+  },
+});
+
+export { poConds, poWhere };

@@ -1,0 +1,71 @@
+/**
+ * A report's chart (loaded only by screens that draw one: @mantine/charts and recharts stay out of
+ * every other screen's bundle). A trend is bars by month, a share a donut with its legend. The
+ * chart is one image to assistive technology, named by its title and what it shows; the numbers are
+ * in the table beside it.
+ */
+import '@mantine/charts/styles.css';
+import { BarChart, DonutChart } from '@mantine/charts';
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import type { ReportChartSpec, ReportRow } from '@qm/contracts';
+import { formatCell } from './format';
+
+const COLORS = ['blue.6', 'orange.6', 'teal.6', 'grape.6', 'red.6', 'cyan.6', 'lime.7', 'pink.6'];
+
+/** Money is in cents: charts plot dollars. */
+const plotted = (type: string, v: unknown) => (typeof v === 'number' ? (type === 'money' ? v / 100 : v) : 0);
+
+export default function ReportChart({ spec, points }: { spec: ReportChartSpec; points: ReportRow[] }) {
+  const first = spec.series[0]!;
+  const valueText = (v: number) => formatCell(first.type, first.type === 'money' ? Math.round(v * 100) : v);
+  const summary =
+    spec.kind === 'trend'
+      ? `${spec.title}: ${points.length} ${points.length === 1 ? 'month' : 'months'}${points.length ? ` from ${points[0]![spec.x]} to ${points[points.length - 1]![spec.x]}` : ''}`
+      : `${spec.title}: ${points.map((p) => `${p[spec.x]} ${formatCell(first.type, p[first.key])}`).join(', ')}`;
+  return (
+    <Paper withBorder radius="sm" p="sm" className="qm-report-chart">
+      <Text size="sm" fw={600} mb={4} id="report-chart-title">
+        {spec.title}
+      </Text>
+      <div role="img" aria-label={summary}>
+        {points.length === 0 ? (
+          <Text size="sm" c="dimmed" py="md">
+            Nothing to chart for these filters.
+          </Text>
+        ) : spec.kind === 'trend' ? (
+          <BarChart
+            h={220}
+            data={points.map((p) => ({ ...Object.fromEntries(spec.series.map((s) => [s.label, plotted(s.type, p[s.key])])), [spec.x]: String(p[spec.x]) }))}
+            dataKey={spec.x}
+            series={spec.series.map((s, i) => ({ name: s.label, color: COLORS[i % COLORS.length]! }))}
+            valueFormatter={valueText}
+            withLegend
+            legendProps={{ verticalAlign: 'top', height: 28 }}
+            tickLine="y"
+            gridAxis="y"
+          />
+        ) : (
+          <Group align="center" gap="lg">
+            <DonutChart
+              size={170}
+              thickness={26}
+              data={points.map((p, i) => ({ name: String(p[spec.x]), value: plotted(first.type, p[first.key]), color: COLORS[i % COLORS.length]! }))}
+              valueFormatter={valueText}
+              withTooltip
+            />
+            <Stack gap={4} aria-hidden>
+              {points.map((p, i) => (
+                <Group key={String(p[spec.x])} gap={6} wrap="nowrap">
+                  <span className="qm-chart-swatch" style={{ background: `var(--mantine-color-${COLORS[i % COLORS.length]!.replace('.', '-')})` }} />
+                  <Text size="xs">
+                    {String(p[spec.x]).replace(/_/g, ' ')}: {formatCell(first.type, p[first.key])}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </Group>
+        )}
+      </div>
+    </Paper>
+  );
+}

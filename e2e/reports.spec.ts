@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, shot } from './helpers';
+
+const ANALYST = 'analyst@example.com';
+
+let token = '';
+async function signedIn(page: Page) {
+  token ||= await apiToken(page, ANALYST);
+  await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), token);
+}
+
+/** The report has drawn its rows: nothing loading. */
+async function loaded(page: Page) {
+  await expect(page.locator('h1')).toBeVisible();
+  await expect(page.locator('.mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+}
+
+test.describe('reports', () => {
+  test('PO Summary from a URL: filters, totals and chart; an XLSX export ends in Download Logs', async ({ page }) => {
+    await signedIn(page);
+    // A view shared as a link: grouped by month, from a date, sorted by month.
+    await page.goto('/report/po-summary?group=month&filter[from]=2020-01-01&sort=month');
+    await loaded(page);
+    await expect(page.getByRole('heading', { name: 'PO Summary Report' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Dates from' })).toHaveValue('01/01/2020');
+    await expect(page.getByRole('combobox', { name: 'Group by' })).toHaveValue('Month');
+    const table = page.getByRole('table', { name: 'PO Summary Report' });
+    await expect(table.getByRole('columnheader', { name: /Month/ })).toHaveAttribute('aria-sort', 'ascending');
+    // Totals of every matching row, and the chart by month with its accessible name.
+    const totals = table.locator('tfoot');
+    await expect(totals).toContainText(/Total \(\d+ rows?\)/);
+    const api = await page.request.get('/api/report/po-summary?group=month&filter[from]=2020-01-01', { headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' } });
+    const answer = await api.json();
+    const cost = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(answer.totals.cost / 100);
+    await expect(totals).toContainText(cost);
+    await expect(page.getByRole('img', { name: /Cost and open amount by month: \d+ months?/ })).toBeVisible();
+    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    await shot(page, 'report-po-summary');
+
+    // Changing the grouping is a new history entry: Back returns to the shared view.
+    await page.getByRole('combobox', { name: 'Group by' }).click();
+    await page.getByRole('option', { name: 'Vendor' }).click();
+    await expect(page).toHaveURL(/group=vendor/);
+    await loaded(page);
+    await expect(table.getByRole('columnheader', { name: /Vendor/ })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/group=month/);
+
+    // Export XLSX: small, so the file comes at once.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export XLSX' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^po-summary-report-\d{4}-\d{2}-\d{2}\.xlsx$/);
+
+    // Download Logs: the export, its filters, and the file to download again.
+    await page.goto('/report/download-log?filter[title]=PO Summary');
+    await loaded(page);
+    const logTable = page.getByRole('table', { name: 'Download Logs' });
+    const row = logTable.locator('tbody tr').first();
+    await expect(row).toContainText('PO Summary Report');
+    await expect(row).toContainText('xlsx');
+    await expect(row).toContainText('from 2020-01-01');
+    await expect(row.getByRole('button', { name: /Download again/ })).toBeVisible();
+    const again = page.waitForEvent('download');
+    await row.getByRole('button', { name: /Download again/ }).click();
+    expect((await again).suggestedFilename()).toMatch(/\.xlsx$/);
+    await shot(page, 'report-download-log');
+  });
+
+  test('the jobs indicator lists the signed-in user’s jobs', async ({ page }) => {
+    await signedIn(page);
+    await page.goto('/report/inventory-transaction');
+    await loaded(page);
+    await shot(page, 'report-inventory-transaction');
+    await page.getByTestId('jobs-indicator').click();
+    await expect(page.getByText('Your jobs')).toBeVisible();
+    await shot(page, 'jobs-indicator');
+  });
+});
