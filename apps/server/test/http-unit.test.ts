@@ -6,7 +6,9 @@ import { scrub } from '../src/modules/audit/routes.js';
 import { zodFields } from '../src/http/errors.js';
 import { isoOfTimestamptz, isoTimestampsInJson } from '../src/db/connect.js';
 import { cachedCount, csvCell, forgetCounts, literal, rememberCount } from '../src/http/list.js';
-import { inTx } from '../src/http/crud.js';
+import { inTx, uniqueValuesOf } from '../src/http/crud.js';
+import Fastify from 'fastify';
+import { AppError, registerErrorHandling } from '../src/http/errors.js';
 import type { Db } from '../src/db/connect.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -168,6 +170,61 @@ describe('transactions', () => {
     const unique = failing(['23505']);
     await expect(inTx(unique.db, async () => 'done')).rejects.toMatchObject({ code: '23505' });
     expect(unique.calls()).toBe(1);
+  });
+});
+
+describe('unique conflicts name the record that holds the value', () => {
+  const failing = (detail: string) =>
+    ({
+      transaction: async () => {
+        throw Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'brands_name_key', detail });
+      },
+    }) as unknown as Db;
+
+  it('reads the key values of a violation detail', () => {
+    expect(uniqueValuesOf('Key (lower(name::text))=(federal) already exists.')).toEqual(['federal']);
+    expect(uniqueValuesOf('Key (store_id, slug)=(3, ammo) already exists.')).toEqual(['3', 'ammo']);
+    expect(uniqueValuesOf('Key (sku)=(A, B) already exists.')).toEqual(['A, B']);
+    expect(uniqueValuesOf(undefined)).toEqual([]);
+    expect(uniqueValuesOf('something else')).toEqual([]);
+  });
+
+  it('a rule with a holder lookup answers 409 with the field, the holder and its page', async () => {
+    const rule = { constraint: 'brands_name_key', field: 'name', message: 'A brand with this name already exists', holder: vi.fn(async (_db: Db, values: string[]) => ({ id: 7, label: 'Federal', path: `/brand?edit=7&v=${values[0]}` })) };
+    const err = (await inTx(failing('Key (lower(name))=(federal) already exists.'), async () => 'x', [rule]).catch((e: unknown) => e)) as AppError;
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.status).toBe(409);
+    expect(err.code).toBe('conflict');
+    expect(err.fields).toEqual({ name: 'A brand with this name already exists: Federal' });
+    expect(err.holders).toEqual({ name: { id: 7, label: 'Federal', path: '/brand?edit=7&v=federal' } });
+  });
+
+  it('without a holder (or when the lookup finds none) the field still gets the rule', async () => {
+    const rule = { constraint: 'brands_name_key', field: 'name', message: 'Taken', holder: async () => undefined };
+    const err = (await inTx(failing('Key (lower(name))=(x) already exists.'), async () => 'x', [rule]).catch((e: unknown) => e)) as AppError;
+    expect(err.fields).toEqual({ name: 'Taken' });
+    expect(err.holders).toBeUndefined();
+  });
+});
+
+describe('409 codes say what happened', () => {
+  it('a reference (foreign key) conflict is in_use, not a version conflict', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.get('/fk', async () => {
+      throw Object.assign(new Error('fk'), { code: '23503' });
+    });
+    app.get('/holder', async () => {
+      const { conflict } = await import('../src/http/errors.js');
+      throw conflict('Taken: Federal', { name: 'Taken: Federal' }, { name: { id: 7, label: 'Federal', path: '/brand?edit=7' } });
+    });
+    const fk = await app.inject({ method: 'GET', url: '/fk' });
+    expect(fk.statusCode).toBe(409);
+    expect(fk.json().error.code).toBe('in_use');
+    expect(fk.json().error.message).toMatch(/referenced by other records/);
+    const holder = await app.inject({ method: 'GET', url: '/holder' });
+    expect(holder.json().error).toEqual({ code: 'conflict', message: 'Taken: Federal', fields: { name: 'Taken: Federal' }, holders: { name: { id: 7, label: 'Federal', path: '/brand?edit=7' } } });
+    await app.close();
   });
 });
 

@@ -1,3 +1,5 @@
+export * from './bounds.js';
+export * from './messages.js';
 export * from './enums.js';
 export * from './permissions.js';
 export * from './routes.js';
@@ -8,6 +10,6 @@ export * from './statuses.js';
 export * from './audit.js';
 export * from './catalog.js';
 export * from './jobs.js';
-export * from './purchasing.js';
 export * from './vendors.js';
 export * from './reports.js';
+export * from './purchasing.js';

@@ -4,12 +4,12 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataResponse, IdParams, ListQuery, listResponse, type Permission } from '@qm/contracts';
+import { dataResponse, IdParams, ListQuery, listResponse, type ConflictHolder, type Permission } from '@qm/contracts';
 import { queryOne, type Db } from '../db/connect.js';
 import { insertRow, transaction, updateRow, type IdTable, type InsertOf } from '../db/write.js';
 import { audit, type Actor } from '../db/audit.js';
 import { actorOf } from './auth.js';
-import { AppError, conflict, notFound, pgErrorOf, stale } from './errors.js';
+import { conflict, inUse, notFound, pgErrorOf, stale } from './errors.js';
 import { runListJson, sendCsv, type ListSpec } from './list.js';
 import { action } from './kit.js';
 
@@ -18,6 +18,39 @@ export interface UniqueRule {
   constraint: string;
   field: string;
   message: string;
+  /**
+   * Finds the record that already holds the value, given the values PostgreSQL names in the
+   * violation (the index's key columns, in order, as text): the 409 then names it in
+   * `error.holders[field]` with a link, and its message says whose it is.
+   */
+  holder?: (db: Db, values: string[]) => Promise<ConflictHolder | undefined>;
+}
+
+/** The key values of a unique violation's detail: `Key (lower(name))=(federal) already exists.` → ['federal']. */
+export function uniqueValuesOf(detail: string | undefined): string[] {
+  const m = detail ? /^Key \((.+)\)=\((.*)\) already exists\.?$/s.exec(detail) : null;
+  if (!m) return [];
+  const columns = m[1]!.split(', ').length;
+  const values = m[2]!.split(', ');
+  // A value with ", " in it cannot be told apart from two: only single-column keys are trusted then.
+  return values.length === columns ? values : columns === 1 ? [m[2]!] : [];
+}
+
+/** Like mapUnique, and names the record that holds the value where the rule can find it. */
+export async function mapUniqueWithHolder(db: Db, err: unknown, rules: UniqueRule[] | undefined): Promise<never> {
+  const pgErr = pgErrorOf(err);
+  if (pgErr?.code === '23505') {
+    const rule = rules?.find((r) => r.constraint === pgErr.constraint) ?? (rules?.length === 1 ? rules[0] : undefined);
+    if (rule?.holder) {
+      const values = uniqueValuesOf(pgErr.detail);
+      const holder = values.length ? await rule.holder(db, values).catch(() => undefined) : undefined;
+      if (holder) {
+        const message = `${rule.message}: ${holder.label}`;
+        throw conflict(message, { [rule.field]: message }, { [rule.field]: holder });
+      }
+    }
+  }
+  return mapUnique(err, rules);
 }
 
 /** One resource served as `GET/POST /api/<resource>`, `GET/PUT/DELETE /api/<resource>/:id`. */
@@ -158,7 +191,7 @@ export async function inTx<T>(db: Db, fn: (t: Db) => Promise<T>, unique?: Unique
   try {
     return await transaction(db, fn);
   } catch (e) {
-    return mapUnique(e, unique);
+    return mapUniqueWithHolder(db, e, unique);
   }
 }
 
@@ -412,7 +445,7 @@ export function registerCrud<Item extends { id: number }, Create extends z.ZodTy
                       await t.execute(sql`delete from ${sql.identifier(tableName)} where id = ${id}`);
                     } catch (e) {
                       if (pgErrorOf(e)?.code === '23503')
-                        throw new AppError(409, 'conflict', `This ${def.noun} is still in use and cannot be deleted`);
+                        throw inUse(`This ${def.noun} is still in use by other records and cannot be deleted`);
                       throw e;
                     }
                   },

@@ -11,8 +11,8 @@ import { catalogRoutes } from './catalog/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
-import { purchasingRoutes } from './purchasing/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { purchasingRoutes } from './purchasing/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
 import { vendorRoutes } from './vendors/routes.js';
@@ -28,7 +28,7 @@ export const MODULES: readonly Module[] = [
   jobRoutes,
   fileRoutes,
   catalogRoutes,
-  purchasingRoutes,
   vendorRoutes,
   reportRoutes,
+  purchasingRoutes,
 ];

@@ -56,7 +56,17 @@ export function attributeRoutes(app: FastifyInstance, db: Db) {
     update: AttributeUpdate,
     list: attributeList,
     fields: ATTRIBUTE_LIST,
-    unique: [{ constraint: 'attributes_code_key', field: 'code', message: 'An attribute with this code already exists' }],
+    unique: [
+      {
+        constraint: 'attributes_code_key',
+        field: 'code',
+        message: 'An attribute with this code already exists',
+        holder: async (db, [code]) => {
+          const a = await queryOne<{ id: number; name: string }>(db, sql`select id, name from attributes where code = ${code}`);
+          return a ? { id: a.id, label: a.name, path: `/attribute?edit=${a.id}` } : undefined;
+        },
+      },
+    ],
     toRow: (body) => {
       return {
         code: body.code,

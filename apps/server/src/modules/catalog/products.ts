@@ -26,7 +26,20 @@ import { createCategorised, PRODUCT, updateCategorised } from './owners.js';
 import { loadProductDetail, loadVariants, productDetailJson, productList, resolveProductListQuery } from './queries.js';
 import { action } from '../../http/kit.js';
 
-export const VARIANT_UNIQUE: UniqueRule[] = [{ constraint: 'variants_sku_key', field: 'sku', message: 'Another variant already has this SKU' }];
+export const VARIANT_UNIQUE: UniqueRule[] = [
+  {
+    constraint: 'variants_sku_key',
+    field: 'sku',
+    message: 'Another variant already has this SKU',
+    holder: async (db, [sku]) => {
+      const v = await queryOne<{ product_id: number; sku: string; title: string | null }>(
+        db,
+        sql`select v.product_id, v.sku, p.title from variants v join products p on p.id = v.product_id where v.sku = ${sku}`,
+      );
+      return v ? { id: v.product_id, label: v.title ? `${v.title} (${v.sku})` : `product ${v.product_id} (${v.sku})`, path: `/product/${v.product_id}?tab=variants` } : undefined;
+    },
+  },
+];
 
 // ───────────────────────────── variants ─────────────────────────────
 

@@ -254,8 +254,7 @@ export function inventoryRoutes(app: FastifyInstance, db: Db) {
     tags: TAGS,
     summary: 'Inventory items (variant × location) with on hand (from the ledger) and value at average cost',
     response: InventoryItemListResponse,
-    fields: INVENTORY_ITEM_LIST,
-    spec: inventoryItemList,
+    fields: INVENTORY_ITEM_LIST, spec: inventoryItemList,
     filename: 'inventory-items',
   });
 

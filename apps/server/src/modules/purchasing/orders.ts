@@ -351,8 +351,7 @@ export function purchaseOrderRoutes(app: FastifyInstance, db: Db) {
     tags: TAGS,
     summary: 'Purchase orders: search by number, vendor or SKU; filter by vendor, entity, status, invoice status, location, created from/to',
     response: PurchaseOrderListResponse,
-    fields: PURCHASE_ORDER_LIST,
-    spec: purchaseOrderList,
+    fields: PURCHASE_ORDER_LIST, spec: purchaseOrderList,
     filename: 'purchase-orders',
   });
 

@@ -13,10 +13,9 @@ import { ProductUpdate, isAllowed, type ProductDetail } from '@qm/contracts';
 import { formatDateTime, plural } from '../../lib/format';
 import { useStores } from '../../lib/lookups';
 import { usePermissions } from '../../lib/session';
-import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
+import { EditorDeleteButton, EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
 import { MultiSelectField, SelectField, TextAreaField } from '../../ui/fields';
-import { IconChevronDown, IconSend, IconTrash } from '../../ui/icons';
-import { IconButton } from '../../ui/IconButton';
+import { IconChevronDown, IconSend } from '../../ui/icons';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { errorMessage } from '../../lib/api';
 import { notifications } from '@mantine/notifications';
@@ -26,6 +25,7 @@ import { ModifiersEditor } from './parts/ModifiersEditor';
 import { Thumbnail } from './parts/Thumbnail';
 import { NewProduct } from './parts/NewProduct';
 import { typeOptions, variationOptions } from './parts/options';
+import { productDeleteBlocked } from './parts/deleteRules';
 import { usePublishToStore } from './parts/publish';
 import { StoresTab } from './parts/StoresTab';
 import { VariantsTab } from './parts/VariantsTab';
@@ -174,12 +174,7 @@ function PublishMenu({ product }: { product: ProductDetail }) {
 function DeleteProductButton({ product, title }: { product: ProductDetail; title: string }) {
   const navigate = useNavigate();
   const deleteProduct = useDeleteProduct();
-  const live = product.store_products.filter((s) => s.is_published).map((s) => s.store_name);
   const remove = async () => {
-    if (live.length) {
-      alertDialog('Error', `${title} is published on ${live.join(', ')}. Unpublish it there before deleting it.`);
-      return;
-    }
     const ok = await confirmDialog({
       title: `Delete ${title}?`,
       message: [
@@ -200,9 +195,7 @@ function DeleteProductButton({ product, title }: { product: ProductDetail; title
     }
   };
   return (
-    <IconButton label="Delete product" color="red" size="lg" onClick={() => void remove()}>
-      <IconTrash size={16} />
-    </IconButton>
+    <EditorDeleteButton label="Delete product" blockedReason={productDeleteBlocked(product.store_products.filter((s) => s.is_published).map((s) => s.store_name))} onDelete={() => void remove()} />
   );
 }
 
