@@ -19,8 +19,15 @@ async function pick(page: Page, scope: Locator, label: string, option: string | 
 }
 /** Screenshots without the toasts of the last action (they fade out on their own). */
 async function look(page: Page, name: string) {
-  for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click().catch(() => undefined);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await expect
+    .poll(
+      async () => {
+        for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
+        return page.locator('.mantine-Notification-root').count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(0);
   await shot(page, name);
 }
 async function onHand(page: Page, variantId: number, locationId: number) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listResponse, Name, stampFields, Versioned } from './common.js';
+import { IdParam, listResponse, Name, stampFields, Versioned } from './common.js';
 import { PURCHASING_ENTITIES } from './enums.js';
 
 /**
@@ -222,7 +222,7 @@ export const PurchaseOrderInvoice = z
   .strict();
 export type PurchaseOrderInvoice = z.input<typeof PurchaseOrderInvoice>;
 
-export const UnitCostQuery = z.object({ vendor_id: z.coerce.number().int().min(1).max(2_147_483_647), variant_id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
+export const UnitCostQuery = z.object({ vendor_id: IdParam, variant_id: IdParam }).strict();
 export const UnitCostAnswer = z.object({
   variant_id: z.number(),
   unit_cost_cents: z.number().nullable(),

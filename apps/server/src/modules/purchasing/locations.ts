@@ -1,7 +1,6 @@
 /** Our warehouses (`GET /api/location` for pickers; create, edit and delete for inventory writers). */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { Location, LOCATION_LIST, LocationCreate, LocationUpdate } from '@qm/contracts';
 import { queryOne, type Db } from '../../db/connect.js';
 import { locations } from '../../db/schema/index.js';
@@ -35,8 +34,7 @@ export function locationRoutes(app: FastifyInstance, db: Db) {
     list: locationList,
     fields: LOCATION_LIST,
     unique: [{ constraint: 'locations_code_key', field: 'code', message: 'A location with this code already exists' }],
-    toRow: (body) => {
-      const b = body as z.output<typeof LocationCreate>;
+    toRow: (b) => {
       return {
         code: b.code,
         name: b.name,

@@ -42,7 +42,7 @@ export function ReceiveDialog({ po, opened, onClose }: { po: PurchaseOrderDetail
       <Stack gap="sm">
         <SelectField name="location_id" label="Into location" options={locations} numeric required />
         <Table striped withTableBorder verticalSpacing={4} fz="sm">
-          <TableHead cells={['SKU', 'Product', { label: 'Ordered', ta: 'right' }, { label: 'Received', ta: 'right' }, { label: 'Open', ta: 'right' }, { label: 'Receive now', w: 140 }]} />
+          <TableHead cells={['SKU', 'Product', { label: 'Ordered', ta: 'right', w: 84 }, { label: 'Received', ta: 'right', w: 84 }, { label: 'Open', ta: 'right', w: 64 }, { label: 'Receive now', w: 120 }]} />
           <Table.Tbody>
             {open.map((l, i) => (
               <Table.Tr key={l.id}>
