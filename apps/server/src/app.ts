@@ -36,7 +36,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     logger:
       opts.logger === false || config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-rollbar-access-token"]', 'res.headers.authorization', 'res.headers["set-cookie"]'] },
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-rollbar-access-token"]', 'res.headers.authorization', 'res.headers["set-cookie"]', 'req.body.secret', 'secret', '*.secret', 'password', '*.password'] },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || crypto.randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy,

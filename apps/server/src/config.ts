@@ -32,6 +32,30 @@ export interface Config {
   exportKeepDays: number;
   /** Largest file accepted for import, in bytes. */
   uploadMaxBytes: number;
+  /**
+   * The key vendor credentials' secrets are encrypted under (AES-256-GCM): `CREDENTIALS_KEY`, 32 bytes
+   * as base64 or hex. Absent outside production: a key file (`credentialsKeyFile`) made on first start.
+   */
+  credentialsKey?: Buffer;
+  credentialsKeyFile: string;
+}
+
+/** `CREDENTIALS_KEY` as 32 bytes: 64 hex digits, or base64 / base64url of 32 bytes. */
+export function parseCredentialsKey(text: string, name = 'CREDENTIALS_KEY'): Buffer {
+  const v = text.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(v) ? Buffer.from(v, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(v) ? Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : null;
+  if (!key || key.length !== 32)
+    throw new Error(`${name} must be 32 random bytes written as base64 (44 characters) or hex (64 characters); make one with: openssl rand -base64 32`);
+  return key;
+}
+
+function credentialsKeyOf(env: NodeJS.ProcessEnv, nodeEnv: Config['env']): Buffer | undefined {
+  if (env.CREDENTIALS_KEY) return parseCredentialsKey(env.CREDENTIALS_KEY);
+  if (nodeEnv === 'production')
+    throw new Error(
+      'CREDENTIALS_KEY is required in production: vendor credentials are encrypted under it. Set it to 32 random bytes as base64 or hex (openssl rand -base64 32) and keep it with your other secrets; losing it loses every stored secret.',
+    );
+  return undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,5 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollSeconds: Math.max(0.5, Number(env.JOB_POLL_SECONDS || 2) || 2),
     exportKeepDays: int('EXPORT_KEEP_DAYS', 30),
     uploadMaxBytes: int('UPLOAD_MAX_MB', 64) * 1024 * 1024,
+    credentialsKey: credentialsKeyOf(env, nodeEnv),
+    credentialsKeyFile: path.join(path.resolve(env.DATA_DIR || path.join(ROOT_DIR, 'data')), 'credentials.key'),
   };
 }

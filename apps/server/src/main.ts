@@ -2,6 +2,7 @@ import { loadConfig } from './config.js';
 import { connect, DataDirLockedError, type Database } from './db/connect.js';
 import { prepareDatabase } from './db/prepare.js';
 import { buildApp } from './app.js';
+import { secretBoxOf } from './modules/vendors/secrets.js';
 
 async function main() {
   const config = loadConfig();
@@ -16,7 +17,7 @@ async function main() {
     throw err;
   }
   const started = Date.now();
-  await prepareDatabase(database, config.seedDemo);
+  await prepareDatabase(database, config.seedDemo, { secrets: secretBoxOf(config) });
   const { app } = await buildApp(config, database);
   app.log.info({ database: database.kind, ms: Date.now() - started }, 'database ready');
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ROUTES } from '@qm/contracts';
 import { BACKENDS, useTestApp } from './harness.js';
-import { insertRow } from '../src/http/crud.js';
+import { insertRow } from '../src/db/write.js';
 import { users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/service.js';
 

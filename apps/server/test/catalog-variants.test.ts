@@ -130,7 +130,7 @@ describe.each(BACKENDS)('catalogue variant search and family store products (%s)
       const again = await send('POST', `/api/product-family/${fam.id}/store-product`, { store_id: depot });
       expect(again.status).toBe(409);
       expect(again.body.error.message).toMatch(/already on Ammo Depot/);
-      expect(again.body.error.fields.store_id).toBeDefined();
+      expect(again.body.error.fields.store_id).toBe('Already on Ammo Depot');
       const unknown = await send('POST', `/api/product-family/${fam.id}/store-product`, { store_id: 999999 });
       expect(unknown.status).toBe(422);
       expect(unknown.body.error.fields.store_id).toBe('Unknown store');

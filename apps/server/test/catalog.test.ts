@@ -42,10 +42,10 @@ describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
       expect(noOptions.body.error.fields.options).toMatch(/at least one option/);
       const noUnit = await send('POST', '/api/attribute', { code: 'oal', name: 'Overall Length', type: 'measurement' });
       expect(noUnit.status).toBe(400);
-      expect(noUnit.body.error.fields.unit).toBeDefined();
+      expect(noUnit.body.error.fields.unit).toBe('A measurement needs a unit (e.g. gr, fps)');
       const dup = await send('POST', '/api/attribute', { code: 'caliber', name: 'Caliber again', type: 'text' });
       expect(dup.status).toBe(409);
-      expect(dup.body.error.fields.code).toBeDefined();
+      expect(dup.body.error.fields.code).toMatch(/already exists/);
       const unknownField = await send('POST', '/api/attribute', { code: 'x_y', name: 'X', type: 'text', colour: 'red' });
       expect(unknownField.status).toBe(400);
       expect(unknownField.body.error.fields.colour).toBe('Unknown field');
@@ -134,7 +134,7 @@ describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
       expect(made.body.data.path).toBe('Ammunition › Handgun Ammunition › .44 Magnum');
       const bad = await send('POST', '/api/category', { name: 'Orphan', parent_id: 999999 });
       expect(bad.status).toBe(422);
-      expect(bad.body.error.fields.parent_id).toBeDefined();
+      expect(bad.body.error.fields.parent_id).toBe('Unknown category');
     });
 
     it('applies POST category/sort atomically: reorder and re-parent', async () => {

@@ -6,6 +6,8 @@ import { loadConfig, type Config } from '../src/config.js';
 import { connect, query, type Database, type Db } from '../src/db/connect.js';
 import { prepareDatabase } from '../src/db/prepare.js';
 import { buildApp, type App } from '../src/app.js';
+import { secretBoxOf } from '../src/modules/vendors/secrets.js';
+import { TEST_CREDENTIALS_KEY } from './keys.js';
 import type { RouteAccess } from '../src/http/auth.js';
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -80,7 +82,7 @@ export interface StartOptions {
 
 export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, opts: StartOptions = {}): Promise<TestApp> {
   // Job workers look for work often, so a test waits little for a job it queued.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOB_POLL_SECONDS: '0.5', ...env } as NodeJS.ProcessEnv);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOB_POLL_SECONDS: '0.5', CREDENTIALS_KEY: TEST_CREDENTIALS_KEY, ...env } as NodeJS.ProcessEnv);
   let drop = async () => {};
   let database: Database;
   let databaseUrl: string | undefined;
@@ -96,7 +98,7 @@ export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, 
     database = await connect(opts.fresh ? {} : { loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) });
   }
   // From the template this finds nothing to do; it still runs, so a test file sees what a restart would.
-  await prepareDatabase(database, true);
+  await prepareDatabase(database, true, { secrets: secretBoxOf(config) });
   // No built console unless the test names one (WEB_DIST).
   const built = await buildApp({ ...config, webDist: env.WEB_DIST ? config.webDist : '/nonexistent' }, database, { logger: false });
   opts.setup?.(built);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Job } from '@qm/contracts';
 import { readFile, storeFile } from '../src/files/store.js';
 import { readTable, safeCell, writeTable } from '../src/files/tables.js';
-import { SYSTEM_ACTOR } from '../src/modules/audit/service.js';
+import { SYSTEM_ACTOR } from '../src/db/audit.js';
 import { BACKENDS, useTestApp, type TestApp } from './harness.js';
 
 async function text(stream: Readable): Promise<string> {

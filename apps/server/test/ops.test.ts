@@ -29,7 +29,7 @@ describe.each(BACKENDS)('operations on %s', (kind) => {
     expect((await t.req('GET', '/api/nothing-here', { token })).status).toBe(404);
     const res = await t.req('POST', '/api/internal-status', { token, body: '{"name": ', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBeDefined();
+    expect(res.body.error).toMatchObject({ code: expect.any(String), message: expect.stringMatching(/JSON|body/i) });
     const big = await t.req('POST', '/api/internal-status', { token, body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
     expect(big.status).toBe(413);
   });

@@ -11,6 +11,11 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect } from '../src/db/connect.js';
 import { prepareDatabase } from '../src/db/prepare.js';
+import { SecretBox } from '../src/modules/vendors/secrets.js';
+import { TEST_CREDENTIALS_KEY } from './keys.js';
+
+/** The template's demo credentials are sealed under the tests' key (harness.ts configures it). */
+const secrets = new SecretBox(Buffer.from(TEST_CREDENTIALS_KEY, 'base64'));
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,7 +42,7 @@ async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Prom
 async function buildPglite(file: string) {
   const database = await connect({});
   try {
-    await prepareDatabase(database, true);
+    await prepareDatabase(database, true, { secrets });
     const dump = await database.pglite!.dumpDataDir('none');
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   } finally {
@@ -58,7 +63,7 @@ async function buildPostgres(url: string, name: string) {
   u.pathname = `/${name}`;
   const database = await connect({ databaseUrl: u.toString(), poolSize: 2 });
   try {
-    await prepareDatabase(database, true);
+    await prepareDatabase(database, true, { secrets });
   } finally {
     await database.close();
   }

@@ -8,4 +8,5 @@ export * from './statuses.js';
 export * from './audit.js';
 export * from './catalog.js';
 export * from './jobs.js';
+export * from './vendors.js';
 export * from './reports.js';

@@ -28,8 +28,11 @@ export const Job = z.object({
 });
 export type Job = z.infer<typeof Job>;
 
-/** `filter[status]` (one or more), `filter[kind]`, `filter[active]=true`; `filter[everyone]=true` needs audit.read. */
-export const JOB_LIST = { sort: ['id', 'created_at', 'status'], filter: ['status', 'kind', 'active', 'everyone'] } as const;
+/**
+ * `filter[status]` (one or more), `filter[kind]`, `filter[active]=true`; `filter[everyone]=true`
+ * (with `filter[created_by]` for one person's) needs audit.read.
+ */
+export const JOB_LIST = { sort: ['id', 'created_at', 'status'], filter: ['status', 'kind', 'active', 'everyone', 'created_by'] } as const;
 
 /** What an export job returns, and what an export's download log entry points at. */
 export const ExportResult = z.object({

@@ -23,7 +23,8 @@ export type Area = (typeof AREAS)[number];
 export const SPECIAL_PERMISSIONS = [
   'users.impersonate',
   'orders.route',
-  'vendor-credentials.reveal',
+  /** Show a vendor credential's secret (audited). */
+  'vendors.reveal',
 ] as const;
 
 export const PERMISSIONS = [
@@ -68,7 +69,7 @@ export const ROLES: readonly RoleDefinition[] = [
     code: 'purchasing',
     name: 'Purchasing',
     description: 'Vendors, fee schemas, purchase orders and inventory.',
-    permissions: [...rw('purchasing', 'vendors', 'inventory'), ...r('catalog', 'stores', 'statuses', 'reports')],
+    permissions: [...rw('purchasing', 'vendors', 'inventory'), 'vendors.reveal', ...r('catalog', 'stores', 'statuses', 'reports')],
   },
   {
     code: 'pricing',
@@ -92,7 +93,7 @@ export const ROLES: readonly RoleDefinition[] = [
     code: 'analyst',
     name: 'Analyst',
     description: 'Reports and logs, read only.',
-    permissions: [...r('reports', 'audit', 'catalog', 'stores', 'statuses', 'orders', 'purchasing', 'inventory', 'pricing')],
+    permissions: [...r('reports', 'audit', 'catalog', 'stores', 'statuses', 'orders', 'purchasing', 'inventory', 'pricing', 'vendors')],
   },
 ];
 

@@ -50,11 +50,11 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'store-category', path: 'store-category', title: 'Store Categories', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Store Categories' }, screen: 'catalog/StoreCategoryList' },
   { name: 'feed', path: 'feed', title: 'Feeds', permissions: p('feeds.read'), nav: { group: 'Stores & Feeds', label: 'Feeds' } },
 
-  { name: 'vendor', path: 'vendor', title: 'Vendors', permissions: p('vendors.read'), nav: { group: 'Vendors', label: 'Vendors' } },
-  { name: 'vendor.view', path: 'vendor/:id', title: 'Vendors', permissions: p('vendors.read') },
-  { name: 'vendor-fee-schema', path: 'vendor-fee-schema', title: 'Vendor Fee Schemas', permissions: p('vendors.read'), nav: { group: 'Vendors', label: 'Fee Schemas' } },
-  { name: 'vendor-fee-schema.view', path: 'vendor-fee-schema/:id', title: 'Vendor Fee Schemas', permissions: p('vendors.read') },
-  { name: 'vendor-credential', path: 'vendor-credential', title: 'Vendor Credentials', permissions: p('vendors.read'), nav: { group: 'Vendors', label: 'Credentials' } },
+  { name: 'vendor', path: 'vendor', title: 'Vendors', permissions: p('vendors.read'), nav: { group: 'Vendors', label: 'Vendors' }, screen: 'vendors/VendorList' },
+  { name: 'vendor.view', path: 'vendor/:id', title: 'Vendors', permissions: p('vendors.read'), screen: 'vendors/VendorEditor' },
+  { name: 'vendor-fee-schema', path: 'vendor-fee-schema', title: 'Vendor Fee Schemas', permissions: p('vendors.read'), nav: { group: 'Vendors', label: 'Fee Schemas' }, screen: 'vendors/FeeSchemaList' },
+  { name: 'vendor-fee-schema.view', path: 'vendor-fee-schema/:id', title: 'Vendor Fee Schemas', permissions: p('vendors.read'), screen: 'vendors/FeeSchemaEditor' },
+  { name: 'vendor-credential', path: 'vendor-credential', title: 'Vendor Credentials', permissions: p('vendors.read'), nav: { group: 'Vendors', label: 'Credentials' }, screen: 'vendors/CredentialList' },
 
   { name: 'order', path: 'order', title: 'Orders', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Orders' } },
   { name: 'order.view', path: 'order/:id', title: 'Orders', permissions: p('orders.read') },

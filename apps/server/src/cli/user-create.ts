@@ -13,8 +13,9 @@ import { loadConfig } from '../config.js';
 import { connect } from '../db/connect.js';
 import { prepareDatabase } from '../db/prepare.js';
 import { createUser } from '../modules/users/service.js';
-import { SYSTEM_ACTOR } from '../modules/audit/service.js';
+import { SYSTEM_ACTOR } from '../db/audit.js';
 import { AppError } from '../http/errors.js';
+import { secretBoxOf } from '../modules/vendors/secrets.js';
 
 async function main() {
   const { values } = parseArgs({
@@ -42,7 +43,7 @@ async function main() {
   const config = loadConfig();
   const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await prepareDatabase(database, config.seedDemo);
+    await prepareDatabase(database, config.seedDemo, { secrets: secretBoxOf(config) });
     const user = await createUser(database.db, SYSTEM_ACTOR, parsed.data);
     console.log(`Created user #${user.id} ${user.email} with roles ${user.roles.join(', ')}.`);
     if (generated) console.log(`Password (shown once): ${password}`);

@@ -2,19 +2,24 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { query, runMigrations, type Database } from './connect.js';
 import { seed } from './seed/index.js';
+import type { SecretBox } from '../modules/vendors/secrets.js';
 
-/** Migrations, then reference data, then (new database, not production) the demo data. */
-export async function prepareDatabase(database: Database, demo: boolean) {
+/**
+ * Migrations, then reference data, then (new database, not production) the demo data. `secrets`
+ * encrypts the demo vendor credentials' secrets (the configured key, `secretBoxOf(config)`); without
+ * it they are seeded without a secret.
+ */
+export async function prepareDatabase(database: Database, demo: boolean, opts: { secrets?: SecretBox } = {}) {
   await runMigrations(database);
   await installJobQueue(database);
   if (database.kind === 'postgres') {
     // Several processes may start together: one seeds, the others wait.
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(724003)`);
-      await seed(tx as never, { demo });
+      await seed(tx as never, { demo, secrets: opts.secrets });
     });
   } else {
-    await seed(database.db, { demo });
+    await seed(database.db, { demo, secrets: opts.secrets });
   }
 }
 

@@ -18,7 +18,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { ExportFormat, ExportResult, Permission } from '@qm/contracts';
 import { compile, driverClientOf, query, queryOnClient, queryOne, type Db } from '../db/connect.js';
-import type { Actor } from '../modules/audit/service.js';
+import type { Actor } from '../db/audit.js';
 import { JobFailed, type JobKind, type JobRunner } from '../jobs/runner.js';
 import { CONTENT_TYPES, writeTable, type TableColumn } from './tables.js';
 import { storeFile } from './store.js';

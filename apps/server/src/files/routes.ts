@@ -2,8 +2,8 @@
 import { sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataResponse, DownloadLog, IdParams, isAllowed, listResponse, StoredFileInfo } from '@qm/contracts';
-import type { Kit } from '../http/kit.js';
+import { dataResponse, DownloadLog, IdParams, isAllowed, listResponse, StoredFileInfo, DOWNLOAD_LOG_LIST } from '@qm/contracts';
+import { action, type Kit } from '../http/kit.js';
 import { requireAuth } from '../http/auth.js';
 import { registerList } from '../http/crud.js';
 import { AppError, badRequest, notFound } from '../http/errors.js';
@@ -32,7 +32,6 @@ export const downloadLogList: ListSpec<DownloadLog> = {
 
 export function fileRoutes({ app, db, config }: Kit) {
   const opts = { uploadMaxBytes: config.uploadMaxBytes };
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['files'];
 
   // The body of an upload is the file itself, streamed into storage (never held whole in memory).
@@ -68,8 +67,14 @@ export function fileRoutes({ app, db, config }: Kit) {
     });
   });
 
-  r.get('/api/file/:id', {
-    schema: { tags, summary: 'Download a kept file: yours, or an export whose source you may read', params: IdParams },
+  action(app, {
+    method: 'GET',
+    url: '/api/file/:id',
+    access: 'signed-in',
+    tags,
+    summary: 'Download a kept file: yours, or an export whose source you may read',
+    params: IdParams,
+    response: { 200: z.unknown().describe('The file, as it was stored') },
     handler: async (req, reply) => {
       const me = requireAuth(req);
       const file = await fileById(db, req.params.id);
@@ -89,6 +94,7 @@ export function fileRoutes({ app, db, config }: Kit) {
     tags,
     summary: 'Download log: who downloaded which report, list or feed file, with which filters, rows and size',
     response: listResponse(DownloadLog),
+    fields: DOWNLOAD_LOG_LIST,
     spec: downloadLogList,
     filename: 'download-log',
   });

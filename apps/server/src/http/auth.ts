@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAllowed, permissionsOfRoles, type Permission } from '@qm/contracts';
 import { queryOne, type Db } from '../db/connect.js';
-import type { Actor } from '../modules/audit/service.js';
+import type { Actor } from '../db/audit.js';
 import { BoundedMap } from './bounded.js';
 import { forbidden, unauthenticated } from './errors.js';
 

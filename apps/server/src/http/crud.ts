@@ -6,10 +6,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataResponse, IdParams, ListQuery, listResponse, type Permission } from '@qm/contracts';
 import { queryOne, type Db } from '../db/connect.js';
-import { audit, type Actor } from '../modules/audit/service.js';
+import { insertRow, transaction, updateRow, type IdTable, type InsertOf } from '../db/write.js';
+import { audit, type Actor } from '../db/audit.js';
 import { actorOf } from './auth.js';
 import { AppError, conflict, notFound, pgErrorOf, stale } from './errors.js';
 import { runListJson, sendCsv, type ListSpec } from './list.js';
+import { action } from './kit.js';
 
 export interface UniqueRule {
   /** Index or constraint name in the database. */
@@ -33,6 +35,8 @@ export interface CrudDef<Item extends { id: number }, Create extends z.ZodType, 
   create?: Create;
   update?: Update;
   list: ListSpec<Item>;
+  /** The contract's list fields (`X_LIST`): the list must sort and filter by exactly these (required unless `listRoute: false`). */
+  fields?: ListFields;
   /** Columns written from a validated body (create and update). */
   toRow: (body: z.infer<Create> | z.infer<Update>, db: Db) => Partial<InsertOf<Table>> | Promise<Partial<InsertOf<Table>>>;
   unique?: UniqueRule[];
@@ -41,6 +45,13 @@ export interface CrudDef<Item extends { id: number }, Create extends z.ZodType, 
   beforeDelete?: (db: Db, existing: Item) => Promise<void>;
   /** Runs in the same transaction after an update (e.g. revoke sessions of a deactivated user). */
   afterUpdate?: (db: Db, before: Item, after: Item, actor: Actor) => Promise<void>;
+  /** Writes the new row itself (e.g. hashing a password first) instead of inserting `toRow(body)`; returns its id. */
+  insert?: (t: Db, body: z.infer<Create>) => Promise<number>;
+  /**
+   * What DELETE does instead of deleting (e.g. deactivating): runs in the transaction with the row
+   * locked and writes its own audit entry.
+   */
+  remove?: { summary: string; run: (t: Db, actor: Actor, existing: Item) => Promise<void> };
   /** false → DELETE is not offered. */
   deletable?: boolean;
   /** false → no paged `GET /api/<resource>` (the module serves its own list). */
@@ -70,68 +81,6 @@ export function mapUnique(err: unknown, rules: UniqueRule[] | undefined): never 
   throw err;
 }
 
-function columnsSql(row: Record<string, unknown>) {
-  const cols = Object.keys(row);
-  return {
-    names: sql.join(cols.map((c) => sql.identifier(c)), sql`, `),
-    values: sql.join(cols.map((c) => valueSql(row[c])), sql`, `),
-    sets: sql.join(cols.map((c) => sql`${sql.identifier(c)} = ${valueSql(row[c])}`), sql`, `),
-  };
-}
-
-function valueSql(v: unknown): SQL {
-  if (v !== null && typeof v === 'object' && !(v instanceof Date) && !Array.isArray(v)) return sql`${JSON.stringify(v)}::jsonb`;
-  if (Array.isArray(v)) return v.length ? sql`array[${sql.join(v.map((x) => sql`${x}`), sql`, `)}]` : sql`'{}'`;
-  return sql`${v}`;
-}
-
-/** A Drizzle table with an integer `id` (and, for updateRow, `version` and `updated_at`). */
-export type IdTable = PgTable & { id: AnyPgColumn };
-/** The columns of a row of `T` as Drizzle types them for an insert: a renamed or removed column fails the type check. */
-export type InsertOf<T extends PgTable> = T['$inferInsert'];
-
-/** Inserts one row; returns its id. */
-export async function insertRow<T extends IdTable>(db: Db, table: T, row: InsertOf<T>): Promise<number>;
-/** @deprecated A table by name: untyped; use the Drizzle table (`schema.brands`). */
-export async function insertRow(db: Db, table: string, row: Record<string, unknown>): Promise<number>;
-export async function insertRow(db: Db, table: string | IdTable, row: Record<string, unknown>): Promise<number> {
-  if (typeof table !== 'string') {
-    const [r] = await db.insert(table).values(row as never).returning({ id: table.id });
-    return (r as { id: number }).id;
-  }
-  const c = columnsSql(row);
-  const r = await queryOne<{ id: number }>(db, sql`insert into ${sql.identifier(table)} (${c.names}) values (${c.values}) returning id`);
-  return r!.id;
-}
-
-/** Updates one row at the version it was read (and moves the version on); false when the version is stale. */
-export async function updateRow<T extends IdTable>(db: Db, table: T, id: number, version: number, row: Partial<InsertOf<T>>): Promise<boolean>;
-/** @deprecated A table by name: untyped; use the Drizzle table (`schema.brands`). */
-export async function updateRow(db: Db, table: string, id: number, version: number, row: Record<string, unknown>): Promise<boolean>;
-export async function updateRow(db: Db, table: string | IdTable, id: number, version: number, row: Record<string, unknown>): Promise<boolean> {
-  const name = typeof table === 'string' ? table : getTableName(table);
-  const c = columnsSql(typeof table === 'string' ? row : dbColumns(table, row));
-  const r = await queryOne<{ id: number }>(
-    db,
-    sql`update ${sql.identifier(name)} set ${c.sets}, version = version + 1, updated_at = now()
-         where id = ${id} and version = ${version} returning id`,
-  );
-  return Boolean(r);
-}
-
-/** A row keyed by Drizzle property names, keyed by the columns' names in the database instead. */
-function dbColumns(table: PgTable, row: Record<string, unknown>): Record<string, unknown> {
-  const cols = getTableColumns(table) as Record<string, AnyPgColumn>;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (value === undefined) continue;
-    const col = cols[key];
-    if (!col) throw new Error(`${getTableName(table)} has no column ${key}`);
-    out[col.name] = value;
-  }
-  return out;
-}
-
 /** `GET <url>`: one page of the list as JSON, or (`format=csv`) the whole filtered list as a CSV download. */
 export function registerList<Item>(
   app: FastifyInstance,
@@ -144,6 +93,8 @@ export function registerList<Item>(
     summary: string;
     /** The 200 response: `listResponse(item)` unless the contract names its own. */
     response: z.ZodType;
+    /** The contract's sort and filter fields (`X_LIST`): the spec must serve exactly these. */
+    fields: ListFields;
     spec: ListSpec<Item>;
     /** Name of the CSV download (before the date). */
     filename: string;
@@ -151,6 +102,7 @@ export function registerList<Item>(
     resolve?: (q: ListQuery, req: FastifyRequest) => Promise<ListQuery>;
   },
 ) {
+  assertServes(def.url, def.spec, def.fields);
   app.withTypeProvider<ZodTypeProvider>().get(def.url, {
     config: { permission: def.permission },
     schema: { tags: def.tags, summary: def.summary, querystring: ListQuery, response: { 200: def.response } },
@@ -162,6 +114,31 @@ export function registerList<Item>(
       return reply.type('application/json; charset=utf-8').send(json);
     },
   });
+}
+
+function missingFields(resource: string): never {
+  throw new Error(`/api/${resource}: a listed resource names its contract's list fields (fields: X_LIST)`);
+}
+
+/** A list's sort and filter fields as its contract names them (`BRAND_LIST` and the like). */
+export interface ListFields {
+  sort: readonly string[];
+  filter: readonly string[];
+}
+
+/**
+ * The spec sorts and filters by exactly the fields its contract names: a field the contract offers
+ * that the server does not serve (or the other way round) stops the server at start, so every test fails.
+ */
+function assertServes<Item>(url: string, spec: ListSpec<Item>, fields: ListFields) {
+  const diff = (what: string, served: string[], named: readonly string[]) => {
+    const missing = named.filter((k) => !served.includes(k));
+    const extra = served.filter((k) => !named.includes(k));
+    if (missing.length || extra.length)
+      throw new Error(`GET ${url}: ${what} fields differ from the contract (not served: ${missing.join(', ') || 'none'}; not in the contract: ${extra.join(', ') || 'none'})`);
+  };
+  diff('sort', Object.keys(spec.sort), fields.sort);
+  diff('filter', Object.keys(spec.filters ?? {}), fields.filter);
 }
 
 /**
@@ -176,24 +153,14 @@ function assertMatches(schema: z.ZodType, json: string, url: string) {
   if (!isDeepStrictEqual(result.data, sent)) throw new Error(`GET ${url} answered fields its contract does not name`);
 }
 
-/**
- * Runs `fn` in one transaction; unique violations become 409s named by `unique`. A transaction that
- * PostgreSQL chose as a deadlock victim (or a serialization failure) is run again from the start, up
- * to TX_ATTEMPTS times: nothing of it was kept, and the other writer has finished.
- */
+/** Runs `fn` in one transaction (see `transaction`); unique violations become 409s named by `unique`. */
 export async function inTx<T>(db: Db, fn: (t: Db) => Promise<T>, unique?: UniqueRule[]): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(async (tx) => fn(tx as unknown as Db));
-    } catch (e) {
-      if (attempt < TX_ATTEMPTS && RETRYABLE.has(pgErrorOf(e)?.code ?? '')) continue;
-      return mapUnique(e, unique);
-    }
+  try {
+    return await transaction(db, fn);
+  } catch (e) {
+    return mapUnique(e, unique);
   }
 }
-const TX_ATTEMPTS = 3;
-/** deadlock_detected, serialization_failure */
-const RETRYABLE = new Set(['40P01', '40001']);
 
 /** Locks one row for the rest of the transaction; 404 when it is missing. */
 export async function lockRow(t: Db, table: string, id: number, noun: string): Promise<void> {
@@ -286,16 +253,21 @@ export function registerResource<Item, Create extends z.ZodType, Update extends 
   app: FastifyInstance,
   def: ResourceDef<Item, Create, Update, Remove>,
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `/api/${def.resource}`;
   const { tags, get, create, update, remove } = def;
   const data = dataResponse(def.item);
-  if ((create || update || remove) && !def.write) throw new Error(`${base}: writes need a write permission`);
+  const write = def.write;
+  if ((create || update || remove) && !write) throw new Error(`${base}: writes need a write permission`);
 
   if (get)
-    r.get(`${base}/:id`, {
-      config: { permission: def.read },
-      schema: { tags, summary: get.summary, params: IdParams, response: { 200: data } },
+    action(app, {
+      method: 'GET',
+      url: `${base}/:id`,
+      access: def.read,
+      tags,
+      summary: get.summary,
+      params: IdParams,
+      response: { 200: data },
       handler: async (req, reply) => {
         if ('load' in get) return { data: await get.load(req.params.id) };
         const json = `{"data":${await get.json(req.params.id)}}`;
@@ -305,23 +277,40 @@ export function registerResource<Item, Create extends z.ZodType, Update extends 
     });
 
   if (create)
-    r.post(base, {
-      config: { permission: def.write },
-      schema: { tags, summary: create.summary, body: create.body, response: { 201: data } },
+    action(app, {
+      method: 'POST',
+      url: base,
+      access: write!,
+      tags,
+      summary: create.summary,
+      body: create.body,
+      response: { 201: data },
       handler: async (req, reply) => reply.status(201).send({ data: await create.run(actorOf(req), req.body as z.infer<Create>) }),
     });
 
   if (update)
-    r.put(`${base}/:id`, {
-      config: { permission: def.write },
-      schema: { tags, summary: update.summary, params: IdParams, body: update.body, response: { 200: data } },
+    action(app, {
+      method: 'PUT',
+      url: `${base}/:id`,
+      access: write!,
+      tags,
+      summary: update.summary,
+      params: IdParams,
+      body: update.body,
+      response: { 200: data },
       handler: async (req) => ({ data: await update.run(actorOf(req), req.params.id, req.body as z.infer<Update>) }),
     });
 
   if (remove)
-    r.delete(`${base}/:id`, {
-      config: { permission: def.write },
-      schema: { tags, summary: remove.summary, params: IdParams, ...(remove.query && { querystring: remove.query }), response: { 204: z.null() } },
+    action(app, {
+      method: 'DELETE',
+      url: `${base}/:id`,
+      access: write!,
+      tags,
+      summary: remove.summary,
+      params: IdParams,
+      query: remove.query,
+      response: { 204: z.null() },
       handler: async (req, reply) => {
         await remove.run(actorOf(req), req.params.id, req.query as z.infer<Remove>);
         return reply.status(204).send(null);
@@ -348,6 +337,7 @@ export function registerCrud<Item extends { id: number }, Create extends z.ZodTy
       tags,
       summary: `List ${def.noun}s`,
       response: listResponse(def.item),
+      fields: def.fields ?? missingFields(def.resource),
       spec: def.list,
       filename: def.resource,
     });
@@ -367,7 +357,7 @@ export function registerCrud<Item extends { id: number }, Create extends z.ZodTy
           db,
           async (t) => {
             await def.beforeWrite?.(t, body, undefined);
-            const id = await insertRow(t, def.table, (await def.toRow(body, t)) as InsertOf<Table>);
+            const id = def.insert ? await def.insert(t, body as z.infer<Create>) : await insertRow(t, def.table, (await def.toRow(body, t)) as InsertOf<Table>);
             return auditedCreate(t, actor, def.entity, id, () => load(t, id));
           },
           def.unique,
@@ -398,7 +388,16 @@ export function registerCrud<Item extends { id: number }, Create extends z.ZodTy
     remove:
       def.deletable === false
         ? undefined
-        : {
+        : def.remove
+          ? {
+              summary: def.remove.summary,
+              run: (actor, id) =>
+                inTx(db, async (t) => {
+                  await lockRow(t, tableName, id, def.noun);
+                  await def.remove!.run(t, actor, await load(t, id));
+                }),
+            }
+          : {
             summary: summary.remove ?? `Delete a ${def.noun}`,
             run: (actor, id) =>
               inTx(db, (t) =>

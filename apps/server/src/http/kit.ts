@@ -55,7 +55,11 @@ export interface ActionDef<P extends Schema | undefined, Q extends Schema | unde
   /** Answers by status; the first is the success. `204: z.null()` for none. */
   response: Record<number, Schema>;
   /** Route options passed through (rate limits, body limit). */
-  options?: Pick<RouteShorthandOptions, 'bodyLimit'> & { rateLimit?: { max: number; timeWindow: string } };
+  options?: Pick<RouteShorthandOptions, 'bodyLimit'> & {
+    rateLimit?: { max: number; timeWindow: string };
+    /** Also accept the browser error reporter's access token header as the session (http/auth.ts). */
+    reporterToken?: true;
+  };
   handler: (req: FastifyRequest & { params: Infer<P>; query: Infer<Q>; body: Infer<B> }, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -71,12 +75,12 @@ export function action<P extends Schema | undefined = undefined, Q extends Schem
   app: FastifyInstance,
   def: ActionDef<P, Q, B>,
 ): void {
-  const { rateLimit, ...rest } = def.options ?? {};
+  const { rateLimit, reporterToken, ...rest } = def.options ?? {};
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.url,
     ...rest,
-    config: { ...accessConfig(def.access), ...(rateLimit && { rateLimit }) },
+    config: { ...accessConfig(def.access), ...(rateLimit && { rateLimit }), ...(reporterToken && { reporterToken }) },
     schema: {
       tags: def.tags,
       summary: def.summary,

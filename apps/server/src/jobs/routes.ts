@@ -1,12 +1,11 @@
 /** Jobs as their owners see them: the header's job indicator lists them, shows progress, cancels. */
 import { sql } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataResponse, IdParams, Job, JOB_STATUSES, listResponse, type Permission } from '@qm/contracts';
+import { dataResponse, IdParams, Job, JOB_STATUSES, listResponse, type Permission, JOB_LIST } from '@qm/contracts';
 import { can, requireAuth } from '../http/auth.js';
 import { registerList } from '../http/crud.js';
 import { badRequest, notFound, ruleViolated } from '../http/errors.js';
 import { columns, filters, type ListSpec } from '../http/list.js';
-import type { Kit } from '../http/kit.js';
+import { action, type Kit } from '../http/kit.js';
 import { JOB_COLUMNS, jobById } from './runner.js';
 
 /** Everyone's jobs are visible to holders of this permission; others see their own. */
@@ -20,6 +19,8 @@ const jobList: ListSpec<Job> = {
   key: sql`j.id`,
   filters: {
     ...filters.ints('j', 'created_by'),
+    // Taken out by `resolve` (it widens the list to everyone's jobs for those who may see them).
+    everyone: () => sql`true`,
     ...filters.eqs('j', 'kind'),
     status: (values) => {
       for (const v of values) if (!(JOB_STATUSES as readonly string[]).includes(v)) throw badRequest(`Unknown job status ${v}`, { 'filter.status': 'Unknown status' });
@@ -31,13 +32,13 @@ const jobList: ListSpec<Job> = {
 };
 
 export function jobRoutes({ app, db, jobs: runner }: Kit) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['jobs'];
   registerList(app, db, {
     url: '/api/job',
     tags,
     summary: 'Background jobs: your own; everyone’s with filter[everyone]=true (needs audit.read)',
     response: listResponse(Job),
+    fields: JOB_LIST,
     spec: jobList,
     filename: 'jobs',
     // Your own jobs unless you may see everyone's and asked to.
@@ -56,13 +57,25 @@ export function jobRoutes({ app, db, jobs: runner }: Kit) {
     return job;
   };
 
-  r.get('/api/job/:id', {
-    schema: { tags, summary: 'One job with its progress, result or error', params: IdParams, response: { 200: dataResponse(Job) } },
+  action(app, {
+    method: 'GET',
+    url: '/api/job/:id',
+    access: 'signed-in',
+    tags,
+    summary: 'One job with its progress, result or error',
+    params: IdParams,
+    response: { 200: dataResponse(Job) },
     handler: async (req) => ({ data: (await ownJob(req, req.params.id)) as Job }),
   });
 
-  r.post('/api/job/:id/cancel', {
-    schema: { tags, summary: 'Cancel a queued or running job; what it did so far is not applied', params: IdParams, response: { 200: dataResponse(Job) } },
+  action(app, {
+    method: 'POST',
+    url: '/api/job/:id/cancel',
+    access: 'signed-in',
+    tags,
+    summary: 'Cancel a queued or running job; what it did so far is not applied',
+    params: IdParams,
+    response: { 200: dataResponse(Job) },
     handler: async (req) => {
       const job = await ownJob(req, req.params.id);
       const after = await runner.cancel(db, job.id);

@@ -14,7 +14,7 @@ import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { driverClientOf, queryOne, type Database, type Db } from '../db/connect.js';
-import { SYSTEM_ACTOR, type Actor } from '../modules/audit/service.js';
+import { SYSTEM_ACTOR, type Actor } from '../db/audit.js';
 
 export const QUEUE = 'qm-jobs';
 const PROGRESS_MS = 250;

@@ -14,6 +14,7 @@ import { preferenceRoutes } from './preferences/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
+import { vendorRoutes } from './vendors/routes.js';
 
 export const MODULES: readonly Module[] = [
   opsRoutes,
@@ -26,5 +27,6 @@ export const MODULES: readonly Module[] = [
   jobRoutes,
   fileRoutes,
   catalogRoutes,
+  vendorRoutes,
   reportRoutes,
 ];

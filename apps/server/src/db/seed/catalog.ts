@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { IMAGE_ATTRIBUTE_ID, TITLE_ATTRIBUTE_ID } from '@qm/contracts';
 import { query, type Db } from '../connect.js';
-import { inTx } from '../../http/crud.js';
+import { transaction } from '../write.js';
 import { refreshProductCache } from '../../modules/catalog/attributes.js';
 
 // ───────────────────────────── reference attributes ─────────────────────────────
@@ -264,7 +264,7 @@ function upcA(body11: string) {
  */
 export async function seedCatalogDemo(db: Db) {
   const rand = rng(20240601);
-  await inTx(db, async (t) => {
+  await transaction(db, async (t) => {
 
     // Brands
     const brandNames = [...new Set([...LINES.map((l) => l.brand), ...ACCESSORY_BRANDS])];

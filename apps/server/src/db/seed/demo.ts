@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { query, type Db } from '../connect.js';
 import { hashPassword } from '../../modules/auth/service.js';
-import { audit, SYSTEM_ACTOR } from '../../modules/audit/service.js';
-import { insertRow, inTx } from '../../http/crud.js';
+import { audit, SYSTEM_ACTOR } from '../audit.js';
+import { insertRow, transaction } from '../write.js';
 import { seedCatalogDemo } from './catalog.js';
 import { seedVendorsDemo } from './vendors.js';
 import { internalStatuses, users } from '../schema/index.js';
+import type { SecretBox } from '../../modules/vendors/secrets.js';
 
 /** Demo accounts (README): the password of each is its role code. */
 export const DEMO_USERS = [
@@ -30,9 +31,9 @@ const INTERNAL_STATUSES = [
   'Vendor Out of Stock',
 ];
 
-export async function seedDemo(db: Db) {
+export async function seedDemo(db: Db, secrets?: SecretBox) {
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
-  await inTx(db, async (t) => {
+  await transaction(db, async (t) => {
     for (const [i, u] of DEMO_USERS.entries()) {
       const id = await insertRow(t, users, { name: u.name, email: u.email, password_hash: hashes[i], roles: [...u.roles] });
       await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'user', entityId: id, after: { name: u.name, email: u.email, roles: u.roles } });
@@ -51,7 +52,7 @@ export async function seedDemo(db: Db) {
     }
   });
   await seedCatalogDemo(db);
-  await seedVendorsDemo(db);
+  await seedVendorsDemo(db, secrets);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

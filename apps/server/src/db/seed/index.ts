@@ -1,11 +1,12 @@
 import type { Db } from '../connect.js';
+import type { SecretBox } from '../../modules/vendors/secrets.js';
 import { isEmpty, seedDemo } from './demo.js';
 import { seedReference } from './reference.js';
 import { seedCatalogReference } from './catalog.js';
 
 /** Reference data always; demo data and accounts only into a new database outside production. */
-export async function seed(db: Db, opts: { demo: boolean }) {
+export async function seed(db: Db, opts: { demo: boolean; secrets?: SecretBox }) {
   await seedReference(db);
   await seedCatalogReference(db);
-  if (opts.demo && (await isEmpty(db))) await seedDemo(db);
+  if (opts.demo && (await isEmpty(db))) await seedDemo(db, opts.secrets);
 }

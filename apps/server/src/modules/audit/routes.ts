@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuditEntry, ClientError, ClientErrorDetail, CONSTANTS, listResponse } from '@qm/contracts';
+import { AuditEntry, ClientError, ClientErrorDetail, CONSTANTS, listResponse, AUDIT_LIST, CLIENT_ERROR_LIST } from '@qm/contracts';
 import { query } from '../../db/connect.js';
-import type { Kit } from '../../http/kit.js';
+import { action, type Kit } from '../../http/kit.js';
 import { loadOneOr404, registerList, registerResource } from '../../http/crud.js';
 import { columns, filters, type ListSpec } from '../../http/list.js';
 
@@ -94,7 +93,6 @@ function messageOf(body: unknown): string {
 }
 
 export function auditRoutes({ app, db }: Kit) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['audit'];
 
   registerList(app, db, {
@@ -103,18 +101,19 @@ export function auditRoutes({ app, db }: Kit) {
     tags,
     summary: 'Audit log: every write, who, when, before → after',
     response: listResponse(AuditEntry),
+    fields: AUDIT_LIST,
     spec: auditList,
     filename: 'audit-log',
   });
 
   // Registered before `audit-log/:id` reads it as an id: the people the log's "User" filter offers.
-  r.get('/api/audit-log/actors', {
-    config: { permission: 'audit.read' },
-    schema: {
-      tags,
-      summary: 'Staff who may appear in the logs (id and name, at most 1,000, by name), for filters',
-      response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })) }) },
-    },
+  action(app, {
+    method: 'GET',
+    url: '/api/audit-log/actors',
+    access: 'audit.read',
+    tags,
+    summary: 'Staff who may appear in the logs (id and name, at most 1,000, by name), for filters',
+    response: { 200: z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })) }) },
     handler: async () => ({
       data: await query<{ id: number; name: string; email: string }>(db, sql`select id, name, email from users order by lower(name), id limit 1000`),
     }),
@@ -142,19 +141,20 @@ export function auditRoutes({ app, db }: Kit) {
     tags,
     summary: 'Errors reported by browsers',
     response: listResponse(ClientError),
+    fields: CLIENT_ERROR_LIST,
     spec: clientErrorList,
     filename: 'browser-errors',
   });
 
-  r.post('/api/client-error/item/', {
-    config: { public: true, reporterToken: true, rateLimit: { max: CONSTANTS.errorReporter.itemsPerMinute, timeWindow: '1 minute' } },
-    bodyLimit: CONSTANTS.errorReporter.maxPayloadBytes + 65536,
-    schema: {
-      tags,
-      summary: "Browser error reporter's endpoint; stores the scrubbed report",
-      body: ReportItem,
-      response: { 200: z.object({ err: z.number(), result: z.object({ id: z.number() }) }) },
-    },
+  action(app, {
+    method: 'POST',
+    url: '/api/client-error/item/',
+    access: 'public',
+    tags,
+    summary: "Browser error reporter's endpoint; stores the scrubbed report",
+    body: ReportItem,
+    response: { 200: z.object({ err: z.number(), result: z.object({ id: z.number() }) }) },
+    options: { reporterToken: true, rateLimit: { max: CONSTANTS.errorReporter.itemsPerMinute, timeWindow: '1 minute' }, bodyLimit: CONSTANTS.errorReporter.maxPayloadBytes + 65536 },
     handler: async (req) => {
       const data = scrub(req.body.data) as z.infer<typeof ReportItem>['data'];
       // Who saw the error comes from a valid session only (the bearer token, or the console reporter's

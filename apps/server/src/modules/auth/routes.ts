@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthUser, dataResponse, ImpersonateBody, LoginBody, RegisterBody, User } from '@qm/contracts';
-import type { Kit } from '../../http/kit.js';
+import { action, type Kit } from '../../http/kit.js';
 import { actorOf, requireAuth } from '../../http/auth.js';
 import { inTx } from '../../http/crud.js';
 import { AppError, ruleViolated, unauthenticated } from '../../http/errors.js';
-import { audit } from '../audit/service.js';
+import { audit } from '../../db/audit.js';
 import { createUser } from '../users/service.js';
 import {
   authUserById,
@@ -34,21 +33,18 @@ function tooManyAttempts(ms: number) {
 }
 
 export function authRoutes({ app, db, config }: Kit) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   void preparePasswordCheck();
   const tags = ['auth'];
 
-  r.post('/api/auth/login', {
-    config: {
-      public: true,
-      rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' },
-    },
-    schema: {
-      tags,
-      summary: 'Sign in; the bearer token comes back in the Authorization response header',
-      body: LoginBody,
-      response: { 200: dataResponse(AuthUser) },
-    },
+  action(app, {
+    method: 'POST',
+    url: '/api/auth/login',
+    access: 'public',
+    tags,
+    summary: 'Sign in; the bearer token comes back in the Authorization response header',
+    body: LoginBody,
+    response: { 200: dataResponse(AuthUser) },
+    options: { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
     handler: async (req, reply) => {
       const { email, password } = req.body;
       const ip = req.ip;
@@ -87,14 +83,23 @@ export function authRoutes({ app, db, config }: Kit) {
     },
   });
 
-  r.get('/api/auth/user', {
-    schema: { tags, summary: 'The signed-in user', response: { 200: dataResponse(AuthUser) } },
+  action(app, {
+    method: 'GET',
+    url: '/api/auth/user',
+    access: 'signed-in',
+    tags,
+    summary: 'The signed-in user',
+    response: { 200: dataResponse(AuthUser) },
     handler: async (req) => ({ data: authUserOf(requireAuth(req)) }),
   });
 
-  r.post('/api/auth/logout', {
-    config: { public: true },
-    schema: { tags, summary: 'Revoke the current token', response: { 204: z.null() } },
+  action(app, {
+    method: 'POST',
+    url: '/api/auth/logout',
+    access: 'public',
+    tags,
+    summary: 'Revoke the current token',
+    response: { 204: z.null() },
     handler: async (req, reply) => {
       if (req.auth) {
         const auth = req.auth;
@@ -107,18 +112,28 @@ export function authRoutes({ app, db, config }: Kit) {
     },
   });
 
-  r.post('/api/auth/register', {
-    config: { permission: 'users.write' },
-    schema: { tags, summary: 'Create a staff account (no open sign-up)', body: RegisterBody, response: { 201: dataResponse(User) } },
+  action(app, {
+    method: 'POST',
+    url: '/api/auth/register',
+    access: 'users.write',
+    tags,
+    summary: 'Create a staff account (no open sign-up)',
+    body: RegisterBody,
+    response: { 201: dataResponse(User) },
     handler: async (req, reply) => {
       const user = await createUser(db, actorOf(req), { ...req.body, is_active: true });
       return reply.status(201).send({ data: user });
     },
   });
 
-  r.post('/api/auth/impersonate', {
-    config: { permission: 'users.impersonate' },
-    schema: { tags, summary: 'Act as another user; the new token comes back in the Authorization header', body: ImpersonateBody, response: { 200: dataResponse(AuthUser) } },
+  action(app, {
+    method: 'POST',
+    url: '/api/auth/impersonate',
+    access: 'users.impersonate',
+    tags,
+    summary: 'Act as another user; the new token comes back in the Authorization header',
+    body: ImpersonateBody,
+    response: { 200: dataResponse(AuthUser) },
     handler: async (req, reply) => {
       const me = requireAuth(req);
       if (me.impersonator) throw ruleViolated('You are already impersonating someone. Stop impersonating first.');
@@ -148,8 +163,13 @@ export function authRoutes({ app, db, config }: Kit) {
     },
   });
 
-  r.post('/api/auth/impersonate/stop', {
-    schema: { tags, summary: 'Stop impersonating; a token for the original user comes back in the Authorization header', response: { 200: dataResponse(AuthUser) } },
+  action(app, {
+    method: 'POST',
+    url: '/api/auth/impersonate/stop',
+    access: 'signed-in',
+    tags,
+    summary: 'Stop impersonating; a token for the original user comes back in the Authorization header',
+    response: { 200: dataResponse(AuthUser) },
     handler: async (req, reply) => {
       const me = requireAuth(req);
       if (!me.impersonator) throw ruleViolated('You are not impersonating anyone.');

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   Attribute,
   ATTRIBUTE_LIST,
@@ -24,9 +23,10 @@ import { actorOf } from '../../http/auth.js';
 import { inTx, lockRow, registerCrud } from '../../http/crud.js';
 import { badRequest, conflict, notFound, ruleViolated, stale } from '../../http/errors.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
-import { audit, type Actor, type AuditInput } from '../audit/service.js';
+import { audit, type Actor, type AuditInput } from '../../db/audit.js';
 import { CATALOG, intArray, plural } from './common.js';
 import { attributes } from '../../db/schema/index.js';
+import { action } from '../../http/kit.js';
 
 
 export const attributeList: ListSpec<Attribute> = {
@@ -55,9 +55,9 @@ export function attributeRoutes(app: FastifyInstance, db: Db) {
     create: AttributeCreate,
     update: AttributeUpdate,
     list: attributeList,
+    fields: ATTRIBUTE_LIST,
     unique: [{ constraint: 'attributes_code_key', field: 'code', message: 'An attribute with this code already exists' }],
-    toRow: (b) => {
-      const body = b as z.infer<typeof AttributeCreate>;
+    toRow: (body) => {
       return {
         code: body.code,
         name: body.name,
@@ -233,7 +233,6 @@ export function registerCanonicalValueRoutes(
   db: Db,
   def: { base: string; table: string; noun: string; type: SourceableType; tags: string[]; summaries: { create: string; update: string; remove?: string } },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { tags, summaries } = def;
   const withOwner = <T>(id: number, fn: (t: Db, owner: Owner) => Promise<T>) =>
     inTx(db, async (t) => {
@@ -241,18 +240,30 @@ export function registerCanonicalValueRoutes(
       return fn(t, { type: def.type, id });
     });
 
-  r.post(`${def.base}/:id/attribute`, {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: summaries.create, params: IdParams, body: AttributeValueCreate, response: { 201: dataResponse(AttributeData) } },
+  action(app, {
+    method: 'POST',
+    url: `${def.base}/:id/attribute`,
+    access: 'catalog.write',
+    tags,
+    summary: summaries.create,
+    params: IdParams,
+    body: AttributeValueCreate,
+    response: { 201: dataResponse(AttributeData) },
     handler: async (req, reply) => {
       const row = await withOwner(req.params.id, (t, owner) => createCanonicalValue(t, actorOf(req), owner, req.body.attribute_id, req.body.value));
       return reply.status(201).send({ data: row });
     },
   });
 
-  r.put(`${def.base}/:id/attribute/:attributeId`, {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: summaries.update, params: ProductAttributeParams, body: AttributeValueUpdate, response: { 200: dataResponse(AttributeData) } },
+  action(app, {
+    method: 'PUT',
+    url: `${def.base}/:id/attribute/:attributeId`,
+    access: 'catalog.write',
+    tags,
+    summary: summaries.update,
+    params: ProductAttributeParams,
+    body: AttributeValueUpdate,
+    response: { 200: dataResponse(AttributeData) },
     handler: async (req) => ({
       data: await withOwner(req.params.id, (t, owner) =>
         updateCanonicalValue(t, actorOf(req), owner, req.params.attributeId, req.body.value, req.body.version),
@@ -261,9 +272,14 @@ export function registerCanonicalValueRoutes(
   });
 
   if (summaries.remove)
-    r.delete(`${def.base}/:id/attribute/:attributeId`, {
-      config: { permission: 'catalog.write' },
-      schema: { tags, summary: summaries.remove, params: ProductAttributeParams, response: { 204: z.null() } },
+    action(app, {
+      method: 'DELETE',
+      url: `${def.base}/:id/attribute/:attributeId`,
+      access: 'catalog.write',
+      tags,
+      summary: summaries.remove,
+      params: ProductAttributeParams,
+      response: { 204: z.null() },
       handler: async (req, reply) => {
         await withOwner(req.params.id, (t, owner) => deleteCanonicalValue(t, actorOf(req), owner, req.params.attributeId));
         return reply.status(204).send(null);

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { Brand, BRAND_LIST, BrandCreate, BrandUpdate } from '@qm/contracts';
 import { queryOne, type Db } from '../../db/connect.js';
 import { registerCrud } from '../../http/crud.js';
@@ -32,8 +31,9 @@ export function brandRoutes(app: FastifyInstance, db: Db) {
     create: BrandCreate,
     update: BrandUpdate,
     list: brandList,
+    fields: BRAND_LIST,
     unique: [{ constraint: 'brands_name_key', field: 'name', message: 'A brand with this name already exists' }],
-    toRow: (b) => ({ name: (b as z.infer<typeof BrandCreate>).name }),
+    toRow: (b) => ({ name: b.name }),
     beforeDelete: async (t, existing) => {
       const n = await queryOne<{ p: number; f: number }>(
         t,

@@ -14,10 +14,12 @@ import {
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
-import { auditedCreate, auditedDelete, auditedUpdate, insertRow, inTx, registerResource, updateRow } from '../../http/crud.js';
+import { auditedCreate, auditedDelete, auditedUpdate, inTx, registerResource } from '../../http/crud.js';
+import { insertRow, updateRow } from '../../db/write.js';
 import { notFound, ruleViolated } from '../../http/errors.js';
-import { audit, type Actor } from '../audit/service.js';
+import { audit, type Actor } from '../../db/audit.js';
 import { CATALOG, intArray, plural, slugify } from './common.js';
+import { action } from '../../http/kit.js';
 
 const CATEGORY_UNIQUE = [{ constraint: 'categories_slug_key', field: 'slug', message: 'Another category already has this slug' }];
 /** Serialises changes to the tree's shape (create, move, delete, sort). */
@@ -255,14 +257,14 @@ export function categoryRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { tags } = CATALOG;
 
-  r.get('/api/category', {
-    config: { permission: 'catalog.read' },
-    schema: {
-      tags,
-      summary: 'The category tree (nested `children`); `?flat=true` gives the flat list in tree order with depth and path',
-      querystring: CategoryListQuery,
-      response: { 200: z.object({ data: z.union([z.array(CategoryNode), z.array(Category)]) }) },
-    },
+  action(app, {
+    method: 'GET',
+    url: '/api/category',
+    access: 'catalog.read',
+    tags,
+    summary: 'The category tree (nested `children`); `?flat=true` gives the flat list in tree order with depth and path',
+    query: CategoryListQuery,
+    response: { 200: z.object({ data: z.union([z.array(CategoryNode), z.array(Category)]) }) },
     handler: async (req) => {
       const flat = await loadCategories(db);
       return { data: req.query.flat === 'true' ? flat : toTree(flat) };
@@ -291,14 +293,14 @@ export function categoryRoutes(app: FastifyInstance, db: Db) {
     },
   });
 
-  r.post('/api/category/sort', {
-    config: { permission: 'catalog.write' },
-    schema: {
-      tags,
-      summary: 'Reorder and re-parent categories atomically; returns the new tree',
-      body: CategorySort,
-      response: { 200: z.object({ data: z.array(CategoryNode) }) },
-    },
+  action(app, {
+    method: 'POST',
+    url: '/api/category/sort',
+    access: 'catalog.write',
+    tags,
+    summary: 'Reorder and re-parent categories atomically; returns the new tree',
+    body: CategorySort,
+    response: { 200: z.object({ data: z.array(CategoryNode) }) },
     handler: async (req) => {
       await sortCategories(db, actorOf(req), req.body);
       return { data: toTree(await loadCategories(db)) };

@@ -14,18 +14,18 @@ import {
   ProductFamilyListItem,
   ProductFamilyUpdate,
   ProductVariantParams,
-  StoreProduct,
-} from '@qm/contracts';
+  StoreProduct, PRODUCT_FAMILY_LIST } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
 import { auditedCreate, inTx, lockRow, registerList, registerResource } from '../../http/crud.js';
 import { conflict, notFound, ruleViolated } from '../../http/errors.js';
-import { audit, type Actor } from '../audit/service.js';
+import { audit, type Actor } from '../../db/audit.js';
 import { registerCanonicalValueRoutes } from './attributes.js';
 import { pruneFamilyOptionLinks } from './modifiers.js';
 import { createCategorised, FAMILY, updateCategorised } from './owners.js';
 import { CATALOG, intArray } from './common.js';
 import { familyDetailJson, familyList, loadFamilyDetail, loadStoreProducts } from './queries.js';
+import { action } from '../../http/kit.js';
 
 /** The columns of a family as sent (create and update). */
 const familyRow = (b: z.infer<typeof ProductFamilyCreate | typeof ProductFamilyUpdate>) => ({ name: b.name, brand_id: b.brand_id, notes: b.notes ?? null });
@@ -125,6 +125,7 @@ export function familyRoutes(app: FastifyInstance, db: Db) {
     tags,
     summary: 'Product families, paged; q searches the name; filter by brand, category (with subcategories)',
     response: listResponse(ProductFamilyListItem),
+    fields: PRODUCT_FAMILY_LIST,
     spec: familyList,
     filename: 'product-families',
   });
@@ -138,48 +139,59 @@ export function familyRoutes(app: FastifyInstance, db: Db) {
     update: { summary: 'Update name, brand, categories and notes', body: ProductFamilyUpdate, run: (actor, id, body) => updateFamily(db, actor, id, body) },
   });
 
-  r.post('/api/product-family/:id/variant', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Add a variant of any product to the family', params: IdParams, body: FamilyVariantAdd, response: { 201: detail } },
+  action(app, {
+    method: 'POST',
+    url: '/api/product-family/:id/variant',
+    access: 'catalog.write',
+    tags,
+    summary: 'Add a variant of any product to the family',
+    params: IdParams,
+    body: FamilyVariantAdd,
+    response: { 201: detail },
     handler: async (req, reply) => {
       await inTx(db, (t) => addFamilyVariant(t, actorOf(req), req.params.id, req.body.variant_id));
       return reply.status(201).send({ data: await loadFamilyDetail(db, req.params.id) });
     },
   });
 
-  r.post('/api/product-family/:id/variant/sort', {
-    config: { permission: 'catalog.write' },
-    schema: {
-      tags,
-      summary: 'Order the family’s variants: `variant_ids` lists every variant of the family once, in order (422 otherwise, nothing changed)',
-      params: IdParams,
-      body: FamilyVariantSort,
-      response: { 200: detail },
-    },
+  action(app, {
+    method: 'POST',
+    url: '/api/product-family/:id/variant/sort',
+    access: 'catalog.write',
+    tags,
+    summary: 'Order the family’s variants: `variant_ids` lists every variant of the family once, in order (422 otherwise, nothing changed)',
+    params: IdParams,
+    body: FamilyVariantSort,
+    response: { 200: detail },
     handler: async (req) => {
       await inTx(db, (t) => sortFamilyVariants(t, actorOf(req), req.params.id, req.body.variant_ids));
       return { data: await loadFamilyDetail(db, req.params.id) };
     },
   });
 
-  r.delete('/api/product-family/:id/variant/:variantId', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Remove a variant from the family and from every option of its modifiers', params: ProductVariantParams, response: { 200: detail } },
+  action(app, {
+    method: 'DELETE',
+    url: '/api/product-family/:id/variant/:variantId',
+    access: 'catalog.write',
+    tags,
+    summary: 'Remove a variant from the family and from every option of its modifiers',
+    params: ProductVariantParams,
+    response: { 200: detail },
     handler: async (req) => {
       await inTx(db, (t) => removeFamilyVariant(t, actorOf(req), req.params.id, req.params.variantId));
       return { data: await loadFamilyDetail(db, req.params.id) };
     },
   });
 
-  r.post('/api/product-family/:id/store-product', {
-    config: { permission: 'catalog.write' },
-    schema: {
-      tags,
-      summary: 'Put the family on a store: creates its store product there (409 if already there, 422 if the store is unknown or disabled)',
-      params: IdParams,
-      body: FamilyStoreProductCreate,
-      response: { 201: dataResponse(StoreProduct) },
-    },
+  action(app, {
+    method: 'POST',
+    url: '/api/product-family/:id/store-product',
+    access: 'catalog.write',
+    tags,
+    summary: 'Put the family on a store: creates its store product there (409 if already there, 422 if the store is unknown or disabled)',
+    params: IdParams,
+    body: FamilyStoreProductCreate,
+    response: { 201: dataResponse(StoreProduct) },
     handler: async (req, reply) =>
       reply
         .status(201)

@@ -16,9 +16,10 @@ import { query, queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
 import { auditedCreate, auditedDelete, auditedUpdate, inTx, registerResource } from '../../http/crud.js';
 import { badRequest, notFound, ruleViolated } from '../../http/errors.js';
-import { audit, type Actor } from '../audit/service.js';
+import { audit, type Actor } from '../../db/audit.js';
 import { CATALOG, clearDefault, intArray, promoteDefault } from './common.js';
 import { loadModifiers } from './queries.js';
+import { action } from '../../http/kit.js';
 
 /**
  * Modifiers of a product or a family, and their options. Each option applies to some of the owner's
@@ -227,15 +228,15 @@ export function modifierRoutes(app: FastifyInstance, db: Db) {
     remove: { summary: 'Delete a modifier and its options', run: (actor, id) => deleteModifier(db, actor, id) },
   });
 
-  r.post('/api/modifier/:modifierId/option', {
-    config: { permission: 'catalog.write' },
-    schema: {
-      tags,
-      summary: 'Add an option (the first option is the default; is_default true clears the others); `options` = all options after the change',
-      params: ModifierParams,
-      body: ModifierOptionCreate,
-      response: { 201: optionResponse },
-    },
+  action(app, {
+    method: 'POST',
+    url: '/api/modifier/:modifierId/option',
+    access: 'catalog.write',
+    tags,
+    summary: 'Add an option (the first option is the default; is_default true clears the others); `options` = all options after the change',
+    params: ModifierParams,
+    body: ModifierOptionCreate,
+    response: { 201: optionResponse },
     handler: async (req, reply) => {
       const out = await inTx(db, async (t) => {
         const head = await lockModifier(t, req.params.modifierId);
@@ -254,15 +255,15 @@ export function modifierRoutes(app: FastifyInstance, db: Db) {
     },
   });
 
-  r.put('/api/modifier/:modifierId/option/:id', {
-    config: { permission: 'catalog.write' },
-    schema: {
-      tags,
-      summary: 'Update an option and the variants it applies to; is_default true clears the others in the same transaction',
-      params: ModifierOptionParams,
-      body: ModifierOptionUpdate,
-      response: { 200: optionResponse },
-    },
+  action(app, {
+    method: 'PUT',
+    url: '/api/modifier/:modifierId/option/:id',
+    access: 'catalog.write',
+    tags,
+    summary: 'Update an option and the variants it applies to; is_default true clears the others in the same transaction',
+    params: ModifierOptionParams,
+    body: ModifierOptionUpdate,
+    response: { 200: optionResponse },
     handler: async (req) =>
       inTx(db, async (t) => {
         const head = await lockModifier(t, req.params.modifierId);
@@ -294,14 +295,14 @@ export function modifierRoutes(app: FastifyInstance, db: Db) {
       }),
   });
 
-  r.delete('/api/modifier/:modifierId/option/:id', {
-    config: { permission: 'catalog.write' },
-    schema: {
-      tags,
-      summary: 'Remove an option; when it was the default, the first remaining option becomes the default',
-      params: ModifierOptionParams,
-      response: { 200: z.object({ options: z.array(ModifierOption) }) },
-    },
+  action(app, {
+    method: 'DELETE',
+    url: '/api/modifier/:modifierId/option/:id',
+    access: 'catalog.write',
+    tags,
+    summary: 'Remove an option; when it was the default, the first remaining option becomes the default',
+    params: ModifierOptionParams,
+    response: { 200: z.object({ options: z.array(ModifierOption) }) },
     handler: async (req) =>
       inTx(db, async (t) => {
         const head = await lockModifier(t, req.params.modifierId);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryOne, type Db } from '../../db/connect.js';
-import { auditedCreate, auditedUpdate, insertRow, lockRow, updateRow } from '../../http/crud.js';
-import type { Actor } from '../audit/service.js';
+import { auditedCreate, auditedUpdate, lockRow } from '../../http/crud.js';
+import { insertRow, updateRow } from '../../db/write.js';
+import type { Actor } from '../../db/audit.js';
 import { assertIdsExist, assertUnique, intArray } from './common.js';
 
 /**

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IdParams,
@@ -14,28 +13,18 @@ import {
   VariantCreate,
   VariantUpdate,
   VariantWithSiblings,
-  type Variant,
-} from '@qm/contracts';
+  type Variant, PRODUCT_LIST } from '@qm/contracts';
 import { queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
-import {
-  auditedCreate,
-  auditedDelete,
-  auditedUpdate,
-  insertRow,
-  inTx,
-  lockRow,
-  registerList,
-  registerResource,
-  updateRow,
-  type UniqueRule,
-} from '../../http/crud.js';
+import { auditedCreate, auditedDelete, auditedUpdate, inTx, lockRow, registerList, registerResource, type UniqueRule } from '../../http/crud.js';
+import { insertRow, updateRow } from '../../db/write.js';
 import { notFound, ruleViolated } from '../../http/errors.js';
-import type { Actor } from '../audit/service.js';
+import type { Actor } from '../../db/audit.js';
 import { createCanonicalValue, refreshProductCache, registerCanonicalValueRoutes } from './attributes.js';
 import { CATALOG, clearDefault, plural, promoteDefault } from './common.js';
 import { createCategorised, PRODUCT, updateCategorised } from './owners.js';
 import { loadProductDetail, loadVariants, productDetailJson, productList, resolveProductListQuery } from './queries.js';
+import { action } from '../../http/kit.js';
 
 export const VARIANT_UNIQUE: UniqueRule[] = [{ constraint: 'variants_sku_key', field: 'sku', message: 'Another variant already has this SKU' }];
 
@@ -184,7 +173,6 @@ const productRow = (b: z.infer<typeof ProductUpdate | typeof ProductCreate>) => 
 // ───────────────────────────── routes ─────────────────────────────
 
 export function productRoutes(app: FastifyInstance, db: Db) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { tags } = CATALOG;
 
   registerList(app, db, {
@@ -193,6 +181,7 @@ export function productRoutes(app: FastifyInstance, db: Db) {
     tags,
     summary: 'Products, paged: q searches title words, SKU and UPC; filter by brand, category (with subcategories), type, variation type, store (published on)',
     response: ProductListResponse,
+    fields: PRODUCT_LIST,
     spec: productList,
     filename: 'products',
     resolve: (q) => resolveProductListQuery(db, q),
@@ -224,15 +213,15 @@ export function productRoutes(app: FastifyInstance, db: Db) {
     },
   });
 
-  r.post('/api/product/:id/variant', {
-    config: { permission: 'catalog.write' },
-    schema: {
-      tags,
-      summary: 'Add a variant (the first becomes the default); `variants` = all of the product’s variants after the change',
-      params: IdParams,
-      body: VariantCreate,
-      response: { 201: VariantWithSiblings },
-    },
+  action(app, {
+    method: 'POST',
+    url: '/api/product/:id/variant',
+    access: 'catalog.write',
+    tags,
+    summary: 'Add a variant (the first becomes the default); `variants` = all of the product’s variants after the change',
+    params: IdParams,
+    body: VariantCreate,
+    response: { 201: VariantWithSiblings },
     handler: async (req, reply) => {
       const out = await inTx(
         db,
@@ -246,15 +235,15 @@ export function productRoutes(app: FastifyInstance, db: Db) {
     },
   });
 
-  r.put('/api/product/:id/variant/:variantId', {
-    config: { permission: 'catalog.write' },
-    schema: {
-      tags,
-      summary: 'Update a variant; is_default true clears the other variants’ default in the same transaction',
-      params: ProductVariantParams,
-      body: VariantUpdate,
-      response: { 200: VariantWithSiblings },
-    },
+  action(app, {
+    method: 'PUT',
+    url: '/api/product/:id/variant/:variantId',
+    access: 'catalog.write',
+    tags,
+    summary: 'Update a variant; is_default true clears the other variants’ default in the same transaction',
+    params: ProductVariantParams,
+    body: VariantUpdate,
+    response: { 200: VariantWithSiblings },
     handler: async (req) =>
       inTx(
         db,
@@ -266,9 +255,14 @@ export function productRoutes(app: FastifyInstance, db: Db) {
       ),
   });
 
-  r.delete('/api/product/:id/variant/:variantId', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Delete a variant no store sells', params: ProductVariantParams, response: { 200: z.object({ variants: z.array(VariantWithSiblings.shape.data) }) } },
+  action(app, {
+    method: 'DELETE',
+    url: '/api/product/:id/variant/:variantId',
+    access: 'catalog.write',
+    tags,
+    summary: 'Delete a variant no store sells',
+    params: ProductVariantParams,
+    response: { 200: z.object({ variants: z.array(VariantWithSiblings.shape.data) }) },
     handler: async (req) =>
       inTx(db, async (t) => {
         await deleteVariant(t, actorOf(req), req.params.id, req.params.variantId);

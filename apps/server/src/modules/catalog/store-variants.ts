@@ -20,12 +20,14 @@ import {
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
-import { auditedUpdate, inTx, lockRow, updateRow, type AuditedUpdate } from '../../http/crud.js';
+import { auditedUpdate, inTx, lockRow, type AuditedUpdate } from '../../http/crud.js';
+import { updateRow } from '../../db/write.js';
 import { badRequest, notFound, ruleViolated } from '../../http/errors.js';
-import { audit, type Actor } from '../audit/service.js';
+import { audit, type Actor } from '../../db/audit.js';
 import { attributeDataColumns, attributeDataOf, missingRequiredAttributes, refreshProductCache, upsertCanonicalValues } from './attributes.js';
 import { CATALOG, intArray } from './common.js';
 import { loadStoreProducts, loadStoreVariants } from './queries.js';
+import { action } from '../../http/kit.js';
 
 const SV_UNIQUE = [
   { constraint: 'store_variants_store_product_variant_key', field: 'variants', message: 'A variant is already on this store' },
@@ -303,20 +305,26 @@ export function storeVariantRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { tags } = CATALOG;
 
-  r.post('/api/store-variant', {
-    config: { permission: 'catalog.write' },
-    schema: {
-      tags,
-      summary: 'Create store variants from the variants marked include (store product created when store_product_id is null)',
-      body: StoreVariantCreate,
-      response: { 201: StoreVariantCreated },
-    },
+  action(app, {
+    method: 'POST',
+    url: '/api/store-variant',
+    access: 'catalog.write',
+    tags,
+    summary: 'Create store variants from the variants marked include (store product created when store_product_id is null)',
+    body: StoreVariantCreate,
+    response: { 201: StoreVariantCreated },
     handler: async (req, reply) => reply.status(201).send(await createStoreVariants(db, actorOf(req), req.body)),
   });
 
-  r.put('/api/store-variant/:id', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Update price, MAP price, MAP gate, shipping setting, enabled, feed title and URL', params: IdParams, body: StoreVariantUpdate, response: { 200: dataResponse(StoreVariant) } },
+  action(app, {
+    method: 'PUT',
+    url: '/api/store-variant/:id',
+    access: 'catalog.write',
+    tags,
+    summary: 'Update price, MAP price, MAP gate, shipping setting, enabled, feed title and URL',
+    params: IdParams,
+    body: StoreVariantUpdate,
+    response: { 200: dataResponse(StoreVariant) },
     handler: async (req) => {
       const b = req.body;
       const row = {
@@ -332,9 +340,14 @@ export function storeVariantRoutes(app: FastifyInstance, db: Db) {
     },
   });
 
-  r.patch('/api/store-variant/:id/disable', {
-    config: { permission: 'catalog.write' },
-    schema: { tags, summary: 'Disable a store variant (idempotent, no version needed)', params: IdParams, response: { 200: dataResponse(StoreVariant) } },
+  action(app, {
+    method: 'PATCH',
+    url: '/api/store-variant/:id/disable',
+    access: 'catalog.write',
+    tags,
+    summary: 'Disable a store variant (idempotent, no version needed)',
+    params: IdParams,
+    response: { 200: dataResponse(StoreVariant) },
     handler: async (req) => ({
       data: await inTx(db, (t) =>
         updateStoreVariant(t, actorOf(req), req.params.id, {
@@ -345,15 +358,15 @@ export function storeVariantRoutes(app: FastifyInstance, db: Db) {
     }),
   });
 
-  r.put('/api/store-product/:id', {
-    config: { permission: 'catalog.write' },
-    schema: {
-      tags,
-      summary: 'Set store-level attribute values (null removes one); is_published false unpublishes, true publishes a family’s store product',
-      params: IdParams,
-      body: StoreProductUpdate,
-      response: { 200: StoreProductUpdated },
-    },
+  action(app, {
+    method: 'PUT',
+    url: '/api/store-product/:id',
+    access: 'catalog.write',
+    tags,
+    summary: 'Set store-level attribute values (null removes one); is_published false unpublishes, true publishes a family’s store product',
+    params: IdParams,
+    body: StoreProductUpdate,
+    response: { 200: StoreProductUpdated },
     handler: async (req) =>
       inTx(db, async (t) => {
         const id = req.params.id;
@@ -384,26 +397,26 @@ export function storeVariantRoutes(app: FastifyInstance, db: Db) {
       }),
   });
 
-  r.post('/api/product/:id/publish', {
-    config: { permission: 'catalog.write' },
-    schema: {
-      tags,
-      summary: 'Publish a product on a store. HTTP 200 either way: success false lists in data.blockers what stops it (nothing changed)',
-      params: IdParams,
-      body: PublishBody,
-      response: { 200: PublishResult },
-    },
+  action(app, {
+    method: 'POST',
+    url: '/api/product/:id/publish',
+    access: 'catalog.write',
+    tags,
+    summary: 'Publish a product on a store. HTTP 200 either way: success false lists in data.blockers what stops it (nothing changed)',
+    params: IdParams,
+    body: PublishBody,
+    response: { 200: PublishResult },
     handler: async (req) => publishProduct(db, actorOf(req), req.params.id, req.body.store_id),
   });
 
-  r.post('/api/feed/store-variant', {
-    config: { permission: 'feeds.write' },
-    schema: {
-      tags: ['feeds'],
-      summary: 'Assign store variants to feeds; the response is a list of each store variant’s {id, feeds, feed_title, feed_url} (SPEC §7)',
-      body: FeedAssign,
-      response: { 200: z.array(FeedAssignment) },
-    },
+  action(app, {
+    method: 'POST',
+    url: '/api/feed/store-variant',
+    access: 'feeds.write',
+    tags: ['feeds'],
+    summary: 'Assign store variants to feeds; the response is a list of each store variant’s {id, feeds, feed_title, feed_url} (SPEC §7)',
+    body: FeedAssign,
+    response: { 200: z.array(FeedAssignment) },
     handler: async (req) => assignFeeds(db, actorOf(req), req.body),
   });
 }

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Feed,
@@ -21,6 +20,7 @@ import { registerCrud } from '../../http/crud.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { assertIdsExist } from './common.js';
 import { storeBrands, storeCategories, stores } from '../../db/schema/index.js';
+import { action } from '../../http/kit.js';
 
 const storeList: ListSpec<Store> = {
   from: sql`stores s`,
@@ -74,6 +74,7 @@ function registerPresentation<N extends 'brand' | 'category', Item extends { id:
     create: def.create,
     update: def.update,
     list: presentationList(def),
+    fields: def.fields,
     tags: ['stores'],
     unique: [
       { constraint: `${own}_store_${def.noun}_key`, field: fk, message: `This ${def.noun} already has a presentation on this store` },
@@ -101,12 +102,15 @@ function registerPresentation<N extends 'brand' | 'category', Item extends { id:
 }
 
 export function storeRoutes(app: FastifyInstance, db: Db) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['stores'];
 
-  r.get('/api/store', {
-    config: { permission: 'stores.read' },
-    schema: { tags, summary: 'Every store (the whole list in data)', response: { 200: z.object({ data: z.array(Store) }) } },
+  action(app, {
+    method: 'GET',
+    url: '/api/store',
+    access: 'stores.read',
+    tags,
+    summary: 'Every store (the whole list in data)',
+    response: { 200: z.object({ data: z.array(Store) }) },
     handler: async () => ({ data: await query<Store>(db, sql`select ${storeList.select} from ${storeList.from} order by lower(s.name), s.id`) }),
   });
 
@@ -129,10 +133,7 @@ export function storeRoutes(app: FastifyInstance, db: Db) {
       { constraint: 'stores_code_key', field: 'code', message: 'Another store already has this code' },
       { constraint: 'stores_name_key', field: 'name', message: 'Another store already has this name' },
     ],
-    toRow: (b) => {
-      const body = b as z.infer<typeof StoreCreate>;
-      return { name: body.name, code: body.code, domain: body.domain ?? null, is_enabled: body.is_enabled };
-    },
+    toRow: (body) => ({ name: body.name, code: body.code, domain: body.domain ?? null, is_enabled: body.is_enabled }),
   });
 
   registerPresentation(app, db, { noun: 'brand', table: 'brands', own: storeBrands, item: StoreBrand, create: StoreBrandCreate, update: StoreBrandUpdate, fields: STORE_BRAND_LIST });
@@ -146,9 +147,13 @@ export function storeRoutes(app: FastifyInstance, db: Db) {
     fields: STORE_CATEGORY_LIST,
   });
 
-  r.get('/api/feed', {
-    config: { permission: 'feeds.read' },
-    schema: { tags: ['feeds'], summary: 'Every feed with its store and target destination (the whole list in data)', response: { 200: z.object({ data: z.array(Feed) }) } },
+  action(app, {
+    method: 'GET',
+    url: '/api/feed',
+    access: 'feeds.read',
+    tags: ['feeds'],
+    summary: 'Every feed with its store and target destination (the whole list in data)',
+    response: { 200: z.object({ data: z.array(Feed) }) },
     handler: async () => ({
       data: await query<Feed>(
         db,

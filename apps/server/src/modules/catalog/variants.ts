@@ -141,6 +141,7 @@ export function variantRoutes(app: FastifyInstance, db: Db) {
     tags: CATALOG.tags,
     summary: 'Variants with their product title, paged: q matches SKU/UPC prefixes and product title words; filter by product',
     response: VariantListResponse,
+    fields: VARIANT_LIST,
     spec: variantList,
     filename: 'variants',
     resolve: (q) => resolveVariantQuery(db, q),

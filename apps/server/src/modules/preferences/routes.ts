@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryOne } from '../../db/connect.js';
-import type { Kit } from '../../http/kit.js';
+import { action, type Kit } from '../../http/kit.js';
 import { requireAuth } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 
@@ -10,17 +9,29 @@ const KeyParams = z.object({ key: z.string().regex(/^[\w.:-]{1,100}$/, 'Letters,
 
 /** Per-user screen preferences (column choices, page sizes), any JSON up to 16 KiB. */
 export function preferenceRoutes({ app, db }: Kit) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/me/preferences/:key', {
-    schema: { tags: ['me'], summary: 'One preference of the signed-in user (null when unset)', params: KeyParams, response: { 200: z.object({ data: z.unknown() }) } },
+  action(app, {
+    method: 'GET',
+    url: '/api/me/preferences/:key',
+    access: 'signed-in',
+    tags: ['me'],
+    summary: 'One preference of the signed-in user (null when unset)',
+    params: KeyParams,
+    response: { 200: z.object({ data: z.unknown() }) },
     handler: async (req) => {
       const me = requireAuth(req);
       const row = await queryOne<{ value: unknown }>(db, sql`select value from user_preferences where user_id = ${me.userId} and key = ${req.params.key}`);
       return { data: row?.value ?? null };
     },
   });
-  r.put('/api/me/preferences/:key', {
-    schema: { tags: ['me'], summary: 'Save one preference', params: KeyParams, body: z.object({ value: z.unknown() }).strict(), response: { 200: z.object({ data: z.unknown() }) } },
+  action(app, {
+    method: 'PUT',
+    url: '/api/me/preferences/:key',
+    access: 'signed-in',
+    tags: ['me'],
+    summary: 'Save one preference',
+    params: KeyParams,
+    body: z.object({ value: z.unknown() }).strict(),
+    response: { 200: z.object({ data: z.unknown() }) },
     handler: async (req) => {
       const me = requireAuth(req);
       const json = JSON.stringify(req.body.value ?? null);

@@ -1,22 +1,20 @@
 import { sql } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParams, PasswordReset, ROLES, User, UserCreate, UserUpdate } from '@qm/contracts';
+import { IdParams, PasswordReset, ROLES, User, UserCreate, UserUpdate, USER_LIST } from '@qm/contracts';
 import { query } from '../../db/connect.js';
-import type { Kit } from '../../http/kit.js';
+import { action, type Kit } from '../../http/kit.js';
 import { actorOf, forgetSessions } from '../../http/auth.js';
 import { inTx, loadOne, loadOneOr404, registerCrud, registerResource } from '../../http/crud.js';
 import { ruleViolated } from '../../http/errors.js';
-import { audit } from '../audit/service.js';
+import { audit } from '../../db/audit.js';
 import { forgetAttempts } from '../auth/lockout.js';
 import { hashPassword, revokeUserSessions } from '../auth/service.js';
-import { assertAdminRemains, createUser, USER_UNIQUE, userList } from './service.js';
+import { assertAdminRemains, insertUser, USER_UNIQUE, userList } from './service.js';
 import { users } from '../../db/schema/index.js';
 
 const Role = z.object({ code: z.string(), name: z.string(), description: z.string(), permissions: z.array(z.string()) });
 
 export function userRoutes({ app, db }: Kit) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
   registerCrud(app, db, {
     resource: 'user',
@@ -26,16 +24,27 @@ export function userRoutes({ app, db }: Kit) {
     read: 'users.read',
     write: 'users.write',
     item: User,
+    create: UserCreate,
     update: UserUpdate,
     list: userList,
+    fields: USER_LIST,
     unique: USER_UNIQUE,
-    deletable: false,
-    toRow: (b) => {
-      const body = b as z.infer<typeof UserUpdate>;
+    summaries: { create: 'Create a user' },
+    insert: (t, body) => insertUser(t, body),
+    remove: {
+      summary: 'Deactivate a user and revoke their sessions',
+      run: async (t, actor, before) => {
+        if (before.id === actor.userId || before.id === actor.impersonatorId) throw ruleViolated('You cannot deactivate your own account.');
+        await assertAdminRemains(t, before.id, before.roles, false);
+        await t.execute(sql`update users set is_active = false, version = version + 1, updated_at = now() where id = ${before.id}`);
+        await revokeUserSessions(t, before.id);
+        await audit(t, actor, { action: 'deactivate', entity: 'user', entityId: before.id, before, after: await loadOne(t, userList, before.id) });
+      },
+    },
+    toRow: (body) => {
       return { name: body.name, email: body.email, roles: body.roles, is_active: body.is_active };
     },
-    beforeWrite: async (t, b, existing) => {
-      const body = b as z.infer<typeof UserUpdate>;
+    beforeWrite: async (t, body, existing) => {
       if (existing) await assertAdminRemains(t, existing.id, body.roles, body.is_active);
     },
     afterUpdate: async (t, before, after) => {
@@ -44,31 +53,15 @@ export function userRoutes({ app, db }: Kit) {
     },
   });
 
-  registerResource(app, {
-    resource: 'user',
+  action(app, {
+    method: 'POST',
+    url: '/api/user/:id/password',
+    access: 'users.write',
     tags: ['user'],
-    read: 'users.read',
-    write: 'users.write',
-    item: User,
-    create: { summary: 'Create a user', body: UserCreate, run: (actor, body) => createUser(db, actor, body) },
-    remove: {
-      summary: 'Deactivate a user and revoke their sessions',
-      run: async (actor, id) => {
-        if (id === actor.userId || id === actor.impersonatorId) throw ruleViolated('You cannot deactivate your own account.');
-        await inTx(db, async (t) => {
-          const before = await loadOneOr404(t, userList, id, 'user');
-          await assertAdminRemains(t, id, before.roles, false);
-          await t.execute(sql`update users set is_active = false, version = version + 1, updated_at = now() where id = ${id}`);
-          await revokeUserSessions(t, id);
-          await audit(t, actor, { action: 'deactivate', entity: 'user', entityId: id, before, after: await loadOne(t, userList, id) });
-        });
-      },
-    },
-  });
-
-  r.post('/api/user/:id/password', {
-    config: { permission: 'users.write' },
-    schema: { tags: ['user'], summary: 'Set a new password; signs the user out everywhere', params: IdParams, body: PasswordReset, response: { 204: z.null() } },
+    summary: 'Set a new password; signs the user out everywhere',
+    params: IdParams,
+    body: PasswordReset,
+    response: { 204: z.null() },
     handler: async (req, reply) => {
       const hashed = await hashPassword(req.body.password);
       await inTx(db, async (t) => {
@@ -85,9 +78,13 @@ export function userRoutes({ app, db }: Kit) {
     },
   });
 
-  r.get('/api/role', {
-    config: { permission: 'users.read' },
-    schema: { tags: ['user'], summary: 'Roles and the permissions each grants', response: { 200: z.object({ data: z.array(Role) }) } },
+  action(app, {
+    method: 'GET',
+    url: '/api/role',
+    access: 'users.read',
+    tags: ['user'],
+    summary: 'Roles and the permissions each grants',
+    response: { 200: z.object({ data: z.array(Role) }) },
     handler: async () => ({ data: ROLES.map((x) => ({ ...x, permissions: [...x.permissions] })) }),
   });
 }

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { USER_LIST, type User, type UserCreate } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
-import { auditedCreate, insertRow, inTx, loadOneOr404, type UniqueRule } from '../../http/crud.js';
+import { auditedCreate, inTx, loadOneOr404, type UniqueRule } from '../../http/crud.js';
+import { insertRow } from '../../db/write.js';
 import { ruleViolated } from '../../http/errors.js';
 import { columns, filters, literal, lowered, type ListSpec } from '../../http/list.js';
-import type { Actor } from '../audit/service.js';
+import type { Actor } from '../../db/audit.js';
 import { hashPassword } from '../auth/service.js';
+import { users } from '../../db/schema/index.js';
 
 export const userList: ListSpec<User> = {
   from: sql`users u`,
@@ -37,12 +39,17 @@ export const USER_UNIQUE: UniqueRule[] = [
   { constraint: 'users_email_key', field: 'email', message: 'A user with this email already exists' },
 ];
 
-export async function createUser(db: Db, actor: Actor, body: UserCreate): Promise<User> {
+/** Inserts a user with their password hashed; returns the id. */
+export async function insertUser(t: Db, body: UserCreate): Promise<number> {
   const password_hash = await hashPassword(body.password);
+  return insertRow(t, users, { name: body.name, email: body.email, password_hash, roles: body.roles, is_active: body.is_active });
+}
+
+export async function createUser(db: Db, actor: Actor, body: UserCreate): Promise<User> {
   return inTx(
     db,
     async (t) => {
-      const id = await insertRow(t, 'users', { name: body.name, email: body.email, password_hash, roles: body.roles, is_active: body.is_active });
+      const id = await insertUser(t, body);
       return auditedCreate(t, actor, 'user', id, () => loadOneOr404(t, userList, id, 'user'));
     },
     USER_UNIQUE,

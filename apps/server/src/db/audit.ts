@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/connect.js';
-import { forgetCounts } from '../../http/list.js';
+import type { Db } from './connect.js';
+import { forgetCounts } from '../http/list.js';
 
 /** Who is acting: the signed-in user, the impersonator behind them, and the request. */
 export interface Actor {
@@ -19,7 +19,8 @@ function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[k] = SECRET_KEYS.has(k) ? '[redacted]' : v instanceof Date ? v.toISOString() : v;
+    // A secret's key may say that it changed ('[changed]'), never what it is.
+    out[k] = SECRET_KEYS.has(k) ? (v === '[changed]' ? v : '[redacted]') : v instanceof Date ? v.toISOString() : v;
   }
   return out;
 }

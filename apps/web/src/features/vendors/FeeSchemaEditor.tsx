@@ -1,0 +1,152 @@
+/**
+ * A fee schema (`/vendor-fee-schema/{id}`, and `/vendor-fee-schema/new`): its name and fees in one form
+ * saved with the schema's version, and the preview of a basket's fees under it. Deleting is refused
+ * while vendors use it.
+ */
+import { useNavigate, useParams } from 'react-router';
+import { Button, Menu, Tabs, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { FormProvider, useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { isAllowed, VendorFeeSchemaCreate, VendorFeeSchemaUpdate, type VendorFeeSchema } from '@qm/contracts';
+import { ApiError, errorMessage, isApiError } from '../../lib/api';
+import { formatDateTime, plural } from '../../lib/format';
+import { usePermissions } from '../../lib/session';
+import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
+import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
+import { IconDots } from '../../ui/icons';
+import { PageHeader } from '../../ui/PageHeader';
+import { feeSchemas, useFeeSchemaMutations } from './api';
+import { FeePreviewPanel } from './parts/FeePreviewPanel';
+import { FeeSchemaFields, feeSchemaFormValues } from './parts/FeeFields';
+
+const TABS = ['fees', 'preview'] as const;
+
+export default function FeeSchemaEditorScreen() {
+  const { id } = useParams();
+  if (id === 'new') return <NewFeeSchema />;
+  return <EditorRoute noun="fee schema">{(n) => <FeeSchemaEditor key={n} id={n} />}</EditorRoute>;
+}
+
+function FeeSchemaEditor({ id }: { id: number }) {
+  const canWrite = isAllowed(['vendors.write'], usePermissions());
+  const navigate = useNavigate();
+  const [tab, setTab] = useTabParam(TABS);
+  const editor = useEditorItem(feeSchemas, id);
+  const { update, remove } = useFeeSchemaMutations();
+  const s = editor.query.data;
+  if (!s) return <EditorLoading query={editor.query} noun="fee schema" />;
+
+  const del = async () => {
+    if (!(await confirmDialog({ title: `Delete ${s.name}?`, message: `The fee schema “${s.name}” and its fees will be deleted. This cannot be undone.`, confirmLabel: 'Delete' }))) return;
+    try {
+      await remove.mutateAsync(id);
+      notifications.show({ color: 'teal', message: `Fee schema ${s.name} deleted` });
+      navigate('/vendor-fee-schema');
+    } catch (e) {
+      alertDialog(isApiError(e) && e.status === 422 ? 'Not allowed' : 'Error', errorMessage(e));
+    }
+  };
+
+  return (
+    <EditorForm
+      editor={editor}
+      item={s}
+      schema={VendorFeeSchemaUpdate}
+      toForm={(x: VendorFeeSchema) => ({ ...feeSchemaFormValues(x), version: x.version })}
+      noun="fee schema"
+      unsavedText="Unsaved changes to the schema or its fees."
+      save={(values) => update.mutateAsync({ id, values })}
+      savedMessage={(saved) => `${saved.name} saved`}
+      fieldErrorsOn422
+      readOnly={!canWrite}
+    >
+      {(saveBar) => (
+        <EditorShell
+          tab={tab}
+          onTab={setTab}
+          back={{ to: '/vendor-fee-schema', label: 'Vendor Fee Schemas' }}
+          title={s.name}
+          facts={
+            <Text size="xs" c="dimmed">
+              #{s.id} · {plural(s.fees.length, 'fee')} · used by {plural(s.vendor_count, 'vendor')} · updated {formatDateTime(s.updated_at)}
+            </Text>
+          }
+          actions={
+            canWrite ? (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button variant="default" size="xs" rightSection={<IconDots size={14} />}>
+                    Actions
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item color="red" onClick={() => void del()}>
+                    Delete
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : null
+          }
+          saveBar={saveBar}
+          tabs={[
+            ['fees', `Fees (${s.fees.length})`],
+            ['preview', 'Preview'],
+          ]}
+        >
+          <Tabs.Panel value="fees">
+            <FeeSchemaFields readOnly={!canWrite} />
+          </Tabs.Panel>
+          <Tabs.Panel value="preview">
+            <FeePreviewPanel schemaId={id} />
+          </Tabs.Panel>
+        </EditorShell>
+      )}
+    </EditorForm>
+  );
+}
+
+/** `/vendor-fee-schema/new`: the schema and its fees; once saved, its page (with the preview). */
+function NewFeeSchema() {
+  const navigate = useNavigate();
+  const canWrite = isAllowed(['vendors.write'], usePermissions());
+  const { create } = useFeeSchemaMutations();
+  const form = useForm<z.input<typeof VendorFeeSchemaCreate>, unknown, z.output<typeof VendorFeeSchemaCreate>>({
+    resolver: zodResolver(VendorFeeSchemaCreate),
+    defaultValues: { name: '', description: '', fees: [{ name: 'Drop-ship handling', application: 'fixed', amount_cents: 0, unit_basis: null, brand_id: null, category_id: null, waived_above_cents: null, effective_from: null, effective_to: null }] },
+    mode: 'onTouched',
+  });
+  const save = form.handleSubmit(async (values) => {
+    try {
+      const created = await create.mutateAsync(values);
+      notifications.show({ color: 'teal', message: `Fee schema ${created.name} created` });
+      navigate(`/vendor-fee-schema/${created.id}`, { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.fields).length) {
+        for (const [f, m] of Object.entries(e.fields)) form.setError(f as Path<z.input<typeof VendorFeeSchemaCreate>>, { type: 'server', message: m }, { shouldFocus: true });
+      } else alertDialog('Error', errorMessage(e));
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <PageHeader
+          title="New fee schema"
+          description="The preview opens once the schema is saved."
+          actions={
+            <>
+              <Button variant="default" onClick={() => navigate('/vendor-fee-schema')}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={form.formState.isSubmitting} disabled={!canWrite}>
+                Create fee schema
+              </Button>
+            </>
+          }
+        />
+        <FeeSchemaFields readOnly={!canWrite} />
+      </form>
+    </FormProvider>
+  );
+}
