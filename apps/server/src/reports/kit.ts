@@ -158,6 +158,11 @@ export interface ReportDef<D extends FilterDefs, G extends string> {
   defaultSort: string | ((group: G) => string);
   chart?: ChartDef<FiltersOf<D>>;
   /**
+   * Rows both `rows` and the chart read (`from report_base`), computed once per statement: e.g. one
+   * row per purchase order with its lines summed, grouped by vendor for the table and by month for the chart.
+   */
+  base?: (f: FiltersOf<D>) => SQL;
+  /**
    * Rows that are groups (aggregated): computed once for the page and the totals (a materialised
    * CTE) rather than once each. Row-level reports leave it off, so an index serves the page's order.
    */
@@ -289,7 +294,10 @@ export function defineReport<const D extends FilterDefs, G extends string = ''>(
       ? sql`(select coalesce(json_agg(c order by c.${sql.identifier(def.chart.x)}), '[]'::json) from (select * from (${def.chart.rows(r.filters)}) c0 order by ${sql.identifier(def.chart.x)} limit ${sql.raw(String(CHART_MAX_POINTS))}) c)`
       : sql`null::json`;
     const select = sql`select ${page}::text as data, ${totals}::text as totals, ${chart}::text as chart`;
-    return def.aggregated ? sql`with report_rows as materialized (${rows}) ${select}` : select;
+    const ctes: SQL[] = [];
+    if (def.base) ctes.push(sql`report_base as materialized (${def.base(r.filters)})`);
+    if (def.aggregated) ctes.push(sql`report_rows as materialized (${rows})`);
+    return ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ${select}` : select;
   };
 
   const request = (q: ReportQueryInput): ReportRequest<FiltersOf<D>> => {
@@ -328,11 +336,13 @@ export function defineReport<const D extends FilterDefs, G extends string = ''>(
     query: (e) => {
       const filters = parseFilters(e.filter);
       const cols = columnsOf(e.group).map((c) => sql.identifier(c.key));
-      return sql`select ${sql.join(cols, sql`, `)} from (${def.rows(filters, { group: e.group as G })}) r ${orderBy(e.group, e.sort)}`;
+      const withBase = def.base ? sql`with report_base as materialized (${def.base(filters)}) ` : sql``;
+      return sql`${withBase}select ${sql.join(cols, sql`, `)} from (${def.rows(filters, { group: e.group as G })}) r ${orderBy(e.group, e.sort)}`;
     },
     count: async (db, e) => {
       const filters = parseFilters(e.filter);
-      const [row] = await query<{ n: number }>(db, sql`select count(*)::int as n from (${def.rows(filters, { group: e.group as G })}) r`, { prepare: false });
+      const withBase = def.base ? sql`with report_base as materialized (${def.base(filters)}) ` : sql``;
+      const [row] = await query<{ n: number }>(db, sql`${withBase}select count(*)::int as n from (${def.rows(filters, { group: e.group as G })}) r`, { prepare: false });
       return row!.n;
     },
   };

@@ -43,25 +43,23 @@ export const poSummary = defineReport({
     col.money('cost', 'Cost', 'sum'),
     col.money('open_amount', 'Open amount', 'sum'),
   ],
-  rows: (f, { group }) => {
-    const key =
-      group === 'vendor'
-        ? sql`(select v.name from vendors v where v.id = po.vendor_id)`
-        : group === 'entity'
-          ? sql`po.entity`
-          : sql`to_char(po.created_at at time zone 'UTC', 'YYYY-MM')`;
-    // One row per PO first (its lines summed), then one per group.
+  // One row per purchase order, its lines summed (through the lines' covering index).
+  base: (f) => sql`
+    select po.id, po.vendor_id, po.entity, to_char(po.created_at at time zone 'UTC', 'YYYY-MM') as month,
+           coalesce(sum(lf.units), 0) as units, coalesce(sum(lf.units_received), 0) as units_received, coalesce(sum(lf.units_open), 0) as units_open,
+           coalesce(sum(lf.cost), 0) as cost, coalesce(sum(lf.open_amount), 0) as open_amount
+      from purchase_orders po
+      left join lateral (select ${LINE_FIGURES} from purchase_order_lines l where l.purchase_order_id = po.id) lf on true
+      ${poWhere(f)}
+     group by po.id`,
+  rows: (_f, { group }) => {
+    const key = group === 'vendor' ? sql`v.name` : group === 'entity' ? sql`x.entity` : sql`x.month`;
     return sql`
-      select x.k as ${sql.identifier(group)}, count(*)::int8 as pos, sum(x.units)::int8 as units, sum(x.units_received)::int8 as units_received,
+      select ${key} as ${sql.identifier(group)}, count(*)::int8 as pos, sum(x.units)::int8 as units, sum(x.units_received)::int8 as units_received,
              (sum(x.units_received)::float8 / nullif(sum(x.units), 0)) as received_pct,
              sum(x.units_open)::int8 as units_open, sum(x.cost)::int8 as cost, sum(x.open_amount)::int8 as open_amount
-        from (select ${key} as k, coalesce(sum(lf.units), 0) as units, coalesce(sum(lf.units_received), 0) as units_received,
-                     coalesce(sum(lf.units_open), 0) as units_open, coalesce(sum(lf.cost), 0) as cost, coalesce(sum(lf.open_amount), 0) as open_amount
-                from purchase_orders po
-                left join lateral (select ${LINE_FIGURES} from purchase_order_lines l where l.purchase_order_id = po.id) lf on true
-                ${poWhere(f)}
-               group by po.id) x
-       group by x.k`;
+        from report_base x ${group === 'vendor' ? sql`join vendors v on v.id = x.vendor_id` : sql``}
+       group by ${group === 'vendor' ? sql`v.id` : sql`1`}`;
   },
   aggregated: true,
   key: (group) => [group],
@@ -74,12 +72,7 @@ export const poSummary = defineReport({
       { key: 'cost', label: 'Cost', type: 'money' },
       { key: 'open_amount', label: 'Open amount', type: 'money' },
     ],
-    rows: (f) => sql`
-      select to_char(po.created_at at time zone 'UTC', 'YYYY-MM') as month, sum(${sql.raw('(l.quantity - l.quantity_cancelled)::int8 * l.unit_cost_cents')})::int8 as cost,
-             sum(case when po.status in ${OPEN_PO_STATUSES} then (l.quantity - l.quantity_received - l.quantity_cancelled)::int8 * l.unit_cost_cents else 0 end)::int8 as open_amount
-        from purchase_orders po join purchase_order_lines l on l.purchase_order_id = po.id
-        ${poWhere(f)}
-       group by 1`,
+    rows: () => sql`select month, sum(cost)::int8 as cost, sum(open_amount)::int8 as open_amount from report_base group by month`,
   },
 });
 

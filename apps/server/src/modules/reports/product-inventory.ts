@@ -32,46 +32,35 @@ export const productInventory = defineReport({
   ],
   rows: (f, { group }) => {
     const byLocation = group === 'location';
-    const loc = (alias: string) => (byLocation ? sql.raw(`, ${alias}.location_id`) : sql``);
-    const locCol = byLocation ? sql`, location_id` : sql``;
+    const keys = byLocation ? sql`variant_id, location_id` : sql`variant_id`;
     const atLocation = (expr: string) => f.location_id && sql`${sql.raw(expr)} = ${f.location_id}`;
-    const joinOn = (alias: string) => (byLocation ? sql.raw(`${alias}.variant_id = k.variant_id and ${alias}.location_id = k.location_id`) : sql.raw(`${alias}.variant_id = k.variant_id`));
-    // The keys: every variant (and location) with stock, an open order or a sale in the last 90 days.
+    // Stock, open orders and the last 90 days' sales as one stream of figures, summed per key in one pass.
     return sql`
-      select k.variant_id${byLocation ? sql`, k.location_id` : sql``}, v.sku, p.title as product${byLocation ? sql`, (select l.code from locations l where l.id = k.location_id) as location` : sql``},
-             coalesce(i.on_hand, 0)::int8 as on_hand, coalesce(o.on_order, 0)::int8 as on_order,
-             coalesce(s.sold_30, 0)::int8 as sold_30, coalesce(s.sold_90, 0)::int8 as sold_90,
-             round(coalesce(s.sold_30, 0) / 30.0, 2)::float8 as per_day_30,
-             round(coalesce(s.sold_90, 0) / 90.0, 2)::float8 as per_day_90,
-             case when s.sold_30 > 0 then round(coalesce(i.on_hand, 0) * 30.0 / s.sold_30, 1)::float8 end as days_of_cover,
-             coalesce(i.value, 0)::int8 as value
+      select x.variant_id${byLocation ? sql`, x.location_id, (select l.code from locations l where l.id = x.location_id) as location` : sql``},
+             v.sku, p.title as product, x.on_hand, x.on_order, x.sold_30, x.sold_90,
+             round(x.sold_30 / 30.0, 2)::float8 as per_day_30,
+             round(x.sold_90 / 90.0, 2)::float8 as per_day_90,
+             case when x.sold_30 > 0 then round(x.on_hand * 30.0 / x.sold_30, 1)::float8 end as days_of_cover,
+             x.value
         from (
-          select variant_id${locCol} from inventory_items ${where(atLocation('location_id'))}
-          union
-          select l.variant_id${byLocation ? sql`, po.location_id` : sql``} from purchase_order_lines l join purchase_orders po on po.id = l.purchase_order_id
-           ${where(sql`po.status in ${OPEN_PO_STATUSES}`, sql`l.quantity > l.quantity_received + l.quantity_cancelled`, atLocation('po.location_id'))}
-          union
-          select variant_id${locCol} from inventory_transactions
-           ${where(sql`kind = 'sale'`, sql`at >= now() - interval '90 days'`, atLocation('location_id'))}
-        ) k
-        join variants v on v.id = k.variant_id
+          select ${keys}, sum(on_hand)::int8 as on_hand, sum(value)::int8 as value, sum(on_order)::int8 as on_order,
+                 sum(sold_30)::int8 as sold_30, sum(sold_90)::int8 as sold_90
+            from (
+              select variant_id, location_id, on_hand, on_hand::int8 * coalesce(avg_cost_cents, 0) as value, 0 as on_order, 0 as sold_30, 0 as sold_90
+                from inventory_items ${where(atLocation('location_id'))}
+              union all
+              select l.variant_id, po.location_id, 0, 0, l.quantity - l.quantity_received - l.quantity_cancelled, 0, 0
+                from purchase_order_lines l join purchase_orders po on po.id = l.purchase_order_id
+               ${where(sql`l.quantity > l.quantity_received + l.quantity_cancelled`, sql`po.status in ${OPEN_PO_STATUSES}`, atLocation('po.location_id'))}
+              union all
+              select variant_id, location_id, 0, 0, 0, case when at >= now() - interval '30 days' then -quantity else 0 end, -quantity
+                from inventory_transactions
+               ${where(sql`kind = 'sale'`, sql`at >= now() - interval '90 days'`, atLocation('location_id'))}
+            ) figures
+           group by ${keys}
+        ) x
+        join variants v on v.id = x.variant_id
         left join products p on p.id = v.product_id
-        left join (
-          select variant_id${locCol}, sum(on_hand) as on_hand, sum(on_hand::int8 * coalesce(avg_cost_cents, 0)) as value
-            from inventory_items ${where(atLocation('location_id'))} group by variant_id${locCol}
-        ) i on ${joinOn('i')}
-        left join (
-          select l.variant_id${loc('po')}, sum(l.quantity - l.quantity_received - l.quantity_cancelled) as on_order
-            from purchase_order_lines l join purchase_orders po on po.id = l.purchase_order_id
-           ${where(sql`po.status in ${OPEN_PO_STATUSES}`, atLocation('po.location_id'))}
-           group by l.variant_id${loc('po')}
-        ) o on ${joinOn('o')}
-        left join (
-          select variant_id${locCol}, -sum(quantity) filter (where at >= now() - interval '30 days') as sold_30, -sum(quantity) as sold_90
-            from inventory_transactions
-           ${where(sql`kind = 'sale'`, sql`at >= now() - interval '90 days'`, atLocation('location_id'))}
-           group by variant_id${locCol}
-        ) s on ${joinOn('s')}
         ${where(
           f.sku && sql`(${contains(sql`v.sku`, f.sku)} or ${contains(sql`p.title`, f.sku)})`,
           f.brand_id && sql`p.brand_id = ${f.brand_id}`,

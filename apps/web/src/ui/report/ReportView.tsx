@@ -264,7 +264,7 @@ function ReportTable(props: {
               );
             })}
             {rowActions ? (
-              <Table.Th w={48}>
+              <Table.Th>
                 <span className="qm-sr-only">Actions</span>
               </Table.Th>
             ) : null}
@@ -296,7 +296,7 @@ function ReportTable(props: {
                   {cells?.[c.key] ? cells[c.key]!(row) : formatCell(c.type, row[c.key])}
                 </Table.Td>
               ))}
-              {rowActions ? <Table.Td>{rowActions(row)}</Table.Td> : null}
+              {rowActions ? <Table.Td style={{ whiteSpace: 'nowrap' }}>{rowActions(row)}</Table.Td> : null}
             </Table.Tr>
           ))}
         </Table.Tbody>

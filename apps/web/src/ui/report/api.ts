@@ -7,6 +7,7 @@ import type { Job, ReportAnswer, ReportDefinition } from '@qm/contracts';
 import { api, request, send } from '../../lib/api';
 import { trackJob } from '../../lib/jobs';
 import { resourceKeys } from '../../lib/queryKeys';
+import { queryClient } from '../../lib/queryClient';
 
 const keysOf = (name: string) => resourceKeys(`report/${name}`);
 
@@ -63,4 +64,9 @@ export async function exportReport(name: string, query: URLSearchParams, format:
 /** Downloads a kept file (an export job's result, or a download log entry's file). */
 export async function downloadFile(path: string, fallbackName: string) {
   await saveResponse(await send(path, { accept: '*/*' }), fallbackName);
+}
+
+/** Reads a report again (after a write its rows show, e.g. an adjustment from a row action). */
+export function refreshReport(name: string) {
+  return queryClient.invalidateQueries({ queryKey: keysOf(name).all });
 }
