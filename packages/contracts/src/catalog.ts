@@ -658,9 +658,12 @@ export type PublishBlocker = z.infer<typeof PublishBlocker>;
  * Always HTTP 200 once the product and store exist: `success` says whether it was published.
  * When false, `data.blockers` lists everything that stops it and nothing changed.
  */
+/** Said of a published product without stopping it: the states where compliance rules restrict it. */
+export const PublishWarning = z.object({ code: z.literal('compliance_restricted'), message: z.string(), states: z.array(z.string()) });
+export type PublishWarning = z.infer<typeof PublishWarning>;
 export const PublishResult = z.object({
   success: z.boolean(),
-  data: z.object({ message: z.string(), blockers: z.array(PublishBlocker) }),
+  data: z.object({ message: z.string(), blockers: z.array(PublishBlocker), warnings: z.array(PublishWarning) }),
   store_product: StoreProduct.nullable(),
   store_variants: z.array(StoreVariant),
   attribute_data: z.array(AttributeData),

@@ -70,6 +70,8 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** The error codes of the API (in a module of their own, free of zod: the login screen's entry reads them). */
+export { ERROR_CODES } from './error-codes.js';
 
 /** Every update carries the version it was read at (optimistic concurrency): `XUpdate = XCreate.extend(Versioned.shape)`. */
 export const Versioned = z.object({ version: z.number().int().min(1) });

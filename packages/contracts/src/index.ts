@@ -13,3 +13,5 @@ export * from './jobs.js';
 export * from './vendors.js';
 export * from './reports.js';
 export * from './purchasing.js';
+export * from './compliance.js';
+export * from './vendor-catalog.js';

@@ -82,11 +82,11 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'exclude-sku', path: 'exclude-sku', title: 'Exclude Skus', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Exclude SKUs' } },
   { name: 'target-url', path: 'target-url', title: 'Target URLs', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Target URLs' } },
 
-  { name: 'compliance-restriction', path: 'compliance-restriction', title: 'Compliance Restrictions', permissions: p('compliance.read'), nav: { group: 'Compliance', label: 'Restrictions' } },
-  { name: 'compliance-restriction.search', path: 'compliance-restriction/search', title: 'Compliance Restriction Search', permissions: p('compliance.read'), nav: { group: 'Compliance', label: 'Restriction Search' } },
-  { name: 'compliance-restriction.view', path: 'compliance-restriction/:id', title: 'Compliance Restrictions', permissions: p('compliance.read') },
-  { name: 'compliance-restriction-type', path: 'compliance-restriction-type', title: 'Compliance Restriction Types', permissions: p('compliance.read'), nav: { group: 'Compliance', label: 'Restriction Types' } },
-  { name: 'zip-code-group', path: 'zip-code-group', title: 'Zip Code Groups', permissions: p('compliance.read'), nav: { group: 'Compliance', label: 'Zip Code Groups' } },
+  { name: 'compliance-restriction', path: 'compliance-restriction', title: 'Compliance Restrictions', permissions: p('compliance.read'), nav: { group: 'Compliance', label: 'Restrictions' }, screen: 'compliance/RestrictionList' },
+  { name: 'compliance-restriction.search', path: 'compliance-restriction/search', title: 'Compliance Restriction Search', permissions: p('compliance.read'), nav: { group: 'Compliance', label: 'Restriction Search' }, screen: 'compliance/RestrictionSearch' },
+  { name: 'compliance-restriction.view', path: 'compliance-restriction/:id', title: 'Compliance Restrictions', permissions: p('compliance.read'), screen: 'compliance/RestrictionView' },
+  { name: 'compliance-restriction-type', path: 'compliance-restriction-type', title: 'Compliance Restriction Types', permissions: p('compliance.read'), nav: { group: 'Compliance', label: 'Restriction Types' }, screen: 'compliance/RestrictionTypeList' },
+  { name: 'zip-code-group', path: 'zip-code-group', title: 'Zip Code Groups', permissions: p('compliance.read'), nav: { group: 'Compliance', label: 'Zip Code Groups' }, screen: 'compliance/ZipCodeGroupList' },
 
   { name: 'merchandising-use-case', path: 'merchandising-use-case', title: 'Merchandising Use Case', permissions: p('merchandising.read'), nav: { group: 'Merchandising', label: 'Use Cases' } },
   { name: 'merchandising-use-case.view', path: 'merchandising-use-case/:id', title: 'Merchandising Use Case', permissions: p('merchandising.read') },

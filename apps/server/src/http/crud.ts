@@ -115,7 +115,7 @@ export function mapUnique(err: unknown, rules: UniqueRule[] | undefined): never 
 }
 
 /** `GET <url>`: one page of the list as JSON, or (`format=csv`) the whole filtered list as a CSV download. */
-export function registerList<Item>(
+export function registerList<Item, R = undefined>(
   app: FastifyInstance,
   db: Db,
   def: {
@@ -128,10 +128,10 @@ export function registerList<Item>(
     response: z.ZodType;
     /** The contract's sort and filter fields (`X_LIST`): the spec must serve exactly these. */
     fields: ListFields;
-    spec: ListSpec<Item>;
+    spec: ListSpec<Item, R>;
     /** Name of the CSV download (before the date). */
     filename: string;
-    /** Rewrites the query before it runs (e.g. expands categories to their descendants, or scopes it to the caller). */
+    /** Rewrites the request's query before the list runs (e.g. scopes it to the caller); lookups the list's conditions need belong in the spec's `resolve`. */
     resolve?: (q: ListQuery, req: FastifyRequest) => Promise<ListQuery>;
   },
 ) {
@@ -163,7 +163,7 @@ export interface ListFields {
  * The spec sorts and filters by exactly the fields its contract names: a field the contract offers
  * that the server does not serve (or the other way round) stops the server at start, so every test fails.
  */
-function assertServes<Item>(url: string, spec: ListSpec<Item>, fields: ListFields) {
+function assertServes<Item, R>(url: string, spec: ListSpec<Item, R>, fields: ListFields) {
   const diff = (what: string, served: string[], named: readonly string[]) => {
     const missing = named.filter((k) => !served.includes(k));
     const extra = served.filter((k) => !named.includes(k));

@@ -24,7 +24,7 @@ import { actorOf } from '../../http/auth.js';
 import { inTx, registerList } from '../../http/crud.js';
 import { ruleViolated } from '../../http/errors.js';
 import { action } from '../../http/kit.js';
-import { columns, filters, literal, type ListSpec } from '../../http/list.js';
+import { columns, filters, type ListSpec } from '../../http/list.js';
 import { audit, type Actor } from '../../db/audit.js';
 
 const TAGS = ['inventory'];
@@ -214,8 +214,9 @@ export async function movement(db: Db, actor: Actor, body: z.output<typeof Inven
 }
 
 function skuOrTitle(q: string): SQL {
-  const prefix = literal(`${q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const contains = literal(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const escaped = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const prefix = `${escaped(q.toUpperCase())}%`;
+  const contains = `%${escaped(q)}%`;
   return sql`upper(va.sku) like ${prefix} or p.title ilike ${contains} or l.code ilike ${contains}`;
 }
 

@@ -35,7 +35,7 @@ import { inTx, lockRow, registerList } from '../../http/crud.js';
 import { insertRow, updateRow } from '../../db/write.js';
 import { notFound, ruleViolated, stale } from '../../http/errors.js';
 import { action } from '../../http/kit.js';
-import { columns, filters, literal, type ListSpec } from '../../http/list.js';
+import { columns, filters, type ListSpec } from '../../http/list.js';
 import { audit, type Actor } from '../../db/audit.js';
 import { insertMovements, lockItems } from './inventory.js';
 import { allowedActions, canDo, invoiceAllowed, linesEditable, nextStatus, refusalMessage, STATUS_LABELS } from './po-state.js';
@@ -49,8 +49,8 @@ function escapeLike(q: string) {
 
 /** `q`: the order number, the vendor's name, or a SKU (prefix) on one of its lines. */
 function poSearch(q: string): SQL {
-  const contains = literal(`%${escapeLike(q)}%`);
-  const prefix = literal(`${escapeLike(q.toUpperCase())}%`);
+  const contains = sql`${`%${escapeLike(q)}%`}`;
+  const prefix = sql`${`${escapeLike(q.toUpperCase())}%`}`;
   return sql`po.number ilike ${contains} or v.name ilike ${contains}
              or exists (select 1 from purchase_order_lines sl join variants sv on sv.id = sl.variant_id
                          where sl.purchase_order_id = po.id and upper(sv.sku) like ${prefix})`;

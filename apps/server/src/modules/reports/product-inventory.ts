@@ -5,7 +5,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { col, contains, defineReport, filter, where } from '../../reports/kit.js';
-import { literal } from '../../http/list.js';
 import { brandOptions, locationOptions, OPEN_PO_STATUSES } from './lookups.js';
 
 export const productInventory = defineReport({
@@ -35,7 +34,7 @@ export const productInventory = defineReport({
     const byLocation = group === 'location';
     const loc = (alias: string) => (byLocation ? sql.raw(`, ${alias}.location_id`) : sql``);
     const locCol = byLocation ? sql`, location_id` : sql``;
-    const atLocation = (expr: string) => f.location_id && sql`${sql.raw(expr)} = ${literal(f.location_id)}`;
+    const atLocation = (expr: string) => f.location_id && sql`${sql.raw(expr)} = ${f.location_id}`;
     const joinOn = (alias: string) => (byLocation ? sql.raw(`${alias}.variant_id = k.variant_id and ${alias}.location_id = k.location_id`) : sql.raw(`${alias}.variant_id = k.variant_id`));
     // The keys: every variant (and location) with stock, an open order or a sale in the last 90 days.
     return sql`
@@ -75,7 +74,7 @@ export const productInventory = defineReport({
         ) s on ${joinOn('s')}
         ${where(
           f.sku && sql`(${contains(sql`v.sku`, f.sku)} or ${contains(sql`p.title`, f.sku)})`,
-          f.brand_id && sql`p.brand_id = ${literal(f.brand_id)}`,
+          f.brand_id && sql`p.brand_id = ${f.brand_id}`,
         )}`;
   },
   aggregated: true,

@@ -21,6 +21,7 @@ import { errorMessage } from '../../lib/api';
 import { notifications } from '@mantine/notifications';
 import { products, useAttributes, useBrandOptions, useCategoryOptions, useDeleteProduct, useUpdateProduct } from './api';
 import { AttributesPanel } from './parts/AttributesPanel';
+import { ProductCompliancePanel } from '../compliance/parts/ProductCompliancePanel';
 import { ModifiersEditor } from './parts/ModifiersEditor';
 import { Thumbnail } from './parts/Thumbnail';
 import { NewProduct } from './parts/NewProduct';
@@ -30,7 +31,7 @@ import { usePublishToStore } from './parts/publish';
 import { StoresTab } from './parts/StoresTab';
 import { VariantsTab } from './parts/VariantsTab';
 
-const TABS = ['details', 'attributes', 'variants', 'modifiers', 'stores', 'notes'] as const;
+const TABS = ['details', 'attributes', 'variants', 'modifiers', 'stores', 'notes', 'compliance'] as const;
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 type FormValues = z.input<typeof ProductUpdate>;
@@ -107,6 +108,7 @@ function ProductEditor({ id }: { id: number }) {
             ['modifiers', `Modifiers (${p.modifiers.length})`],
             ['stores', `Stores (${p.store_products.length})`],
             ['notes', 'Notes'],
+            ['compliance', 'Compliance'],
           ]}
         >
           <Tabs.Panel value="details">
@@ -129,6 +131,7 @@ function ProductEditor({ id }: { id: number }) {
               <TextAreaField name="notes" label="Notes" rows={10} disabled={!canWrite} description="For staff only: sourcing, vendor quirks, anything the next person should know." />
             </Paper>
           </Tabs.Panel>
+          <Tabs.Panel value="compliance">{tab === 'compliance' ? <ProductCompliancePanel productId={p.id} /> : null}</Tabs.Panel>
         </EditorShell>
       )}
     </EditorForm>
