@@ -80,7 +80,7 @@ describe.each(BACKENDS)('a new database on %s', (kind) => {
       sql`select (select count(*)::int from users) as users, (select count(*)::int from products) as products,
                  (select count(*)::int from variants) as variants, (select count(*)::int from statuses) as statuses`,
     );
-    expect(counts).toEqual({ users: 9, products: 287, variants: 618, statuses: expect.any(Number) });
+    expect(counts).toEqual({ users: 9, products: 294, variants: 625, statuses: expect.any(Number) });
     expect(counts!.statuses).toBeGreaterThan(30);
     expect((await fresh.login('admin@example.com')).length).toBeGreaterThan(20);
   });

@@ -234,8 +234,12 @@ export function defineReport<const D extends FilterDefs, G extends string = ''>(
     if (!parsed.success) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
-        const key = issue.path.length ? `filter.${issue.path.join('.')}` : 'filter';
-        fields[key] = issue.code === 'unrecognized_keys' ? `Unknown filter: ${(issue as { keys: string[] }).keys.join(', ')}` : issue.message;
+        if (issue.code === 'unrecognized_keys') {
+          // Named as lists name them: one field per unknown filter.
+          for (const k of (issue as { keys: string[] }).keys) fields[`filter.${k}`] = 'Unknown filter';
+          continue;
+        }
+        fields[issue.path.length ? `filter.${issue.path.join('.')}` : 'filter'] = issue.message;
       }
       throw badRequest('Check the filters', fields);
     }
