@@ -80,7 +80,9 @@ describe.each(BACKENDS)('vendor catalogue on %s', (kind) => {
     purchasing = await t.login('purchasing@example.com');
     const [v] = await t.sql<{ id: number }>(sql`insert into vendors (name, code, can_drop_ship) values ('Test Distributing', 'TSTD', true) returning id`);
     vendorId = v!.id;
-    const [p] = await t.sql<{ id: number }>(sql`insert into products (type, variation_type, title) values ('physical', 'rounds', 'VCT Test Load 9mm 115gr FMJ') returning id`);
+    const [p] = await t.sql<{ id: number }>(sql`insert into products (type, variation_type) values ('physical', 'rounds') returning id`);
+    // The title is the product's canonical value of attribute 11 (the product row mirrors it).
+    await t.sql(sql`insert into attribute_data (attribute_id, sourceable_type, sourceable_id, value) values (11, 'product', ${p!.id}, '"VCT Test Load 9mm 115gr FMJ"'::jsonb)`);
     const defs: [string, string, string | null][] = [
       ['a', 'VCT-A-50', upc(1)],
       ['b', 'VCT-B-50', upc(2)],
