@@ -75,11 +75,11 @@ test.describe('vendor catalogue import', () => {
 
     // The catalogue shows the new cost and the new line.
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.getByRole('searchbox', { name: 'Search' }).fill(lines[0]!.vendor_sku);
+    await page.getByPlaceholder('Vendor SKU, name, UPC or our SKU').fill(lines[0]!.vendor_sku);
     const row = table.getByRole('row').filter({ hasText: lines[0]!.vendor_sku });
     await expect(row).toContainText(Number(cost(lines[0]!, -25)).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }));
     await expect(row).toContainText('117');
-    await page.getByRole('searchbox', { name: 'Search' }).fill('SSI-NEW-001');
+    await page.getByPlaceholder('Vendor SKU, name, UPC or our SKU').fill('SSI-NEW-001');
     await expect(table.getByRole('row').filter({ hasText: 'SSI-NEW-001' })).toContainText('$12.49');
     await shot(page, 'vendor-catalogue-after-import');
   });
