@@ -15,11 +15,12 @@ import { sql } from 'drizzle-orm';
 import { connect, type Database, type Db } from '../apps/server/src/db/connect.js';
 import { prepareDatabase } from '../apps/server/src/db/prepare.js';
 import { catalogGenerator } from './generators/catalog.js';
+import { complianceGenerator } from './generators/compliance.js';
 import { coreGenerator } from './generators/core.js';
 import { purchasingGenerator } from './generators/purchasing.js';
 import { rows, type Counts, type Generator } from './generators/types.js';
 
-export const GENERATORS: Generator[] = [coreGenerator, catalogGenerator, purchasingGenerator];
+export const GENERATORS: Generator[] = [coreGenerator, catalogGenerator, purchasingGenerator, complianceGenerator];
 
 export interface GeneratorReport {
   name: string;

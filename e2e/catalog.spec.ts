@@ -265,11 +265,14 @@ test.describe('catalogue screens', () => {
     p = (await api.get<{ data: ProductDetail }>(`product/${id}`)).data;
     expect(p.store_products.find((s) => s.store_id === 1)?.is_published).toBe(true);
 
-    // A published product cannot be deleted: the dialog says where to unpublish it.
-    await page.getByRole('button', { name: 'Delete product' }).click();
-    const refusal = page.getByRole('dialog', { name: 'Error' });
-    await expect(refusal).toContainText('published on Ammo Depot');
-    await refusal.getByRole('button').first().click();
+    // A published product cannot be deleted: its Delete is disabled and says where to unpublish it.
+    const del = page.getByRole('button', { name: 'Delete product' });
+    await expect(del).toHaveAttribute('aria-disabled', 'true');
+    await expect(del).toHaveAccessibleDescription('Published on Ammo Depot. Unpublish it there before deleting it.');
+    await del.hover();
+    await expect(page.getByRole('tooltip')).toContainText('Published on Ammo Depot');
+    await del.click({ force: true });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await api.get(`product/${id}`);
   });
 

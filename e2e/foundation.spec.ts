@@ -116,7 +116,7 @@ test.describe('layout', () => {
       ['admin@example.com', ['Users', 'Logs', 'Products', 'Orders'], []],
       ['catalog@example.com', ['Products', 'Categories', 'Stores'], ['Users', 'Logs', 'Orders']],
       ['orders@example.com', ['Orders', 'Vendor Orders'], ['Users', 'Logs']],
-      ['analyst@example.com', ['Logs', 'Monthly Summary', 'Internal Statuses'], ['Users', 'Vendors']],
+      ['analyst@example.com', ['Logs', 'Monthly Summary', 'Internal Statuses', 'Vendors'], ['Users', 'Restrictions']],
       ['compliance@example.com', ['Restrictions', 'Zip Code Groups'], ['Users', 'Orders']],
     ];
     for (const [email, visible, hidden] of cases) {

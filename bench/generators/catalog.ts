@@ -4,7 +4,7 @@ import { columnsOf, oneOf, pick, pickText, rows, tableExists, unit, type Generat
 /**
  * The catalogue at scale, stored the way apps/server/src/db/seed/catalog.ts and the catalogue module
  * store it: canonical attribute values (source null) with the title in attribute 11 mirrored into
- * products.title, `search_text` = title + SKUs + UPCs (syncProductSearch), one default variant per
+ * products.title by the catalogue's triggers (as are the search vector, counts and stores), one default variant per
  * product, leaf categories, store products and store variants, and some vendor-sourced values.
  */
 export const CATALOG_SIZES = { products: 100_000, variantsPerProductMax: 5 } as const;
@@ -148,8 +148,7 @@ export const catalogGenerator: Generator = {
       sql.raw(`(case when ${pickText(`b.g * 7 + ${j}`, 37, 10)} = 0 then null else lpad((b.id::bigint * 10 + (${j}) + 600000000000)::text, 12, '0') end)`);
     const units = (j: string) => sql.raw(`(case when b.variation_type = 'pieces' then (${j}) else ${`(array[${PACKS.join(',')}]::int[])`}[${j}] end)`);
 
-    // Denormalised list columns (title, search text, counts…) are filled afterwards by the module's own
-    // refresh function, so they match whatever the catalogue currently derives.
+    // Denormalised list columns (title, search vector, counts…) are kept by the catalogue's triggers.
     await db.execute(sql`
       insert into products (id, type, variation_type, brand_id, notes, created_at, updated_at, version)
       select b.id,
@@ -242,22 +241,8 @@ export const catalogGenerator: Generator = {
     }
     log(`store_products: ${spCount}, store_variants: ${svCount}`);
 
-    // ---- the products' cached list columns, computed the way the catalogue module computes them ----
-    const ids = Array.from({ length: P }, (_, i) => base + 1 + i);
-    const mod = (await import('../../apps/server/src/modules/catalog/attributes.js')) as Record<string, unknown>;
-    const refresh = (mod.refreshProductCache ?? mod.syncProductSearch) as ((t: typeof db, ids: number[]) => Promise<void>) | undefined;
-    const cols = await columnsOf(db, 'products');
-    if (typeof refresh === 'function') {
-      await refresh(db, ids);
-      log(`product cache refreshed by the module's ${mod.refreshProductCache ? 'refreshProductCache' : 'syncProductSearch'}`);
-    } else if (cols.has('title')) {
-      // No module function: title (and search_text when it exists) as the first catalogue version derived them.
-      await db.execute(sql`
-        update products p set title = b.title
-          ${cols.has('search_text') ? sql`, search_text = concat_ws(' ', b.title, (select string_agg(v.sku || coalesce(' ' || v.upc, ''), ' ' order by v.id) from variants v where v.product_id = p.id))` : sql``}
-        from bench_products b where b.id = p.id`);
-      log('product title/search text set by the generator (no refresh function in the catalogue module)');
-    }
+    // The products' cached list columns (title, image, search vector, counts, default SKU, published
+    // stores) were kept by the catalogue's triggers (migration 0012) as each statement above ran.
 
     return {
       products: P,

@@ -11,11 +11,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { ERROR_CODES } from '@qm/contracts';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
-import { registerAuth, type RouteAccess } from './http/auth.js';
+import { listenForSessionChanges, registerAuth, type RouteAccess } from './http/auth.js';
 import { AppError, body, registerErrorHandling } from './http/errors.js';
 import { registerInputGuard } from './http/input.js';
 import { parseQueryString } from './http/querystring.js';
-import { forgetCounts } from './http/list.js';
 import type { Kit } from './http/kit.js';
 import { MODULES } from './modules/index.js';
 import { JobRunner } from './jobs/runner.js';
@@ -64,11 +63,6 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
   registerErrorHandling(app);
   registerInputGuard(app);
-  // Cached list totals are forgotten after every write, once it has been committed (see list.ts).
-  app.addHook('onResponse', (req, _reply, done) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') forgetCounts();
-    done();
-  });
 
   await app.register(rateLimit, {
     global: false,
@@ -89,6 +83,14 @@ export async function buildApp(config: Config, database: Database, opts: { logge
 
   const routes: RouteAccess[] = [];
   registerAuth(app, database.db, routes, { idleMinutes: config.sessionIdleMinutes });
+  // Sessions are kept per process only while it hears their changes; not through a transaction-mode
+  // pooler (DB_PREPARED_STATEMENTS=off), where LISTEN does not work.
+  let stopListening: (() => Promise<void>) | undefined;
+  if (config.dbPreparedStatements || database.kind === 'pglite')
+    app.addHook('onReady', async () => {
+      stopListening = await listenForSessionChanges(database);
+    });
+  app.addHook('onClose', async () => stopListening?.());
 
   const jobs = new JobRunner(database, { concurrency: config.jobConcurrency, pollSeconds: config.jobPollSeconds });
   const exports = new Exports(jobs, config.exportKeepDays);

@@ -16,6 +16,8 @@ export interface Config {
   /** Built SPA served at / (apps/web/dist). */
   webDist: string;
   dbPoolSize: number;
+  /** false (DB_PREPARED_STATEMENTS=off): no named prepared statements, for a transaction-mode connection pooler. */
+  dbPreparedStatements: boolean;
   /** Sign-in lockout: failures before the account locks, and for how long. */
   loginMaxFailures: number;
   loginLockMinutes: number;
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     webDist: path.resolve(env.WEB_DIST || path.join(ROOT_DIR, 'apps/web/dist')),
     dbPoolSize: int('DB_POOL_SIZE', 10),
+    dbPreparedStatements: env.DB_PREPARED_STATEMENTS !== 'off',
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5),
     loginLockMinutes: int('LOGIN_LOCK_MINUTES', 15),
     loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT', 20),

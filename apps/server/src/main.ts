@@ -2,13 +2,13 @@ import { loadConfig } from './config.js';
 import { connect, DataDirLockedError, type Database } from './db/connect.js';
 import { prepareDatabase } from './db/prepare.js';
 import { buildApp } from './app.js';
-import { secretBoxOf } from './modules/vendors/secrets.js';
+import { secretBoxOf } from './db/secrets.js';
 
 async function main() {
   const config = loadConfig();
   let database: Database;
   try {
-    database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+    database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

@@ -790,8 +790,10 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
 
   describe('permissions', () => {
     it('counts at most PRODUCT_LIST_COUNT_CAP rows exactly (total_exact false beyond)', async () => {
-      await app.sql(sql`insert into products (type, variation_type, title, search_vector)
-                        select 'physical', 'pieces', 'Bulk Filler ' || g, to_tsvector('simple', 'Bulk Filler ' || g) from generate_series(1, 1000) g`);
+      // Titles are canonical values; the products' cached title and words follow (migration 0016).
+      await app.sql(sql`with p as (insert into products (type, variation_type) select 'physical', 'pieces' from generate_series(1, 1000) returning id)
+                        insert into attribute_data (attribute_id, sourceable_type, sourceable_id, value)
+                        select 11, 'product', p.id, to_jsonb('Bulk Filler ' || p.id) from p`);
       const all = await get('/api/product?per_page=1');
       expect(all.body.meta).toMatchObject({ total: PRODUCT_LIST_COUNT_CAP, total_exact: false });
       const some = await get('/api/product?q=filler&per_page=1');
@@ -799,6 +801,7 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       const federalOnly = await get(`/api/product?filter[brand_id]=${federal}&per_page=1`);
       expect(federalOnly.body.meta.total_exact).toBe(true);
       await app.sql(sql`delete from products where title like 'Bulk Filler %'`);
+      await app.sql(sql`delete from attribute_data where attribute_id = 11 and value #>> '{}' like 'Bulk Filler %'`);
     });
 
     it('reads need catalog.read, writes catalog.write', async () => {

@@ -96,13 +96,75 @@ describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
       const list = await get('/api/brand?q=federal');
       expect(list.body.data[0]).toMatchObject({ name: 'Federal' });
       expect(list.body.data[0].product_count).toBeGreaterThan(0);
-      expect((await send('POST', '/api/brand', { name: 'federal' })).status).toBe(409);
+      const dup = await send('POST', '/api/brand', { name: 'federal' });
+      expect(dup.status).toBe(409);
+      expect(dup.body.error.code).toBe('conflict');
+      expect(dup.body.error.fields.name).toBe('A brand with this name already exists: Federal');
+      expect(dup.body.error.holders.name).toEqual({ id: list.body.data[0].id, label: 'Federal', path: `/brand?edit=${list.body.data[0].id}` });
+      const long = await send('POST', '/api/brand', { name: 'x'.repeat(201) });
+      expect(long.status).toBe(400);
+      expect(long.body.error.fields.name).toBe('At most 200 characters');
+      const missing = await send('POST', '/api/brand', {});
+      expect(missing.body.error.fields.name).toBe('Required');
       const created = await send('POST', '/api/brand', { name: 'Hevi-Shot' });
       expect(created.status).toBe(201);
       expect((await send('DELETE', `/api/brand/${created.body.data.id}`)).status).toBe(204);
       const inUse = await send('DELETE', `/api/brand/${list.body.data[0].id}`);
       expect(inUse.status).toBe(422);
       expect(inUse.body.error.message).toMatch(/Federal is the brand of \d+ products/);
+    });
+  });
+
+  describe('bounds, messages and conflicts every form relies on', () => {
+    const sku = () => `KIT-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`.toUpperCase();
+    const product = (variantSku: string, extra: Record<string, unknown> = {}) =>
+      send('POST', '/api/product', { type: 'physical', variation_type: 'rounds', title: 'Kit test 9mm 115 gr FMJ', variants: [{ sku: variantSku, units_per_package: 50, cost_cents: 1299 }], ...extra });
+
+    it('refuses a negative cost, 0 rounds and a 201-character title with the rule on each field', async () => {
+      const bad = await send('POST', '/api/product', {
+        type: 'physical',
+        variation_type: 'rounds',
+        title: 'T'.repeat(201),
+        variants: [{ sku: sku(), units_per_package: 0, cost_cents: -500 }],
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.fields).toMatchObject({
+        title: 'At most 200 characters',
+        'variants.0.units_per_package': 'At least 1',
+        'variants.0.cost_cents': 'Cannot be negative',
+      });
+      const noType = await send('POST', '/api/product', { variation_type: 'rounds' });
+      expect(noType.body.error.fields.type).toBe('Choose physical or virtual');
+      const wrongType = await send('POST', '/api/product', { type: 'physical', variation_type: 'rounds', brand_id: 'x' });
+      expect(wrongType.body.error.fields.brand_id).toBe('Enter a number');
+    });
+
+    it('refuses a 600-character title through the attribute editor', async () => {
+      const created = await product(sku());
+      expect(created.status).toBe(201);
+      const long = await send('POST', `/api/product/${created.body.data.id}/attribute`, { attribute_id: TITLE_ATTRIBUTE_ID, value: 'T'.repeat(600) });
+      expect(long.status).toBe(400);
+      expect(long.body.error.fields.value).toMatch(/at most 200 characters/);
+    });
+
+    it('a duplicate SKU names the product that has it, with its page', async () => {
+      const taken = sku();
+      const first = await product(taken, { title: 'Kit holder 9mm' });
+      expect(first.status).toBe(201);
+      const dup = await product(taken.toLowerCase());
+      expect(dup.status).toBe(409);
+      expect(dup.body.error.code).toBe('conflict');
+      expect(dup.body.error.fields.sku).toBe(`Another variant already has this SKU: Kit holder 9mm (${taken})`);
+      expect(dup.body.error.holders.sku).toEqual({ id: first.body.data.id, label: `Kit holder 9mm (${taken})`, path: `/product/${first.body.data.id}?tab=variants` });
+    });
+
+    it('a stale version is told apart from a value in use by its code', async () => {
+      const b = (await send('POST', '/api/brand', { name: `Kit stale ${Date.now()}` })).body.data;
+      expect((await send('PUT', `/api/brand/${b.id}`, { name: `${b.name} 2`, version: b.version })).status).toBe(200);
+      const stale = await send('PUT', `/api/brand/${b.id}`, { name: `${b.name} 3`, version: b.version });
+      expect(stale.status).toBe(409);
+      expect(stale.body.error.code).toBe('stale_version');
+      expect(stale.body.error.message).toMatch(/Someone else saved this brand first/);
     });
   });
 

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { connect, query, type Database, type Db } from '../src/db/connect.js';
 import { prepareDatabase } from '../src/db/prepare.js';
 import { buildApp, type App } from '../src/app.js';
-import { secretBoxOf } from '../src/modules/vendors/secrets.js';
+import { secretBoxOf } from '../src/db/secrets.js';
 import { TEST_CREDENTIALS_KEY } from './keys.js';
 import type { RouteAccess } from '../src/http/auth.js';
 import type { SQL } from 'drizzle-orm';

@@ -5,9 +5,12 @@ import { INPUT_MESSAGES, inputProblems } from '../src/http/input.js';
 import { scrub } from '../src/modules/audit/routes.js';
 import { zodFields } from '../src/http/errors.js';
 import { isoOfTimestamptz, isoTimestampsInJson } from '../src/db/connect.js';
-import { cachedCount, csvCell, forgetCounts, literal, rememberCount } from '../src/http/list.js';
-import { inTx } from '../src/http/crud.js';
+import { csvCell, tablesOf, whereOf, type ListSpec } from '../src/http/list.js';
+import { inTx, uniqueValuesOf } from '../src/http/crud.js';
+import Fastify from 'fastify';
+import { AppError, registerErrorHandling } from '../src/http/errors.js';
 import type { Db } from '../src/db/connect.js';
+import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 
@@ -125,10 +128,26 @@ describe('timestamps in JSON', () => {
   });
 });
 
-describe('filter literals', () => {
-  const compile = (v: string | number) => new PgDialect().sqlToQuery(literal(v));
+describe('filter values', () => {
+  // A module writes values as parameters; the list code writes them into the statement as literals.
+  const spec: ListSpec<unknown> = {
+    from: sql`t x`,
+    select: sql`x.id`,
+    sort: {},
+    defaultSort: 'id',
+    key: sql`x.id`,
+    filters: { v: (vs) => sql`x.v = ${vs[0]!} and x.label <> '$1'`, n: (vs) => sql`x.n = ${Number(vs[0])}` },
+  };
+  const compileWhere = (filter: Record<string, string>) => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(whereOf(spec, { page: 1, per_page: 25, filter }, undefined));
+    return { sql: text, params };
+  };
+  const compile = (v: string) => {
+    const { sql: text, params } = compileWhere({ v });
+    return { sql: text.replace(/^where \(x\.v = (.*) and x\.label <> '\$1'\)$/, '$1'), params };
+  };
   it('writes whole numbers and plain words into the statement', () => {
-    expect(compile(42)).toEqual({ sql: '42', params: [] });
+    expect(compileWhere({ n: '42' })).toEqual({ sql: 'where (x.n = 42)', params: [] });
     expect(compile('orders')).toEqual({ sql: "'orders'", params: [] });
     expect(compile('2026-11-01')).toEqual({ sql: "'2026-11-01'", params: [] });
   });
@@ -136,8 +155,8 @@ describe('filter literals', () => {
     expect(compile("o'brien")).toEqual({ sql: "'o''brien'", params: [] });
     expect(compile('a\\b')).toEqual({ sql: " E'a\\\\b'", params: [] });
     expect(compile("x'; drop table users; --")).toEqual({ sql: "'x''; drop table users; --'", params: [] });
-    for (const v of ['x'.repeat(201), 'a\u0000b']) expect(compile(v).params).toEqual([v]);
-    expect(compile(1.5).params).toEqual([1.5]);
+    for (const v of ['x'.repeat(201), 'a\u0000b']) expect(compile(v)).toEqual({ sql: '$1', params: [v] });
+    expect(compileWhere({ n: '1.5' })).toEqual({ sql: 'where (x.n = $1)', params: [1.5] });
   });
 });
 
@@ -171,41 +190,68 @@ describe('transactions', () => {
   });
 });
 
+describe('unique conflicts name the record that holds the value', () => {
+  const failing = (detail: string) =>
+    ({
+      transaction: async () => {
+        throw Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'brands_name_key', detail });
+      },
+    }) as unknown as Db;
+
+  it('reads the key values of a violation detail', () => {
+    expect(uniqueValuesOf('Key (lower(name::text))=(federal) already exists.')).toEqual(['federal']);
+    expect(uniqueValuesOf('Key (store_id, slug)=(3, ammo) already exists.')).toEqual(['3', 'ammo']);
+    expect(uniqueValuesOf('Key (sku)=(A, B) already exists.')).toEqual(['A, B']);
+    expect(uniqueValuesOf(undefined)).toEqual([]);
+    expect(uniqueValuesOf('something else')).toEqual([]);
+  });
+
+  it('a rule with a holder lookup answers 409 with the field, the holder and its page', async () => {
+    const rule = { constraint: 'brands_name_key', field: 'name', message: 'A brand with this name already exists', holder: vi.fn(async (_db: Db, values: string[]) => ({ id: 7, label: 'Federal', path: `/brand?edit=7&v=${values[0]}` })) };
+    const err = (await inTx(failing('Key (lower(name))=(federal) already exists.'), async () => 'x', [rule]).catch((e: unknown) => e)) as AppError;
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.status).toBe(409);
+    expect(err.code).toBe('conflict');
+    expect(err.fields).toEqual({ name: 'A brand with this name already exists: Federal' });
+    expect(err.holders).toEqual({ name: { id: 7, label: 'Federal', path: '/brand?edit=7&v=federal' } });
+  });
+
+  it('without a holder (or when the lookup finds none) the field still gets the rule', async () => {
+    const rule = { constraint: 'brands_name_key', field: 'name', message: 'Taken', holder: async () => undefined };
+    const err = (await inTx(failing('Key (lower(name))=(x) already exists.'), async () => 'x', [rule]).catch((e: unknown) => e)) as AppError;
+    expect(err.fields).toEqual({ name: 'Taken' });
+    expect(err.holders).toBeUndefined();
+  });
+});
+
+describe('409 codes say what happened', () => {
+  it('a reference (foreign key) conflict is in_use, not a version conflict', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.get('/fk', async () => {
+      throw Object.assign(new Error('fk'), { code: '23503' });
+    });
+    app.get('/holder', async () => {
+      const { conflict } = await import('../src/http/errors.js');
+      throw conflict('Taken: Federal', { name: 'Taken: Federal' }, { name: { id: 7, label: 'Federal', path: '/brand?edit=7' } });
+    });
+    const fk = await app.inject({ method: 'GET', url: '/fk' });
+    expect(fk.statusCode).toBe(409);
+    expect(fk.json().error.code).toBe('in_use');
+    expect(fk.json().error.message).toMatch(/referenced by other records/);
+    const holder = await app.inject({ method: 'GET', url: '/holder' });
+    expect(holder.json().error).toEqual({ code: 'conflict', message: 'Taken: Federal', fields: { name: 'Taken: Federal' }, holders: { name: { id: 7, label: 'Federal', path: '/brand?edit=7' } } });
+    await app.close();
+  });
+});
+
 describe('list totals', () => {
-  const db = { session: { client: {} } } as unknown as Db;
-  afterEach(() => vi.restoreAllMocks());
-  const at = (ms: number) => vi.spyOn(Date, 'now').mockReturnValue(ms);
-
-  it('answers an old total while the first request to see it counts again, then the new one', () => {
-    at(1_000_000);
-    rememberCount(db, 'k1', 40);
-    expect(cachedCount(db, 'k1')).toBe(40);
-    at(1_000_000 + 10_500);
-    expect(cachedCount(db, 'k1')).toBeUndefined(); // this request counts
-    expect(cachedCount(db, 'k1')).toBe(40); // the others, meanwhile, answer the old total
-    expect(cachedCount(db, 'k1')).toBe(40);
-    rememberCount(db, 'k1', 41);
-    expect(cachedCount(db, 'k1')).toBe(41);
-  });
-
-  it('lets another request count when a recount never finished', () => {
-    at(2_000_000);
-    rememberCount(db, 'k2', 7);
-    at(2_000_000 + 10_500);
-    expect(cachedCount(db, 'k2')).toBeUndefined();
-    expect(cachedCount(db, 'k2')).toBe(7);
-    at(2_000_000 + 16_000);
-    expect(cachedCount(db, 'k2')).toBeUndefined();
-  });
-
-  it('never answers a total forgotten after a write, old or not', () => {
-    at(3_000_000);
-    rememberCount(db, 'k3', 5);
-    forgetCounts();
-    expect(cachedCount(db, 'k3')).toBeUndefined();
-    expect(cachedCount(db, 'k3')).toBeUndefined();
-    at(3_000_000 + 10_500);
-    expect(cachedCount(db, 'k3')).toBeUndefined();
+  it('are keyed by the revision of every table their statement reads', () => {
+    expect(
+      tablesOf(`from products p where exists (select 1 from product_categories pc where pc.category_id in (select id from "categories"))
+                and p.id in (select h.product_id from product_search_heads h join unnest($1::int[]) u on true) and x in (select * from generate_series(1, 3))`),
+    ).toEqual(['categories', 'product_categories', 'product_search_heads', 'products']);
+    expect(tablesOf("from variants v join products p on p.id = v.product_id")).toEqual(['products', 'variants']);
   });
 });
 

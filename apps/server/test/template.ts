@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect } from '../src/db/connect.js';
 import { prepareDatabase } from '../src/db/prepare.js';
-import { SecretBox } from '../src/modules/vendors/secrets.js';
+import { SecretBox } from '../src/db/secrets.js';
 import { TEST_CREDENTIALS_KEY } from './keys.js';
 
 /** The template's demo credentials are sealed under the tests' key (harness.ts configures it). */

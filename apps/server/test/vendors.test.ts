@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { checkCredentialsKey, CredentialKeyError, keyFromFile, SecretBox, secretBoxOf } from '../src/modules/vendors/secrets.js';
+import { checkCredentialsKey, CredentialKeyError, keyFromFile, SecretBox, secretBoxOf } from '../src/db/secrets.js';
 import { BACKENDS, startApp, useTestApp } from './harness.js';
 
 /** Vendors, fee schemas (and their preview) and credentials (encrypted secrets, reveal). */

@@ -1,14 +1,17 @@
+/**
+ * The entry: as little as possible before the first screen. A first visit to the login route (no
+ * stored token) shows the sign-in form alone — plain React and a small style sheet — and the console
+ * (component library, query cache, router and every screen: app/boot.tsx) loads once the user has
+ * signed in. Any other route loads the console at once. So the login route's download does not grow
+ * as screens are added (apps/web/src/login-budget.test.ts holds it to a budget).
+ */
 import './lib/csp';
-import './app/styles-core';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './app/App';
-import { createAppRouter } from './app/router';
-import { restoreSession } from './lib/auth';
+import { createRoot, type Root } from 'react-dom/client';
+import { LoginForm } from './features/auth/parts/LoginForm';
+import { LOGIN_PATH } from './app/navigation';
 import { captureError, initErrorReporting, installEarlyCapture } from './lib/errors';
-import { getSession, subscribeSession } from './lib/session';
-import { Spinner } from './ui/states';
+import { getSession, getToken, setUnauthenticated, subscribeSession } from './lib/session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -30,21 +33,69 @@ const startReporterWhenSignedIn = () => {
 };
 const unsubscribe = subscribeSession(startReporterWhenSignedIn);
 
-root.render(
-  <Providers>
-    <Spinner label="Starting Quartermaster…" minHeight={window.innerHeight} />
-  </Providers>,
-);
+const SCHEME_KEY = 'quartermaster_color_scheme';
 
-// The session is known (checked with GET auth/user) before the router runs its guards.
-void restoreSession().then(() => {
-  startReporterWhenSignedIn();
-  const router = createAppRouter();
+/**
+ * The theme chosen in the console (app/App's colour scheme manager keeps it in localStorage), applied
+ * before the console is there, and again when another tab changes it.
+ */
+function applyColorScheme(): void {
+  let chosen: string | null = null;
+  try {
+    chosen = window.localStorage.getItem(SCHEME_KEY);
+  } catch {
+    // Storage unavailable: the light theme.
+  }
+  const dark = chosen === 'dark' || (chosen === 'auto' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  const scheme = dark ? 'dark' : 'light';
+  document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+  document.documentElement.style.colorScheme = scheme;
+}
+
+const followScheme = (e: StorageEvent) => {
+  if (e.key === SCHEME_KEY) applyColorScheme();
+};
+
+async function startConsole(target: Root): Promise<void> {
+  const { bootConsole } = await import('./app/boot');
+  // From here the console's colour scheme manager follows the stored choice.
+  window.removeEventListener('storage', followScheme);
+  await bootConsole(target);
+}
+
+applyColorScheme();
+window.addEventListener('storage', followScheme);
+if (window.location.pathname === LOGIN_PATH && !getToken()) {
+  setUnauthenticated();
+  // Once the user starts typing (or a password manager fills the form), the console downloads in
+  // the background, so that signing in does not wait for it. A visit that only looks loads nothing more.
+  const warmUp = () => {
+    container.removeEventListener('input', warmUp);
+    container.removeEventListener('pointerdown', warmUp);
+    import('./app/boot').catch(() => {
+      // Tried again on sign-in, where a failure is shown.
+    });
+  };
+  container.addEventListener('input', warmUp);
+  container.addEventListener('pointerdown', warmUp);
+  const redirect = new URLSearchParams(window.location.search).get('redirect');
   root.render(
     <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
+      <LoginForm
+        redirect={redirect}
+        onSignedIn={async (to) => {
+          // Signed in: the console starts on the page asked for.
+          window.history.replaceState(null, '', to);
+          await startConsole(root);
+        }}
+      />
     </StrictMode>,
   );
-});
+} else {
+  root.render(
+    <p className="qm-boot" role="status">
+      Starting Quartermaster…
+    </p>,
+  );
+  void startConsole(root);
+}

@@ -12,7 +12,7 @@ export type LoginBody = z.infer<typeof LoginBody>;
 
 export const Password = z.string().min(8, 'At least 8 characters').max(200, 'At most 200 characters');
 
-export const RoleCode = z.string().refine((x) => ROLE_CODES.includes(x), 'Unknown role');
+export const RoleCode = z.string().max(40).refine((x) => ROLE_CODES.includes(x), 'Unknown role');
 /** The roles of a staff account: at least one. */
 export const RoleCodes = z.array(RoleCode).min(1, 'Choose at least one role').max(20);
 

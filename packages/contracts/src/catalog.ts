@@ -23,6 +23,9 @@ export const TITLE_ATTRIBUTE_ID = 11;
 export const IMAGE_ATTRIBUTE_ID = 13;
 /** Shown when a product has no canonical image (attribute 13). Served by the web app. */
 export const DEFAULT_PRODUCT_IMAGE = '/images/default-product.svg';
+/** The longest product title (attribute 11), in characters; other text values at most TEXT_VALUE_MAX. */
+export const TITLE_MAX = 200;
+export const TEXT_VALUE_MAX = 2000;
 
 export const ATTRIBUTE_TYPES = ['text', 'number', 'boolean', 'select', 'url', 'image', 'money', 'measurement'] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
@@ -73,23 +76,28 @@ export type AttributeValue = z.infer<typeof AttributeValue>;
 
 /** Checks a value against an attribute; returns the message when it does not fit, else null. */
 export function attributeValueProblem(
-  attr: { type: AttributeType; options: string[]; name: string },
+  attr: { id?: number; type: AttributeType; options: string[]; name: string },
   value: unknown,
 ): string | null {
   switch (attr.type) {
-    case 'text':
-      return typeof value === 'string' && value.trim() !== '' ? null : `${attr.name} must be non-empty text`;
+    case 'text': {
+      if (typeof value !== 'string' || value.trim() === '') return `${attr.name} must be non-empty text`;
+      const max = attr.id === TITLE_ATTRIBUTE_ID ? TITLE_MAX : TEXT_VALUE_MAX;
+      return value.length > max ? `${attr.name}: at most ${max} characters` : null;
+    }
     case 'number':
     case 'measurement':
       return typeof value === 'number' && Number.isFinite(value) ? null : `${attr.name} must be a number`;
     case 'money':
-      return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? null : `${attr.name} must be whole cents (0 or more)`;
+      if (typeof value !== 'number' || !Number.isInteger(value)) return `${attr.name} must be whole cents`;
+      return value < 0 ? `${attr.name} cannot be negative` : value > 100_000_000 ? `${attr.name}: at most $1,000,000.00` : null;
     case 'boolean':
       return typeof value === 'boolean' ? null : `${attr.name} must be true or false`;
     case 'select':
       return typeof value === 'string' && attr.options.includes(value) ? null : `${attr.name} must be one of: ${attr.options.join(', ')}`;
     case 'url':
     case 'image':
+      if (typeof value === 'string' && value.length > TEXT_VALUE_MAX) return `${attr.name}: at most ${TEXT_VALUE_MAX} characters`;
       return typeof value === 'string' && /^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(value)
         ? null
         : `${attr.name} must be a URL (https://… or a path starting with /)`;
@@ -625,7 +633,7 @@ export const ProductCreate = z
   .object({
     ...productFields,
     brand_id: Id.nullable().default(null),
-    title: z.string().trim().min(1, 'Required').max(500).optional(),
+    title: z.string().trim().min(1, 'Required').max(TITLE_MAX, `At most ${TITLE_MAX} characters`).optional(),
     image: z.string().trim().max(2000).optional(),
     variants: z.array(VariantCreate).max(50).optional(),
   })
@@ -650,9 +658,12 @@ export type PublishBlocker = z.infer<typeof PublishBlocker>;
  * Always HTTP 200 once the product and store exist: `success` says whether it was published.
  * When false, `data.blockers` lists everything that stops it and nothing changed.
  */
+/** Said of a published product without stopping it: the states where compliance rules restrict it. */
+export const PublishWarning = z.object({ code: z.literal('compliance_restricted'), message: z.string(), states: z.array(z.string()) });
+export type PublishWarning = z.infer<typeof PublishWarning>;
 export const PublishResult = z.object({
   success: z.boolean(),
-  data: z.object({ message: z.string(), blockers: z.array(PublishBlocker) }),
+  data: z.object({ message: z.string(), blockers: z.array(PublishBlocker), warnings: z.array(PublishWarning) }),
   store_product: StoreProduct.nullable(),
   store_variants: z.array(StoreVariant),
   attribute_data: z.array(AttributeData),

@@ -46,27 +46,32 @@ export interface ListResponse<T> {
   meta: ListMeta;
 }
 
-/** Error body (DESIGN §3). `fields` maps a field path (dotted) to its message. */
+/** The record that already holds a value that must be unique (a 409's `holders`): where to find it. */
+export const ConflictHolder = z.object({
+  id: z.number(),
+  /** How people know it: "Federal", "FED-AE9-50 (Federal American Eagle 9mm)". */
+  label: z.string(),
+  /** The console page that shows it, e.g. `/product/12`; null when there is none. */
+  path: z.string().nullable(),
+});
+export type ConflictHolder = z.infer<typeof ConflictHolder>;
+
+/**
+ * Error body (DESIGN §3). `fields` maps a field path (dotted) to its message; on a 409 for a value
+ * already in use, `holders` names the record that holds it, by the same field path.
+ */
 export const ErrorBody = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    holders: z.record(z.string(), ConflictHolder).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const ERROR_CODES = {
-  validation: 'validation_failed',
-  unauthenticated: 'unauthenticated',
-  forbidden: 'forbidden',
-  notFound: 'not_found',
-  conflict: 'conflict',
-  stale: 'stale_version',
-  rule: 'rule_violated',
-  rateLimited: 'rate_limited',
-  internal: 'internal_error',
-} as const;
+/** The error codes of the API (in a module of their own, free of zod: the login screen's entry reads them). */
+export { ERROR_CODES } from './error-codes.js';
 
 /** Every update carries the version it was read at (optimistic concurrency): `XUpdate = XCreate.extend(Versioned.shape)`. */
 export const Versioned = z.object({ version: z.number().int().min(1) });

@@ -1,3 +1,5 @@
+export * from './bounds.js';
+export * from './messages.js';
 export * from './enums.js';
 export * from './permissions.js';
 export * from './routes.js';
@@ -10,3 +12,6 @@ export * from './catalog.js';
 export * from './jobs.js';
 export * from './vendors.js';
 export * from './reports.js';
+export * from './purchasing.js';
+export * from './compliance.js';
+export * from './vendor-catalog.js';

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig, parseCredentialsKey } from '../config.js';
 import { connect, query } from '../db/connect.js';
 import { audit, SYSTEM_ACTOR } from '../db/audit.js';
-import { newCredentialsKey, SecretBox, secretBoxOf } from '../modules/vendors/secrets.js';
+import { newCredentialsKey, SecretBox, secretBoxOf } from '../db/secrets.js';
 
 async function main() {
   const { values } = parseArgs({ options: { 'new-key': { type: 'string' } } });

@@ -15,7 +15,7 @@ import { prepareDatabase } from '../db/prepare.js';
 import { createUser } from '../modules/users/service.js';
 import { SYSTEM_ACTOR } from '../db/audit.js';
 import { AppError } from '../http/errors.js';
-import { secretBoxOf } from '../modules/vendors/secrets.js';
+import { secretBoxOf } from '../db/secrets.js';
 
 async function main() {
   const { values } = parseArgs({

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './connect.js';
-import { forgetCounts } from '../http/list.js';
 
 /** Who is acting: the signed-in user, the impersonator behind them, and the request. */
 export interface Actor {
@@ -40,7 +39,6 @@ export interface AuditInput {
 export async function audit(db: Db, actor: Actor, entries: AuditInput | readonly AuditInput[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries as AuditInput];
   if (!list.length) return;
-  forgetCounts();
   const json = (v: unknown) => {
     const r = redact(v);
     return r === null ? null : JSON.stringify(r);

@@ -81,6 +81,11 @@ export interface ConnectOptions {
   poolSize?: number;
   /** PGlite only: start from this data directory dump (`dumpDataDir()`) instead of an empty cluster. */
   loadDataDir?: Blob;
+  /**
+   * PostgreSQL: false sends every statement unnamed (no prepared statements), for a transaction-mode
+   * connection pooler, where one session's statements may run on another server connection.
+   */
+  preparedStatements?: boolean;
 }
 
 export async function connect(opts: ConnectOptions): Promise<Database> {
@@ -90,6 +95,10 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+    if (opts.preparedStatements === false) {
+      unnamed.add(pool);
+      pool.on('connect', (client) => unnamed.add(client));
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
@@ -238,7 +247,7 @@ export async function query<T = Record<string, unknown>>(db: Db, q: SQL | Compil
   const { sql: text, params } = 'queryChunks' in q ? compile(q) : q;
   const client = driverClientOf(db);
   if (!(client instanceof pg.Pool || client instanceof pg.Client)) return (await client.query(text, params, { parsers: pgliteParsers })).rows as T[];
-  const name = opts.prepare === false ? undefined : statementName(text);
+  const name = opts.prepare === false || unnamed.has(client) ? undefined : statementName(text);
   try {
     return (await client.query({ name, text, values: params as unknown[], types: pgTypes })).rows as T[];
   } catch (err) {
@@ -262,26 +271,38 @@ export interface QueryOptions {
 /**
  * Named (prepared) statements on PostgreSQL: each connection parses and plans a statement once and
  * then only binds and executes it. Planning the editors' one-statement payloads cost several times
- * their execution. A text is named on its second run (one-off searches take no slot); past
- * MAX_STATEMENTS named texts the rest run unnamed, which bounds the memory each connection spends.
+ * their execution. A text is named on its second run (one-off searches take no slot). At most
+ * MAX_STATEMENTS texts are named at a time, least recently used first out: an evicted text runs
+ * unnamed until it is asked twice again (its name is its hash, so a connection that prepared it
+ * before still has it). Connections without names (a transaction-mode pooler, DB_PREPARED_STATEMENTS=off)
+ * are in `unnamed`.
  */
-const MAX_STATEMENTS = 500;
+export const MAX_STATEMENTS = 500;
 const statementNames = new Map<string, string>();
 /** Texts run once so far: a statement is named on its second run, so one-off searches take no slot. */
 const seenOnce = new Set<string>();
-function statementName(text: string): string | undefined {
+const unnamed = new WeakSet<object>();
+export function statementName(text: string): string | undefined {
   const known = statementNames.get(text);
-  if (known !== undefined || statementNames.size >= MAX_STATEMENTS) return known;
+  if (known !== undefined) {
+    // Most recently used last (a Map keeps insertion order).
+    statementNames.delete(text);
+    statementNames.set(text, known);
+    return known;
+  }
   if (!seenOnce.has(text)) {
     if (seenOnce.size >= 10_000) seenOnce.clear();
     seenOnce.add(text);
     return undefined;
   }
   seenOnce.delete(text);
+  if (statementNames.size >= MAX_STATEMENTS) statementNames.delete(statementNames.keys().next().value!);
   const name = `qm_${crypto.createHash('sha1').update(text).digest('base64url')}`;
   statementNames.set(text, name);
   return name;
 }
+/** How many texts are named now (tests). */
+export const namedStatements = () => statementNames.size;
 
 /** Runs a statement on one checked-out node-postgres connection (a cursor's), with the same row types as `query`. */
 export async function queryOnClient<T = Record<string, unknown>>(client: pg.ClientBase, q: SQL | Compiled): Promise<T[]> {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { query, runMigrations, type Database } from './connect.js';
 import { seed } from './seed/index.js';
-import type { SecretBox } from '../modules/vendors/secrets.js';
+import type { SecretBox } from './secrets.js';
 
 /**
  * Migrations, then reference data, then (new database, not production) the demo data. `secrets`

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAllowed, permissionsOfRoles, type Permission } from '@qm/contracts';
-import { queryOne, type Db } from '../db/connect.js';
+import pg from 'pg';
+import { queryOne, type Database, type Db } from '../db/connect.js';
 import type { Actor } from '../db/audit.js';
 import { BoundedMap } from './bounded.js';
 import { forbidden, unauthenticated } from './errors.js';
@@ -48,11 +49,84 @@ export function bearerOf(request: FastifyRequest): string | null {
 
 /**
  * Resolved sessions are kept for a few seconds so a burst of requests does not look the same token
- * up again and again. Revocation in this process evicts at once (forgetSessions); other processes
- * see it within SESSION_CACHE_MS.
+ * up again and again — only while this process listens to the database's session changes
+ * (listenForSessionChanges): triggers on sessions and users (migration 0018) notify every process
+ * of a sign-out, revocation, deactivation or role change, whoever made it (another process, a job,
+ * plain SQL), and the session is forgotten when the notification arrives (milliseconds after the
+ * commit). Without a listener (a transaction-mode pooler, or the listening connection lost) nothing
+ * is kept: every request looks its session up. Revocation in this process evicts at once
+ * (forgetSessions). SESSION_CACHE_MS bounds an entry's age in any case.
  */
 export const SESSION_CACHE_MS = 5_000;
 const sessionCache = new BoundedMap<string, { ctx: AuthContext; at: number }>(10_000);
+/** Databases whose session changes this process hears now (a cache entry is used only then). */
+let listening = 0;
+
+/**
+ * Listens on channel qm_sessions (see migration 0018) and forgets what the notifications name.
+ * PostgreSQL: one connection of its own, opened again after a failure (the cache is off meanwhile);
+ * PGlite: its own listener. Returns the function that stops listening.
+ */
+export async function listenForSessionChanges(database: Database): Promise<() => Promise<void>> {
+  const heard = (payload: string | undefined) => {
+    const id = Number(payload?.slice(1));
+    if (!Number.isInteger(id)) return;
+    if (payload!.startsWith('s')) forgetSessions({ sessionId: id });
+    else if (payload!.startsWith('u')) forgetSessions({ userId: id });
+  };
+  if (database.pglite) {
+    const unlisten = await database.pglite.listen('qm_sessions', heard);
+    listening++;
+    return async () => {
+      listening--;
+      await unlisten();
+    };
+  }
+  const pool = database.pool!;
+  let client: pg.Client | null = null;
+  let up = false;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const down = () => {
+    if (up) listening--;
+    up = false;
+    sessionCache.clear();
+  };
+  const open = async () => {
+    if (stopped) return;
+    const c = new pg.Client({ ...(pool.options as pg.ClientConfig) });
+    client = c;
+    c.on('notification', (msg) => heard(msg.payload));
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      down();
+      c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void open().catch(() => {}), 1_000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    try {
+      await c.connect();
+      await c.query('LISTEN qm_sessions');
+      if (client !== c) return;
+      sessionCache.clear(); // changes made while nobody listened
+      up = true;
+      listening++;
+    } catch {
+      lost();
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    down();
+    await c?.end().catch(() => {});
+  };
+}
 
 /** A session's last_seen_at moves at most this often (a write per minute per active session, not per request). */
 export const SESSION_TOUCH_MS = 60_000;
@@ -75,10 +149,10 @@ export function forgetSessions(match: { userId?: number; sessionId?: number }) {
 
 export async function resolveSession(db: Db, token: string): Promise<AuthContext | null> {
   const key = hashToken(token);
-  const hit = sessionCache.get(key);
+  const hit = listening > 0 ? sessionCache.get(key) : undefined;
   if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit.ctx;
   const ctx = await loadSession(db, key);
-  if (ctx) {
+  if (ctx && listening > 0) {
     sessionCache.set(key, { ctx, at: Date.now() });
   } else sessionCache.delete(key);
   return ctx;

@@ -4,12 +4,12 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataResponse, IdParams, ListQuery, listResponse, type Permission } from '@qm/contracts';
+import { dataResponse, IdParams, ListQuery, listResponse, type ConflictHolder, type Permission } from '@qm/contracts';
 import { queryOne, type Db } from '../db/connect.js';
 import { insertRow, transaction, updateRow, type IdTable, type InsertOf } from '../db/write.js';
 import { audit, type Actor } from '../db/audit.js';
 import { actorOf } from './auth.js';
-import { AppError, conflict, notFound, pgErrorOf, stale } from './errors.js';
+import { conflict, inUse, notFound, pgErrorOf, stale } from './errors.js';
 import { runListJson, sendCsv, type ListSpec } from './list.js';
 import { action } from './kit.js';
 
@@ -18,6 +18,39 @@ export interface UniqueRule {
   constraint: string;
   field: string;
   message: string;
+  /**
+   * Finds the record that already holds the value, given the values PostgreSQL names in the
+   * violation (the index's key columns, in order, as text): the 409 then names it in
+   * `error.holders[field]` with a link, and its message says whose it is.
+   */
+  holder?: (db: Db, values: string[]) => Promise<ConflictHolder | undefined>;
+}
+
+/** The key values of a unique violation's detail: `Key (lower(name))=(federal) already exists.` → ['federal']. */
+export function uniqueValuesOf(detail: string | undefined): string[] {
+  const m = detail ? /^Key \((.+)\)=\((.*)\) already exists\.?$/s.exec(detail) : null;
+  if (!m) return [];
+  const columns = m[1]!.split(', ').length;
+  const values = m[2]!.split(', ');
+  // A value with ", " in it cannot be told apart from two: only single-column keys are trusted then.
+  return values.length === columns ? values : columns === 1 ? [m[2]!] : [];
+}
+
+/** Like mapUnique, and names the record that holds the value where the rule can find it. */
+export async function mapUniqueWithHolder(db: Db, err: unknown, rules: UniqueRule[] | undefined): Promise<never> {
+  const pgErr = pgErrorOf(err);
+  if (pgErr?.code === '23505') {
+    const rule = rules?.find((r) => r.constraint === pgErr.constraint) ?? (rules?.length === 1 ? rules[0] : undefined);
+    if (rule?.holder) {
+      const values = uniqueValuesOf(pgErr.detail);
+      const holder = values.length ? await rule.holder(db, values).catch(() => undefined) : undefined;
+      if (holder) {
+        const message = `${rule.message}: ${holder.label}`;
+        throw conflict(message, { [rule.field]: message }, { [rule.field]: holder });
+      }
+    }
+  }
+  return mapUnique(err, rules);
 }
 
 /** One resource served as `GET/POST /api/<resource>`, `GET/PUT/DELETE /api/<resource>/:id`. */
@@ -82,7 +115,7 @@ export function mapUnique(err: unknown, rules: UniqueRule[] | undefined): never 
 }
 
 /** `GET <url>`: one page of the list as JSON, or (`format=csv`) the whole filtered list as a CSV download. */
-export function registerList<Item>(
+export function registerList<Item, R = undefined>(
   app: FastifyInstance,
   db: Db,
   def: {
@@ -95,10 +128,10 @@ export function registerList<Item>(
     response: z.ZodType;
     /** The contract's sort and filter fields (`X_LIST`): the spec must serve exactly these. */
     fields: ListFields;
-    spec: ListSpec<Item>;
+    spec: ListSpec<Item, R>;
     /** Name of the CSV download (before the date). */
     filename: string;
-    /** Rewrites the query before it runs (e.g. expands categories to their descendants, or scopes it to the caller). */
+    /** Rewrites the request's query before the list runs (e.g. scopes it to the caller); lookups the list's conditions need belong in the spec's `resolve`. */
     resolve?: (q: ListQuery, req: FastifyRequest) => Promise<ListQuery>;
   },
 ) {
@@ -130,7 +163,7 @@ export interface ListFields {
  * The spec sorts and filters by exactly the fields its contract names: a field the contract offers
  * that the server does not serve (or the other way round) stops the server at start, so every test fails.
  */
-function assertServes<Item>(url: string, spec: ListSpec<Item>, fields: ListFields) {
+function assertServes<Item, R>(url: string, spec: ListSpec<Item, R>, fields: ListFields) {
   const diff = (what: string, served: string[], named: readonly string[]) => {
     const missing = named.filter((k) => !served.includes(k));
     const extra = served.filter((k) => !named.includes(k));
@@ -158,7 +191,7 @@ export async function inTx<T>(db: Db, fn: (t: Db) => Promise<T>, unique?: Unique
   try {
     return await transaction(db, fn);
   } catch (e) {
-    return mapUnique(e, unique);
+    return mapUniqueWithHolder(db, e, unique);
   }
 }
 
@@ -412,7 +445,7 @@ export function registerCrud<Item extends { id: number }, Create extends z.ZodTy
                       await t.execute(sql`delete from ${sql.identifier(tableName)} where id = ${id}`);
                     } catch (e) {
                       if (pgErrorOf(e)?.code === '23503')
-                        throw new AppError(409, 'conflict', `This ${def.noun} is still in use and cannot be deleted`);
+                        throw inUse(`This ${def.noun} is still in use by other records and cannot be deleted`);
                       throw e;
                     }
                   },

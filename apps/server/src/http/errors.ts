@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ErrorBody } from '@qm/contracts';
+import { ERROR_CODES, type ConflictHolder, type ErrorBody } from '@qm/contracts';
 import type { ZodError } from 'zod';
 
 /** An error with an HTTP status that is safe to show to the user. */
 export class AppError extends Error {
+  /** On a 409 for a value in use: the record holding it, by field path. */
+  holders?: Record<string, ConflictHolder>;
   constructor(
     public status: number,
     public code: string,
@@ -21,13 +23,22 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 export const unauthenticated = (message = 'Sign in to continue') => new AppError(401, ERROR_CODES.unauthenticated, message);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (what = 'The item') => new AppError(404, ERROR_CODES.notFound, `${what} was not found`);
-export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, ERROR_CODES.conflict, message, fields);
+export const conflict = (message: string, fields?: Record<string, string>, holders?: Record<string, ConflictHolder>) => {
+  const e = new AppError(409, ERROR_CODES.conflict, message, fields);
+  if (holders && Object.keys(holders).length) e.holders = holders;
+  return e;
+};
+/** 409 `in_use`: the record is still referenced by others (or refers to one that does not exist). */
+export const inUse = (message: string) => new AppError(409, ERROR_CODES.inUse, message);
 export const stale = (what = 'item') =>
   new AppError(409, ERROR_CODES.stale, `Someone else saved this ${what} first. Reload to see their changes, then apply yours again.`);
 export const ruleViolated = (message: string, fields?: Record<string, string>) => new AppError(422, ERROR_CODES.rule, message, fields);
 
-export function body(code: string, message: string, fields?: Record<string, string>): ErrorBody {
-  return fields && Object.keys(fields).length ? { error: { code, message, fields } } : { error: { code, message } };
+export function body(code: string, message: string, fields?: Record<string, string>, holders?: Record<string, ConflictHolder>): ErrorBody {
+  const error: ErrorBody['error'] = { code, message };
+  if (fields && Object.keys(fields).length) error.fields = fields;
+  if (holders && Object.keys(holders).length) error.holders = holders;
+  return { error };
 }
 
 /** Maps zod issues to `{ "a.b": message }`; unknown keys name themselves. */
@@ -47,7 +58,7 @@ export function zodFields(issues: ZodError['issues']): Record<string, string> {
 /** PostgreSQL error codes that mean bad input (or a concurrent change) rather than a fault. */
 const PG_INPUT_ERRORS: Record<string, [number, string, string]> = {
   '23505': [409, ERROR_CODES.conflict, 'That value is already in use'],
-  '23503': [409, ERROR_CODES.conflict, 'This item is referenced by other records or refers to one that does not exist'],
+  '23503': [409, ERROR_CODES.inUse, 'This item is referenced by other records or refers to one that does not exist'],
   '23514': [422, ERROR_CODES.rule, 'The change breaks a data rule'],
   '22P02': [400, ERROR_CODES.validation, 'A value has the wrong format'],
   '22003': [400, ERROR_CODES.validation, 'A number is out of range'],
@@ -71,7 +82,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { code?: string; cause?: unknown }, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.status).send(body(err.code, err.message, err.fields));
+      return reply.status(err.status).send(body(err.code, err.message, err.fields, err.holders));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

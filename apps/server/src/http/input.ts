@@ -79,6 +79,8 @@ export function registerInputGuard(app: FastifyInstance) {
       ['body', request.body],
     ] as const) {
       if (value === undefined || value === null) continue;
+      // A raw body (an uploaded file, POST /api/file) is a stream of bytes, not parsed input.
+      if (where === 'body' && typeof (value as { pipe?: unknown }).pipe === 'function') continue;
       const fields = inputProblems(value);
       if (Object.keys(fields).length) throw badRequest(`The ${where} has invalid fields`, fields);
     }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -7,8 +8,22 @@ import { compile, driverClientOf, isoTimestampsInJson, query, type Compiled, typ
 import { BoundedMap } from './bounded.js';
 import { badRequest } from './errors.js';
 
-/** How one list endpoint may be paged, sorted, filtered and searched. Everything is whitelisted. */
-export interface ListSpec<Row> {
+/**
+ * How one list endpoint may be paged, sorted, filtered and searched. Everything is whitelisted.
+ *
+ * What a list is made of: `from`, `select`, `sort` (+ `defaultSort`, `key`), `filters`, `search`,
+ * `where`, `csv`. Values in filters and searches are written as ordinary parameters (`${value}`): the
+ * list code writes them into its statements as literals (see inlineValues), so each value gets its
+ * own plan and the statement can still be prepared.
+ *
+ * `resolve` does what must be looked up before the statement is built (a search text turned into a
+ * tsquery, categories into their descendants); its typed result is handed to `filters`, `search`
+ * and `tuning`, and every way of running a list (page, CSV) runs it first.
+ *
+ * `tuning` is for lists that need more than that to stay fast at size (the catalogue): none of it
+ * changes which rows a list answers.
+ */
+export interface ListSpec<Row, R = undefined> {
   /** FROM clause with joins, e.g. sql`users u`. */
   from: SQL;
   /** Columns of one row (SELECT list). */
@@ -19,14 +34,22 @@ export interface ListSpec<Row> {
   defaultSort: string;
   /** Tie-breaker expression appended to every ORDER BY (unique). */
   key: SQL;
-  /** Filter field → condition builder; receives one or more values as sent. */
-  filters?: Record<string, (values: string[]) => SQL>;
-  /** Condition for `q`. */
-  search?: (q: string) => SQL;
+  /** Filter field → condition builder; receives one or more values as sent, and what `resolve` found. */
+  filters?: Record<string, (values: string[], resolved: R) => SQL>;
+  /** Condition for `q` (trimmed, not empty); undefined: no condition (e.g. nothing to search for). */
+  search?: (q: string, resolved: R) => SQL | undefined;
   /** Always applied (e.g. scoping). */
   where?: SQL;
   /** CSV columns; default: every key of a row. */
   csv?: { key: keyof Row & string; header: string; value?: (row: Row) => unknown }[];
+  /** Looks up what the list's conditions need before they are built; its result reaches filters, search and tuning. */
+  resolve?: (db: Db, q: ListQuery) => Promise<R>;
+  /** Performance options (see ListTuning): only for lists that measured a need. */
+  tuning?: ListTuning<R>;
+}
+
+/** Options that make a large list cheaper to answer without changing its rows. */
+export interface ListTuning<R> {
   /**
    * Count at most this many matching rows; past it `meta.total` is the cap and `meta.total_exact`
    * is false (the console shows "1,000+"). For lists whose exact count costs more than the page.
@@ -36,13 +59,13 @@ export interface ListSpec<Row> {
    * A total already known from resolving the query (e.g. "more than the cap" found while resolving
    * a broad search), so the list statement does not count again; undefined: count as usual.
    */
-  knownTotal?: (q: ListQuery) => number | undefined;
+  knownTotal?: (q: ListQuery, resolved: R) => number | undefined;
   /**
    * A condition for the page only (not the count): the keys the first `rows` rows can have, found
    * more cheaply than by walking the list's own plan (e.g. through an index that holds the search's
    * column). Undefined: none for this query.
    */
-  narrowPage?: (q: ListQuery, rows: number) => SQL | undefined;
+  narrowPage?: (q: ListQuery, rows: number, resolved: R) => SQL | undefined;
   /**
    * The row as JSON text kept ready (e.g. a column a trigger maintains, with what is not on the row
    * appended): pages join these texts instead of building each row's JSON from `select`, which is
@@ -51,24 +74,30 @@ export interface ListSpec<Row> {
   rowJson?: SQL;
 }
 
+/** What `resolve` makes of a query (undefined for a list without one). */
+async function resolveOf<Row, R>(db: Db, spec: ListSpec<Row, R>, q: ListQuery): Promise<R> {
+  return (spec.resolve ? await spec.resolve(db, q) : undefined) as R;
+}
+
 /** Whether the query has a filter with a value. */
 export const hasFilters = (q: ListQuery) => Object.values(q.filter ?? {}).some((v) => (Array.isArray(v) ? v : [v]).some((x) => x !== ''));
 
-export function whereOf<Row>(spec: ListSpec<Row>, q: ListQuery, also?: SQL): SQL {
+export function whereOf<Row, R>(spec: ListSpec<Row, R>, q: ListQuery, resolved: R, also?: SQL): SQL {
   const conds: SQL[] = also ? [also] : [];
   if (spec.where) conds.push(spec.where);
-  if (q.q && q.q.trim() && spec.search) conds.push(spec.search(q.q.trim()));
+  const searched = q.q && q.q.trim() && spec.search ? spec.search(q.q.trim(), resolved) : undefined;
+  if (searched) conds.push(searched);
   for (const [field, raw] of Object.entries(q.filter ?? {})) {
     const build = spec.filters && Object.hasOwn(spec.filters, field) ? spec.filters[field] : undefined;
     if (!build) throw badRequest(`Unknown filter "${field}"`, { [`filter.${field}`]: 'Unknown filter' });
     const values = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== '');
     if (values.length === 0) continue;
-    conds.push(build(values));
+    conds.push(build(values, resolved));
   }
-  return conds.length ? sql`where ${sql.join(conds.map((c) => sql`(${c})`), sql` and `)}` : sql``;
+  return conds.length ? inlineValues(sql`where ${sql.join(conds.map((c) => sql`(${c})`), sql` and `)}`) : sql``;
 }
 
-export function orderOf<Row>(spec: ListSpec<Row>, sortParam: string | undefined): SQL {
+export function orderOf<Row, R>(spec: ListSpec<Row, R>, sortParam: string | undefined): SQL {
   const parts: SQL[] = [];
   for (const token of (sortParam || spec.defaultSort).split(',').map((s) => s.trim()).filter(Boolean)) {
     const desc = token.startsWith('-');
@@ -85,19 +114,16 @@ export function orderOf<Row>(spec: ListSpec<Row>, sortParam: string | undefined)
 }
 
 /**
- * List totals are cached for a few seconds: counting the matching rows on every page turn costs more
- * than the page itself. Every write made through this process forgets them at once (forgetCounts, on
- * each audited change and after each non-GET request), so what a user just created is counted at
- * once; a write made through another API process shows in the totals within COUNT_TTL_MS (the rows
- * themselves are never cached). When a total grows old, the first request to see it counts again and
- * the others keep answering with the old total until it is done (a total forgotten after a write is
- * never answered): otherwise every request in flight at that moment would count at once.
+ * List totals are cached: counting the matching rows on every page turn costs more than the page
+ * itself. A total is kept with the revision of the tables it was counted from (the sum of their
+ * counters in qm_table_revisions, which a statement trigger on every table moves in the writing
+ * transaction: migration 0017), and every list statement reads that revision with its page, in the
+ * same snapshot: while it is the one kept, the cached total is answered; when it moved — a write to
+ * one of those tables by this process, another one, a job or plain SQL — the same statement counts
+ * again (the count is in a CASE, so PostgreSQL runs it only then). The rows themselves are never
+ * cached.
  */
-const COUNT_TTL_MS = 10_000;
-/** A recount that has not finished in this long (failed, or very slow) may be taken over by another request. */
-const RECOUNT_CLAIM_MS = 5_000;
-let countGeneration = 0;
-type CountCache = BoundedMap<string, { n: number; at: number; generation: number; recounting?: number }>;
+type CountCache = BoundedMap<string, { n: number; revision: string }>;
 /** Per database (tests run two in one process): the driver client of the handle. */
 const countCaches = new WeakMap<object, CountCache>();
 function countCacheOf(db: Db): CountCache {
@@ -107,45 +133,62 @@ function countCacheOf(db: Db): CountCache {
   return cache;
 }
 
-/** Drops every cached total of this process (after a write). */
-export function forgetCounts() {
-  countGeneration++;
+/** A cached total and the revision it was counted at; undefined when none. */
+export function cachedCount(db: Db, key: string): { n: number; revision: string } | undefined {
+  return countCacheOf(db).get(key);
 }
 
-/** The rows a list selects: a key for its cached count, and whether it sends values as parameters. */
-function selection(spec: { from: SQL; countCap?: number }, where: SQL): { key: string; byValue: boolean } {
+export function rememberCount(db: Db, key: string, n: number, revision: string) {
+  countCacheOf(db).set(key, { n, revision });
+}
+
+/** The tables a statement reads (after FROM or JOIN; not functions): those whose revision keys its total. */
+export function tablesOf(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(/\b(?:from|join)\s+("?)([A-Za-z_][A-Za-z0-9_]*)\1(?![A-Za-z0-9_]|\s*\()/gi)) found.add(m[2]!.toLowerCase());
+  return [...found].sort();
+}
+
+/** The revision of these tables as text, read in the statement's snapshot. */
+const revisionSql = (tables: string[]) =>
+  sql.raw(`(select coalesce(sum(r.n), 0)::text from qm_table_revisions r where r.tbl in (${tables.length ? tables.map((t) => pg.escapeLiteral(t)).join(', ') : 'null'}))`);
+
+/** The rows a list selects: a key for its cached count, whether it sends values as parameters, and its tables' revision. */
+function selection(spec: { from: SQL; tuning?: { countCap?: number } }, where: SQL): { key: string; byValue: boolean; revision: SQL } {
   const compiled = compile(sql`${spec.from} ${where}`);
-  const text = spec.countCap === undefined ? compiled.sql : `${compiled.sql}\u0000cap ${spec.countCap}`;
+  const cap = spec.tuning?.countCap;
+  const text = cap === undefined ? compiled.sql : `${compiled.sql}\u0000cap ${cap}`;
   const byValue = compiled.params.length > 0;
-  return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue };
+  return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue, revision: revisionSql(tablesOf(`from ${compiled.sql}`)) };
 }
 
-export function cachedCount(db: Db, key: string): number | undefined {
-  const hit = countCacheOf(db).get(key);
-  if (!hit || hit.generation !== countGeneration) return undefined;
-  const now = Date.now();
-  if (now - hit.at < COUNT_TTL_MS) return hit.n;
-  if (hit.recounting !== undefined && now - hit.recounting < RECOUNT_CLAIM_MS) return hit.n;
-  hit.recounting = now; // this request counts again
-  return undefined;
-}
-
-export function rememberCount(db: Db, key: string, n: number) {
-  const countCache = countCacheOf(db);
-  countCache.set(key, { n, at: Date.now(), generation: countGeneration });
+/**
+ * `count` unless the revision is still `known` (the cached total's; null: none), and the revision:
+ * two columns `n` and `rev` for a list statement. `known` is the statement's last parameter, set on
+ * each run (withKnownRevision), so the statement's text stays the same.
+ */
+const countUnlessKnown = (count: SQL, revision: SQL) =>
+  sql`case when ${revision} = ${KNOWN_REVISION} then null else ${count} end as n, ${revision} as rev`;
+const KNOWN_REVISION = `\u0000known revision ${crypto.randomUUID()}`;
+function withKnownRevision(statement: Compiled, known: string | undefined): Compiled {
+  const at = statement.params.lastIndexOf(KNOWN_REVISION);
+  if (at === -1) return statement;
+  const params = [...statement.params];
+  params[at] = known ?? null;
+  return { sql: statement.sql, params };
 }
 
 /** One page of rows in the list's order: `select`'s columns, or the row's JSON text as `j` (rowJson). */
-function pageSql<Row>(spec: ListSpec<Row>, where: SQL, order: SQL, limit: number, offset: number, columns = spec.select): SQL {
+function pageSql<Row, R>(spec: ListSpec<Row, R>, where: SQL, order: SQL, limit: number, offset: number, columns = spec.select): SQL {
   return sql`select ${columns} from ${spec.from} ${where} ${order} ${limitSql(limit, offset)}`;
 }
 
 /** What a page selects when it is sent as JSON. */
-const jsonColumns = <Row>(spec: ListSpec<Row>): SQL => (spec.rowJson ? sql`${spec.rowJson} as j` : spec.select);
+const jsonColumns = <Row, R>(spec: ListSpec<Row, R>): SQL => (spec.tuning?.rowJson ? sql`${spec.tuning.rowJson} as j` : spec.select);
 
 /** A page selected with jsonColumns as one JSON array text, in the page's order. */
-const pageJsonOf = <Row>(spec: ListSpec<Row>, page: SQL): SQL =>
-  spec.rowJson ? sql`(select '[' || coalesce(string_agg(x.j, ','), '') || ']' from (${page}) x)` : sql`${jsonRows(page)}::text`;
+const pageJsonOf = <Row, R>(spec: ListSpec<Row, R>, page: SQL): SQL =>
+  spec.tuning?.rowJson ? sql`(select '[' || coalesce(string_agg(x.j, ','), '') || ']' from (${page}) x)` : sql`${jsonRows(page)}::text`;
 
 /**
  * LIMIT and OFFSET written as numbers, not parameters (both are validated integers). With parameters
@@ -163,74 +206,87 @@ export const jsonRows = (rows: SQL) => sql`(select coalesce(json_agg(x), '[]'::j
 /** `(select count(*)::int from … where …)`. */
 const countSql = (from: SQL, where: SQL) => sql`(select count(*)::int from ${from} ${where})`;
 
-/** One page of a list as a json array expression, to embed in a larger statement (panels). */
+/** One page of a list as a json array expression, to embed in a larger statement (panels). Not for lists that resolve their query. */
 export function pageJson<Row>(spec: ListSpec<Row>, q: ListQuery): SQL {
-  return jsonRows(pageSql(spec, whereOf(spec, q), orderOf(spec, q.sort), q.per_page, (q.page - 1) * q.per_page));
+  if (spec.resolve) throw new Error('pageJson: this list resolves its query first; run it with runListJson');
+  return jsonRows(pageSql(spec, whereOf(spec, q, undefined), orderOf(spec, q.sort), q.per_page, (q.page - 1) * q.per_page));
 }
 
 /**
  * Several totals and other columns in one statement (a dashboard): totals cached as for lists are
- * taken from the cache, the others counted in the statement and remembered.
+ * answered while their tables' revision is the one kept, the others counted in the statement and
+ * remembered.
  */
 export async function countsAnd(
   db: Db,
   counts: Record<string, { from: SQL; where: SQL }>,
   columns: Record<string, SQL>,
 ): Promise<{ counts: Record<string, number>; columns: Record<string, unknown> }> {
-  const known: Record<string, number> = {};
   const keys: Record<string, string> = {};
   const select: SQL[] = [];
   for (const [name, c] of Object.entries(counts)) {
-    keys[name] = selection(c, c.where).key;
-    const hit = cachedCount(db, keys[name]);
-    if (hit !== undefined) known[name] = hit;
-    else select.push(sql`${countSql(c.from, c.where)} as ${sql.identifier(`count_${name}`)}`);
+    const { key, revision } = selection(c, c.where);
+    keys[name] = key;
+    const known = cachedCount(db, key)?.revision ?? null;
+    select.push(sql`case when ${revision} = ${known} then null else ${countSql(c.from, c.where)} end as ${sql.identifier(`count_${name}`)},
+                    ${revision} as ${sql.identifier(`rev_${name}`)}`);
   }
   for (const [name, expr] of Object.entries(columns)) select.push(sql`${expr} as ${sql.identifier(name)}`);
   const row = select.length ? (await query<Record<string, unknown>>(db, sql`select ${sql.join(select, sql`, `)}`))[0]! : {};
+  const totals: Record<string, number> = {};
   for (const name of Object.keys(counts)) {
-    if (name in known) continue;
-    known[name] = row[`count_${name}`] as number;
-    rememberCount(db, keys[name]!, known[name]);
+    const n = row[`count_${name}`] as number | null;
+    const revision = row[`rev_${name}`] as string;
+    if (n === null) totals[name] = cachedCount(db, keys[name]!)!.n;
+    else {
+      totals[name] = n;
+      rememberCount(db, keys[name]!, n, revision);
+    }
   }
-  return { counts: known, columns: Object.fromEntries(Object.keys(columns).map((k) => [k, row[k]])) };
+  return { counts: totals, columns: Object.fromEntries(Object.keys(columns).map((k) => [k, row[k]])) };
 }
 
 /** Counts up to one past the cap: enough to tell "1,000+" from an exact total. */
-const cappedCountSql = <Row>(spec: ListSpec<Row>, where: SQL) =>
-  sql`(select count(*)::int from (select 1 from ${spec.from} ${where} ${limitSql(spec.countCap! + 1, 0)}) x)`;
+const cappedCountSql = (from: SQL, where: SQL, cap: number) =>
+  sql`(select count(*)::int from (select 1 from ${from} ${where} ${limitSql(cap + 1, 0)}) x)`;
 
-function metaOf<Row>(spec: ListSpec<Row>, q: ListQuery, total: number): ListMeta {
-  const exact = spec.countCap === undefined || total <= spec.countCap;
-  return { total: exact ? total : spec.countCap!, page: q.page, per_page: q.per_page, total_exact: exact };
+function metaOf(cap: number | undefined, q: ListQuery, total: number): ListMeta {
+  const exact = cap === undefined || total <= cap;
+  return { total: exact ? total : cap!, page: q.page, per_page: q.per_page, total_exact: exact };
 }
 
 /**
  * The list answer as JSON text, built by PostgreSQL in one round trip: the page as `json_agg` of its
- * rows and, unless a recent count is cached, the total in the same statement. The API process then
- * neither parses rows nor serialises them — on a page of 25–100 rows that was most of its work.
+ * rows and, unless the cached total is still current (see cachedCount), the total in the same
+ * statement. The API process then neither parses rows nor serialises them — on a page of 25–100
+ * rows that was most of its work.
  */
-export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery): Promise<string> {
-  const plan = planOf(spec, q);
-  const { where, order, offset, key, byValue } = plan;
-  // Values left as parameters (see literal) would get one generic plan for all of them: plan such pages each time.
+export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: ListQuery): Promise<string> {
+  const resolved = await resolveOf(db, spec, q);
+  const plan = planOf(spec, q, resolved);
+  const { where, order, offset, key, byValue, revision } = plan;
+  const cap = spec.tuning?.countCap;
+  // Values left as parameters (see inlineValues) would get one generic plan for all of them: plan such pages each time.
   const prepare = !byValue;
-  let total = cachedCount(db, key) ?? spec.knownTotal?.(q);
+  const cached = cachedCount(db, key);
+  const knownTotal = spec.tuning?.knownTotal?.(q, resolved);
   let searchFirst = false;
-  if (spec.countCap === undefined && q.q?.trim() && spec.search) {
+  if (cap === undefined && knownTotal === undefined && q.q?.trim() && spec.search) {
     // A search: count first, and when few rows match, find them through the search's own index and
-    // sort them, rather than walking the sort order's index past every row that does not match.
-    if (total === undefined) {
-      total = (await query<{ n: number }>(db, plan.statement('count', () => sql`select ${countSql(spec.from, where)} as n`), { prepare }))[0]!.n;
-      rememberCount(db, key, total);
+    // sort them, rather than walking the sort order's index past every row that does not match. A
+    // cached total only chooses the plan here; the page's statement checks it as for any list.
+    let many = cached?.n;
+    if (many === undefined) {
+      const counted = (await query<{ n: number; rev: string }>(db, plan.statement('count', () => sql`select ${countSql(spec.from, where)} as n, ${revision} as rev`), { prepare }))[0]!;
+      rememberCount(db, key, counted.n, counted.rev);
+      many = counted.n;
     }
-    searchFirst = total <= SEARCH_FIRST_MAX;
+    searchFirst = many <= SEARCH_FIRST_MAX;
   }
-  const counted = total === undefined;
-  const statement = plan.statement(`page ${counted ? 'counted' : 'known'}${searchFirst ? ' search-first' : ''}`, () => {
-    const narrowed = searchFirst ? undefined : spec.narrowPage?.(q, offset + q.per_page);
+  const statement = plan.statement(`page${knownTotal !== undefined ? ' known' : ''}${searchFirst ? ' search-first' : ''}`, () => {
+    const narrowed = searchFirst ? undefined : spec.tuning?.narrowPage?.(q, offset + q.per_page, resolved);
     const columns = jsonColumns(spec);
-    let page = pageSql(spec, narrowed ? whereOf(spec, q, narrowed) : where, order, q.per_page, offset, columns);
+    let page = pageSql(spec, narrowed ? whereOf(spec, q, resolved, narrowed) : where, order, q.per_page, offset, columns);
     if (searchFirst)
       page = aliasOf(spec)
         ? // One table: read the matches through the search's index in one pass and sort them
@@ -238,22 +294,26 @@ export async function runListJson<Row>(db: Db, spec: ListSpec<Row>, q: ListQuery
           sql`select ${columns} from (select * from ${spec.from} ${where} offset 0) ${sql.raw(aliasOf(spec)!)} ${order} ${limitSql(q.per_page, offset)}`
         : sql`select ${columns} from ${spec.from}
                where ${spec.key} = any(array(select ${spec.key} from ${spec.from} ${where})) ${order} ${limitSql(q.per_page, offset)}`;
-    const count = !counted ? sql`null::int` : spec.countCap === undefined ? countSql(spec.from, where) : cappedCountSql(spec, where);
-    return sql`select ${pageJsonOf(spec, page)} as data, ${count} as n`;
+    if (knownTotal !== undefined) return sql`select ${pageJsonOf(spec, page)} as data, null::int as n, null::text as rev`;
+    const count = cap === undefined ? countSql(spec.from, where) : cappedCountSql(spec.from, where, cap);
+    return sql`select ${pageJsonOf(spec, page)} as data, ${countUnlessKnown(count, revision)}`;
   });
-  const row = (await query<{ data: string; n: number | null }>(db, statement, { prepare }))[0]!;
-  if (total === undefined) {
-    total = row.n!;
-    rememberCount(db, key, total);
+  const row = (await query<{ data: string; n: number | null; rev: string | null }>(db, withKnownRevision(statement, cached?.revision), { prepare }))[0]!;
+  let total: number;
+  if (knownTotal !== undefined) total = knownTotal;
+  else if (row.n === null) total = cached!.n;
+  else {
+    total = row.n;
+    rememberCount(db, key, total, row.rev!);
   }
-  return `{"data":${isoTimestampsInJson(row.data)},"meta":${JSON.stringify(metaOf(spec, q, total))}}`;
+  return `{"data":${isoTimestampsInJson(row.data)},"meta":${JSON.stringify(metaOf(cap, q, total))}}`;
 }
 
 /**
  * What a list query becomes before it runs — its WHERE and ORDER BY, its count-cache key and its
  * compiled statements — kept per list and query (page, size, sort, search, filters): building and
  * compiling drizzle's `sql` trees took ~45 µs of every request, a sixth of the API's own work on a
- * list page. The same query always yields the same statements: every value is in the query.
+ * list page. The same query (and what `resolve` made of it) always yields the same statements.
  */
 interface ListPlan {
   where: SQL;
@@ -261,18 +321,19 @@ interface ListPlan {
   offset: number;
   key: string;
   byValue: boolean;
+  revision: SQL;
   statement: (variant: string, build: () => SQL) => Compiled;
 }
 const PLANS_PER_LIST = 500;
 const plans = new WeakMap<object, Map<string, ListPlan>>();
 
-function planOf<Row>(spec: ListSpec<Row>, q: ListQuery): ListPlan {
+function planOf<Row, R>(spec: ListSpec<Row, R>, q: ListQuery, resolved: R): ListPlan {
   let byQuery = plans.get(spec);
   if (!byQuery) plans.set(spec, (byQuery = new BoundedMap(PLANS_PER_LIST)));
-  const id = JSON.stringify([q.page, q.per_page, q.sort ?? '', q.q ?? '', q.filter ?? {}]);
+  const id = JSON.stringify([q.page, q.per_page, q.sort ?? '', q.q ?? '', q.filter ?? {}, resolved ?? null]);
   let plan = byQuery.get(id);
   if (!plan) {
-    const where = whereOf(spec, q);
+    const where = whereOf(spec, q, resolved);
     const statements = new Map<string, Compiled>();
     plan = {
       where,
@@ -319,8 +380,8 @@ export function csvCell(v: unknown): string {
 }
 
 /** Streams the whole filtered, sorted list as CSV in batches, so memory stays flat on large tables. */
-export function sendCsv<Row>(reply: FastifyReply, db: Db, spec: ListSpec<Row>, q: ListQuery, filename: string) {
-  const where = whereOf(spec, q);
+export async function sendCsv<Row, R>(reply: FastifyReply, db: Db, spec: ListSpec<Row, R>, q: ListQuery, filename: string) {
+  const where = whereOf(spec, q, await resolveOf(db, spec, q));
   const order = orderOf(spec, q.sort);
   const batch = 2000;
   async function* lines() {
@@ -361,16 +422,40 @@ const eachColumn = <K extends string, F>(alias: string, fields: K[], build: (exp
  * A filter or search value written into the statement as a literal (quoted by the driver's
  * escapeLiteral) rather than sent as a parameter; numbers only when whole, strings up to 200
  * characters. Filtered and searched pages then get a plan made for their value ("orders" is a third
- * of the staff, "admin" a handful) that PostgreSQL can still keep as a prepared statement when the
- * same page is asked again (paging, refreshing); with a parameter, a prepared statement's generic
- * plan would guess the same selectivity for every value.
+ * of the staff, "admin" a handful; a LIKE prefix or a tsquery can only use its index as a constant)
+ * that PostgreSQL can still keep as a prepared statement when the same page is asked again (paging,
+ * refreshing); with a parameter, a prepared statement's generic plan would guess the same
+ * selectivity for every value. Private to the list code: modules write `${value}` and whereOf
+ * writes the values of a list's conditions this way (inlineValues).
  */
-export function literal(v: string | number): SQL {
-  if (typeof v === 'number') return Number.isSafeInteger(v) ? sql.raw(String(v)) : sql`${v}`;
-  return v.length <= 200 && !v.includes('\u0000') ? sql.raw(pg.escapeLiteral(v)) : sql`${v}`;
+function literal(v: unknown): string | undefined {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? String(v) : undefined;
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'string') return v.length <= 200 && !v.includes('\u0000') ? pg.escapeLiteral(v) : undefined;
+  return undefined;
 }
-/** Several values as literals, comma-separated (for `in (…)`). */
-export const literals = (values: readonly (string | number)[]) => sql.join(values.map(literal), sql`, `);
+
+/**
+ * A condition with its parameters written as literals where literal() can (see there); the others
+ * stay parameters (the statement is then planned for its values each time, see runListJson).
+ * Placeholders are only ever outside quotes in drizzle's text, so quoted text is skipped.
+ */
+function inlineValues(condition: SQL): SQL {
+  const { sql: text, params } = compile(condition);
+  if (!params.length) return condition;
+  const parts: SQL[] = [];
+  let from = 0;
+  const placeholder = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g;
+  for (let m = placeholder.exec(text); m; m = placeholder.exec(text)) {
+    if (m[1] === undefined) continue;
+    const value = params[Number(m[1]) - 1];
+    const lit = literal(value);
+    parts.push(sql.raw(text.slice(from, m.index)), lit === undefined ? sql`${value}` : sql.raw(lit));
+    from = m.index + m[0].length;
+  }
+  parts.push(sql.raw(text.slice(from)));
+  return sql.join(parts, sql``);
+}
 
 /**
  * A filter value that is a PostgreSQL integer written in plain decimal (`-3`, `0`, `42`), else null:
@@ -383,16 +468,28 @@ export function intOf(v: string): number | null {
 }
 
 /** Helpers for filter builders. */
+const values = (vs: readonly (string | number)[]) => sql.join(vs.map((v) => sql`${v}`), sql`, `);
+
 export const filters = {
-  eq: (expr: SQL) => (values: string[]) => (values.length === 1 ? sql`${expr} = ${literal(values[0]!)}` : sql`${expr} in (${literals(values)})`),
+  eq: (expr: SQL) => (vs: string[]) => (vs.length === 1 ? sql`${expr} = ${vs[0]!}` : sql`${expr} in (${values(vs)})`),
   int: (expr: SQL, field: string) => (values: string[]) => {
     const nums = values.map((v) => {
       const n = intOf(v);
       if (n === null) throw badRequest(`filter[${field}] must be a whole number`, { [`filter.${field}`]: 'Must be a whole number' });
       return n;
     });
-    return nums.length === 1 ? sql`${expr} = ${literal(nums[0]!)}` : sql`${expr} in (${literals(nums)})`;
+    return filters.inInts(expr, nums);
   },
+  /**
+   * `expr in (…)` over whole numbers known to the module (e.g. ids found while resolving), written
+   * into the statement as they are, however many; none: a condition no row meets.
+   */
+  inInts: (expr: SQL, ids: readonly number[]): SQL => {
+    if (!ids.every((n) => Number.isSafeInteger(n))) throw new Error('inInts takes whole numbers');
+    return ids.length === 1 ? sql`${expr} = ${sql.raw(String(ids[0]))}` : sql`${expr} in (${sql.raw(ids.length ? ids.join(', ') : 'null')})`;
+  },
+  /** An array column holding any of the values sent (`roles && array[…]::text[]`). */
+  overlaps: (expr: SQL) => (vs: string[]) => sql`${expr} && array[${values(vs)}]::text[]`,
   bool: (expr: SQL, field: string) => (values: string[]) => {
     const v = values[0];
     if (v !== 'true' && v !== 'false') throw badRequest(`filter[${field}] must be true or false`, { [`filter.${field}`]: 'Must be true or false' });
@@ -410,14 +507,14 @@ export const filters = {
     if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(v) || Number.isNaN(Date.parse(v)))
       throw badRequest(`filter[${field}] must be a date (YYYY-MM-DD)`, { [`filter.${field}`]: 'Must be a date (YYYY-MM-DD)' });
     return bound === 'from'
-      ? sql`${expr} >= ${literal(v)}::timestamptz`
+      ? sql`${expr} >= ${v}::timestamptz`
       : v.length === 10
-        ? sql`${expr} < (${literal(v)}::date + 1)::timestamptz`
-        : sql`${expr} <= ${literal(v)}::timestamptz`;
+        ? sql`${expr} < (${v}::date + 1)::timestamptz`
+        : sql`${expr} <= ${v}::timestamptz`;
   },
   /** Case-insensitive contains over several expressions. */
   ilike: (...exprs: SQL[]) => (q: string) => {
-    const pattern = literal(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return sql.join(exprs.map((e) => sql`${e} ilike ${pattern}`), sql` or `);
   },
 };

@@ -8,13 +8,16 @@ import { jobRoutes } from '../jobs/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
+import { complianceRoutes } from './compliance/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { purchasingRoutes } from './purchasing/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
 import { vendorRoutes } from './vendors/routes.js';
+import { vendorCatalogRoutes } from './vendor-catalog/routes.js';
 
 export const MODULES: readonly Module[] = [
   opsRoutes,
@@ -29,4 +32,7 @@ export const MODULES: readonly Module[] = [
   catalogRoutes,
   vendorRoutes,
   reportRoutes,
+  purchasingRoutes,
+  complianceRoutes,
+  vendorCatalogRoutes,
 ];

@@ -31,7 +31,6 @@ import { isoTimestampsInJson, query, type Db } from '../db/connect.js';
 import { actorOf, requireAuth } from '../http/auth.js';
 import { badRequest } from '../http/errors.js';
 import { action, type Kit, type Module } from '../http/kit.js';
-import { literal } from '../http/list.js';
 import { SYNC_EXPORT_ROWS, type ExportSource } from '../files/exports.js';
 import type { TableColumn } from '../files/tables.js';
 
@@ -80,8 +79,8 @@ export const filter = {
 type FilterDefs = Record<string, FilterDef<any>>;
 export type FiltersOf<D extends FilterDefs> = { [K in keyof D]: D[K] extends FilterDef<infer T> ? T | undefined : never };
 
-/** `a ilike '%text%'` with the text's wildcards escaped, as a literal (its plan is made for it). */
-export const contains = (expr: SQL, text: string) => sql`${expr} ilike ${literal(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`;
+/** `a ilike '%text%'` with the text's wildcards escaped (report statements are planned for their values: prepare false). */
+export const contains = (expr: SQL, text: string) => sql`${expr} ilike ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
 
 /** Conditions joined with `and` as a WHERE clause (empty when none); undefined and false are left out. */
 export function where(...conds: (SQL | undefined | false | null | '' | 0)[]): SQL {

@@ -1,10 +1,12 @@
 /**
- * The common layout of every signed-in screen: header (product, user, theme, sign out), navigation
- * built from the route table (only what the user may open), impersonation banner, skip link.
+ * The common layout of every signed-in screen: header (product, search, theme, user, sign out),
+ * navigation built from the route table (only what the user may open, in groups that collapse), the
+ * command palette (Ctrl/⌘-K), impersonation banner, skip link.
  */
 import './styles-app';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import './layout.css';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import {
   ActionIcon,
   AppShell,
@@ -13,7 +15,6 @@ import {
   Group,
   Loader,
   Menu,
-  NavLink,
   ScrollArea,
   Text,
   Tooltip,
@@ -27,17 +28,11 @@ import { errorMessage } from '../lib/api';
 import { logout, stopImpersonating } from '../lib/auth';
 import { useSession } from '../lib/session';
 import { IconChevronDown, IconLogout, IconMoon, IconSun, IconUserSwitch } from '../ui/icons';
-import { navGroups } from './nav';
+import { CommandPalette, PaletteButton } from './CommandPalette';
+import { NavMenu } from './NavMenu';
 import { goToLogin } from './navigation';
 import { UnsavedChangesBlocker } from '../ui/unsavedChanges';
 import { JobsIndicator } from '../ui/JobsIndicator';
-
-/** Exact path, or one item of it (`/user/5`). */
-function isActive(path: string, pathname: string): boolean {
-  if (path === '') return pathname === '/';
-  const base = `/${path}`;
-  return pathname === base || (pathname.startsWith(`${base}/`) && /^\d+$/.test(pathname.slice(base.length + 1)));
-}
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -92,8 +87,8 @@ export function Layout() {
   }, [user, navigation.state]);
   useEffect(() => close(), [location.pathname, close]);
 
-  const groups = useMemo(() => navGroups(user?.security.permissions ?? []), [user]);
   if (!user) return null;
+  const permissions = user.security.permissions;
 
   const impersonating = user.impersonator;
   const bannerHeight = impersonating ? 34 : 0;
@@ -123,6 +118,7 @@ export function Layout() {
             {navigation.state !== 'idle' ? <Loader size={14} aria-label="Loading page" /> : null}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <PaletteButton />
             <JobsIndicator />
             <ThemeToggle />
             <Menu position="bottom-end" withinPortal>
@@ -161,30 +157,11 @@ export function Layout() {
 
       <AppShell.Navbar aria-label="Main navigation">
         <AppShell.Section grow component={ScrollArea} type="hover" scrollbarSize={6}>
-          <nav className="qm-nav" aria-label="Screens">
-            {groups.map(({ group, routes }) => (
-              <div key={group} role="group" aria-labelledby={`nav-${group}`}>
-                <div className="qm-nav-group" id={`nav-${group}`}>
-                  {group}
-                </div>
-                <div style={{ padding: '0 6px' }}>
-                  {routes.map((r) => (
-                    <NavLink
-                      key={r.name}
-                      component={RouterNavLink}
-                      to={`/${r.path}`}
-                      end={r.path === ''}
-                      label={r.nav!.label}
-                      active={isActive(r.path, location.pathname)}
-                      fz="sm"
-                    />
-                  ))}
-                </div>
-              </div>
-            ))}
-          </nav>
+          <NavMenu permissions={permissions} />
         </AppShell.Section>
       </AppShell.Navbar>
+
+      <CommandPalette permissions={permissions} />
 
       <AppShell.Main id="main" tabIndex={-1}>
         <UnsavedChangesBlocker />

@@ -24,3 +24,4 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Kbd.css';
+import '@mantine/spotlight/styles.css';

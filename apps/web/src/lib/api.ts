@@ -5,7 +5,7 @@
  * out, and `Authorization: Bearer <token>` once signed in. A 401 on any request clears the session
  * and sends the user to the login route with a `redirect` back to where they were.
  */
-import type { ListMeta } from '@qm/contracts';
+import type { ConflictHolder, ListMeta } from '@qm/contracts';
 import { clearToken, getToken, setUnauthenticated } from './session';
 
 export const API_BASE = '/api';
@@ -14,13 +14,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
+  /** On a 409 for a value in use: the record that holds it, by field path. */
+  readonly holders: Record<string, ConflictHolder>;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>, holders?: Record<string, ConflictHolder>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields ?? {};
+    this.holders = holders ?? {};
   }
 }
 
@@ -88,12 +91,14 @@ async function readError(res: Response): Promise<ApiError> {
   let code = res.status === 401 ? 'unauthenticated' : 'http_error';
   let message = res.statusText ? `${res.status} ${res.statusText}` : `Request failed (${res.status})`;
   let fields: Record<string, string> | undefined;
+  let holders: Record<string, ConflictHolder> | undefined;
   try {
-    const body = (await res.json()) as { error?: { code?: string; message?: string; fields?: Record<string, string> } };
+    const body = (await res.json()) as { error?: { code?: string; message?: string; fields?: Record<string, string>; holders?: Record<string, ConflictHolder> } };
     if (body?.error) {
       code = body.error.code ?? code;
       message = body.error.message ?? message;
       fields = body.error.fields;
+      holders = body.error.holders;
     }
   } catch {
     // Not JSON (proxy error page, empty body): keep the status line.
@@ -101,7 +106,7 @@ async function readError(res: Response): Promise<ApiError> {
   if (res.status >= 500 && message.startsWith(String(res.status))) {
     message = 'The server could not complete the request. Please try again later.';
   }
-  return new ApiError(res.status, code, message, fields);
+  return new ApiError(res.status, code, message, fields, holders);
 }
 
 /** Low level: performs the request, handles 401 and errors, returns the raw Response on success. */

@@ -3,39 +3,21 @@
  * Automatic token refresh is disabled (SPEC §4): a token lives until it expires or is revoked.
  */
 import type { AuthUser } from '@qm/contracts';
-import { ApiError, request, send, tokenFromResponse } from './api';
+import { ApiError, send } from './api';
 import { setErrorReportingUser } from './errors';
 import { queryClient } from './queryClient';
-import { clearToken, getToken, setAuthenticated, setToken, setUnauthenticated } from './session';
+import { clearToken, getToken, setUnauthenticated } from './session';
+import { adoptToken as adoptTokenLight, fetchCurrentUser, signInWithPassword, signedIn } from './signin';
 
-export async function fetchCurrentUser(): Promise<AuthUser> {
-  const body = await request<{ data: AuthUser }>('auth/user');
-  return body.data;
+export { fetchCurrentUser };
+
+/** Takes the token from the `Authorization` response header (the old session's cached data dropped), then loads the user. */
+function adoptToken(res: Response): Promise<AuthUser> {
+  return adoptTokenLight(res, () => queryClient.clear());
 }
 
-function signedIn(user: AuthUser): AuthUser {
-  setAuthenticated(user);
-  setErrorReportingUser(user);
-  return user;
-}
-
-/** Takes the token from the `Authorization` response header, then loads the user (SPEC §4). */
-async function adoptToken(res: Response): Promise<AuthUser> {
-  const token = tokenFromResponse(res);
-  if (!token) throw new ApiError(res.status, 'no_token', 'The server did not return a session token.');
-  setToken(token);
-  queryClient.clear();
-  return signedIn(await fetchCurrentUser());
-}
-
-export async function login(email: string, password: string): Promise<AuthUser> {
-  const res = await send('auth/login', {
-    method: 'POST',
-    body: { email, password },
-    token: null,
-    skipUnauthorizedRedirect: true,
-  });
-  return adoptToken(res);
+export function login(email: string, password: string): Promise<AuthUser> {
+  return signInWithPassword(email, password, () => queryClient.clear());
 }
 
 /** Clears the local session at once; tells the server without waiting for it. */

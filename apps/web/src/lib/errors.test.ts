@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { CONSTANTS } from '@qm/contracts';
-import { CLIENT_ERROR_PATH, MASKED_TEXT, PLACEHOLDER_ACCESS_TOKEN, SCRUB_FIELDS, errorReporterConfig, itemEndpoint, reporterAccessToken } from './errors';
+import { CLIENT_ERROR_PATH, MASKED_TEXT, PLACEHOLDER_ACCESS_TOKEN, SCRUB_FIELDS, errorReporterConfig, itemEndpoint, reporterAccessToken, saveProblemOf } from './errors';
+import { ApiError } from './api';
 
 describe('error reporter configuration', () => {
   const config = errorReporterConfig({}, 'https://qm.example.com');
@@ -64,5 +65,19 @@ describe("rollbar's own scrubbing and truncation (what the configuration relies 
     expect(new TextEncoder().encode(result.value).length).toBeLessThanOrEqual(524288);
     const kept = (JSON.parse(result.value) as { data: { body: { trace: { frames: unknown[] } } } }).data.body.trace.frames;
     expect(kept.length).toBe(60); // 30 from the top and 30 from the bottom of the stack
+  });
+});
+
+describe('what a refused save means', () => {
+  it('tells a version conflict, a value in use, a reference conflict and a rule apart by status and code', () => {
+    expect(saveProblemOf(new ApiError(409, 'stale_version', 'x'), 'brand')).toMatchObject({ kind: 'stale', message: expect.stringMatching(/^Someone else saved this brand first/) });
+    const holders = { name: { id: 7, label: 'Federal', path: '/brand?edit=7' } };
+    expect(saveProblemOf(new ApiError(409, 'conflict', 'Taken: Federal', { name: 'Taken: Federal' }, holders), 'brand')).toEqual({ kind: 'fields', message: 'Taken: Federal', fields: { name: 'Taken: Federal' }, holders });
+    expect(saveProblemOf(new ApiError(409, 'in_use', 'This brand is still in use'), 'brand')).toEqual({ kind: 'in_use', message: 'This brand is still in use' });
+    expect(saveProblemOf(new ApiError(409, 'conflict', 'Someone else was changing the same records at the same moment. Try again.'), 'brand')).toMatchObject({ kind: 'rule', message: /Try again/ });
+    expect(saveProblemOf(new ApiError(422, 'rule_violated', 'Published'), 'product')).toEqual({ kind: 'rule', message: 'Published' });
+    expect(saveProblemOf(new ApiError(422, 'rule_violated', 'Bad', { sku: 'Listed twice' }), 'product', { fieldsOn422: true })).toMatchObject({ kind: 'fields', fields: { sku: 'Listed twice' } });
+    expect(saveProblemOf(new ApiError(400, 'validation_failed', 'x', { name: 'Required' }), 'brand')).toMatchObject({ kind: 'fields', message: 'Some fields need attention.' });
+    expect(saveProblemOf(new Error('offline'), 'brand')).toEqual({ kind: 'error', message: 'offline' });
   });
 });

@@ -21,7 +21,8 @@
  * caught by a plain `error` listener (`installEarlyCapture`) and queued with anything reported.
  */
 import type Rollbar from 'rollbar';
-import { CONSTANTS } from '@qm/contracts';
+import { CONSTANTS, ERROR_CODES, type ConflictHolder } from '@qm/contracts';
+import { ApiError, errorMessage } from './api';
 import { getToken } from './session';
 
 /** The console's own receiver of browser errors (rollbar appends nothing: see `itemEndpoint`). */
@@ -172,4 +173,29 @@ export function captureError(err: unknown): void {
 export function reportError(err: unknown): never {
   captureError(err);
   throw err;
+}
+
+/**
+ * What a refused save means to the person who made it, from the status and the error code of the
+ * answer (the server's `http/errors.ts`):
+ * - `fields`: fields to mark (400, or a 409 for a value in use — with the record that holds it);
+ * - `stale`: someone else saved this item since it was read (409 `stale_version`): reload;
+ * - `in_use`: other records still refer to it, or it refers to one that is gone (409 `in_use`);
+ * - `rule`: a business rule (422) or another conflict (409), in the server's words;
+ * - `error`: anything else.
+ */
+export type SaveProblem =
+  | { kind: 'fields'; message: string; fields: Record<string, string>; holders: Record<string, ConflictHolder> }
+  | { kind: 'stale' | 'in_use' | 'rule' | 'error'; message: string };
+
+export function saveProblemOf(e: unknown, noun: string, opts: { fieldsOn422?: boolean } = {}): SaveProblem {
+  if (!(e instanceof ApiError)) return { kind: 'error', message: errorMessage(e) };
+  const hasFields = Object.keys(e.fields).length > 0;
+  if (hasFields && (e.status === 400 || (e.status === 409 && e.code === ERROR_CODES.conflict) || (e.status === 422 && opts.fieldsOn422)))
+    return { kind: 'fields', message: e.status === 409 ? e.message : 'Some fields need attention.', fields: e.fields, holders: e.holders };
+  if (e.status === 409 && e.code === ERROR_CODES.stale)
+    return { kind: 'stale', message: `Someone else saved this ${noun} first. Reload to see their changes; until then what you typed stays here.` };
+  if (e.status === 409 && e.code === ERROR_CODES.inUse) return { kind: 'in_use', message: e.message };
+  if (e.status === 409 || e.status === 422) return { kind: 'rule', message: e.message };
+  return { kind: 'error', message: errorMessage(e) };
 }

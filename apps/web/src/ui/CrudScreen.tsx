@@ -5,7 +5,7 @@
  * and where it needs them extra row buttons, row menu items and dialogs of its own.
  */
 import { useEffect, type ReactNode } from 'react';
-import { ActionIcon, Group, Menu, Modal, Skeleton, Stack } from '@mantine/core';
+import { ActionIcon, Group, Menu, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -41,6 +41,11 @@ export interface CrudScreenProps<T extends { id: number }, C extends Schema, U e
   fields: (form: Form, row: T | null) => ReactNode;
   /** Offer Delete in the row menu. Default true. */
   deletable?: boolean;
+  /**
+   * Why a row cannot be deleted (e.g. "Published: unpublish it first"), or null: its Delete is shown
+   * disabled with the reason, and a bulk delete leaves it out and says so.
+   */
+  deleteBlockedReason?: (row: T) => string | null;
   /** Extra items of the row menu. */
   rowMenu?: (row: T) => ReactNode;
   /**
@@ -62,7 +67,7 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const nameField = (row: object) => String((row as { name?: unknown }).name);
 
 export function CrudScreen<T extends { id: number }, C extends Schema, U extends Schema>(props: CrudScreenProps<T, C, U>) {
-  const { title, description, resource, noun, nameOf = nameField, writePermission, list, create, update, fields, deletable = true, rowMenu, rowButtons, editPlaceholder = false, formSize, children } = props;
+  const { title, description, resource, noun, nameOf = nameField, writePermission, list, create, update, fields, deletable = true, deleteBlockedReason, rowMenu, rowButtons, editPlaceholder = false, formSize, children } = props;
   const permissions = usePermissions();
   const canWrite = isAllowed([writePermission], permissions);
   const { editId, creating, openNew, openEdit, close } = useDialogParams();
@@ -98,6 +103,8 @@ export function CrudScreen<T extends { id: number }, C extends Schema, U extends
     <>
       <PageHeader title={title} description={description} create={canWrite && { label: `New ${noun.one}`, onClick: openNew }} />
       <ResourceList<T>
+        rowLabel={nameOf}
+        deleteBlockedReason={deleteBlockedReason}
         {...list}
         resource={resource}
         noun={noun}
@@ -121,11 +128,7 @@ export function CrudScreen<T extends { id: number }, C extends Schema, U extends
                         <Menu.Dropdown>
                           <Menu.Item onClick={() => openEdit(row.id)}>Edit</Menu.Item>
                           {rowMenu?.(row)}
-                          {deletable ? (
-                            <Menu.Item color="red" onClick={() => void remove(row)}>
-                              Delete
-                            </Menu.Item>
-                          ) : null}
+                          {deletable ? <DeleteItem reason={deleteBlockedReason?.(row) ?? null} onDelete={() => void remove(row)} /> : null}
                         </Menu.Dropdown>
                       </Menu>
                     ) : null}
@@ -176,6 +179,24 @@ export function CrudScreen<T extends { id: number }, C extends Schema, U extends
         </>
       ) : null}
     </>
+  );
+}
+
+/** Delete in a row menu; disabled, with the reason under it, when the row cannot be deleted. */
+export function DeleteItem({ reason, onDelete }: { reason: string | null; onDelete: () => void }) {
+  if (reason === null)
+    return (
+      <Menu.Item color="red" onClick={onDelete}>
+        Delete
+      </Menu.Item>
+    );
+  return (
+    <Menu.Item disabled aria-description={reason}>
+      <Text size="sm">Delete</Text>
+      <Text size="xs" c="dimmed" maw={220} className="qm-break">
+        {reason}
+      </Text>
+    </Menu.Item>
   );
 }
 

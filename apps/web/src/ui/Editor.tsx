@@ -6,16 +6,20 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ApiError, errorMessage } from '../lib/api';
+import type { ConflictHolder } from '@qm/contracts';
+import { errorMessage } from '../lib/api';
+import { saveProblemOf } from '../lib/errors';
 import { fetchItem, invalidate, useResourceItem, type Resource } from '../lib/resource';
-import { IconAlert, IconArrowLeft, IconRefresh } from './icons';
+import { IconAlert, IconArrowLeft, IconRefresh, IconTrash } from './icons';
+import { Breadcrumbs, crumbsOf, useCurrentRouteName } from './Breadcrumbs';
 import { ErrorState, Spinner } from './states';
+import { FormSchemaProvider } from './formSchema';
 import { useUnsavedChangesGuard } from './unsavedChanges';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -73,7 +77,7 @@ export function EditorLoading({ query, noun }: { query: UseQueryResult<unknown>;
 }
 
 /**
- * The editor's page: a head (link back to the list, the item's image, title and facts, its actions,
+ * The editor's page: a head (the breadcrumb trail group › list › item, the item's image, title and facts, its actions,
  * the save bar, the tabs) over the open tab's panel. `children` are the Tabs.Panels.
  */
 export function EditorShell({
@@ -90,7 +94,8 @@ export function EditorShell({
 }: {
   tab: string;
   onTab: (t: string | null) => void;
-  back: { to: string; label: string };
+  /** The link back when the route has no breadcrumb trail (a route outside the route table's lists). */
+  back?: { to: string; label: string };
   image?: ReactNode;
   title: ReactNode;
   facts: ReactNode;
@@ -100,13 +105,19 @@ export function EditorShell({
   tabs: [string, ReactNode][];
   children: ReactNode;
 }) {
+  const routeName = useCurrentRouteName();
+  const trail = routeName ? crumbsOf(routeName, title) : [];
   const heading = (
     <div className="qm-editor-heading">
-      <Anchor component={Link} to={back.to} size="xs" c="dimmed">
-        <Group gap={4} component="span" wrap="nowrap">
-          <IconArrowLeft size={12} /> {back.label}
-        </Group>
-      </Anchor>
+      {trail.length > 0 ? (
+        <Breadcrumbs item={title} />
+      ) : back ? (
+        <Anchor component={Link} to={back.to} size="xs" c="dimmed">
+          <Group gap={4} component="span" wrap="nowrap">
+            <IconArrowLeft size={12} /> {back.label}
+          </Group>
+        </Anchor>
+      ) : null}
       <Title order={1} size="h3" fw={600} lineClamp={1}>
         {title}
       </Title>
@@ -172,6 +183,7 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never) as never, defaultValues: toForm(item), mode: 'onTouched' });
   const { isDirty, isSubmitting } = form.formState;
   const [problem, setProblem] = useState<Problem>(null);
+  const [holders, setHolders] = useState<Record<string, ConflictHolder>>({});
   const [reloading, setReloading] = useState(false);
   useUnsavedChangesGuard(isDirty && !isSubmitting);
 
@@ -183,17 +195,18 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
 
   const save = form.handleSubmit(async (values) => {
     setProblem(null);
+    setHolders({});
     try {
       const saved = await put(values);
       form.reset(toForm(saved));
       notifications.show({ color: 'teal', message: savedMessage(saved) });
     } catch (e) {
-      if (e instanceof ApiError && (e.status === 400 || (fieldErrorsOn422 && e.status === 422)) && Object.keys(e.fields).length) {
-        for (const [f, m] of Object.entries(e.fields)) form.setError(f as Path<z.input<S>>, { type: 'server', message: m }, { shouldFocus: true });
-        setProblem({ kind: 'error', message: 'Some fields need attention.' });
-      } else if (e instanceof ApiError && e.status === 409) {
-        setProblem({ kind: 'stale', message: `Someone else saved this ${noun} first. Reload to see their changes; until then what you typed stays here.` });
-      } else setProblem({ kind: 'error', message: errorMessage(e) });
+      const p = saveProblemOf(e, noun, { fieldsOn422: fieldErrorsOn422 });
+      if (p.kind === 'fields') {
+        setHolders(p.holders);
+        for (const [f, m] of Object.entries(p.fields)) form.setError(f as Path<z.input<S>>, { type: 'server', message: m }, { shouldFocus: true });
+        setProblem({ kind: 'error', message: p.message });
+      } else setProblem({ kind: p.kind === 'stale' ? 'stale' : 'error', message: p.message });
     }
   });
 
@@ -246,6 +259,37 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
 
   return (
     // No <form> element here: the editor's dialogs hold forms of their own (React events cross portals).
-    <FormProvider {...form}>{children(saveBar)}</FormProvider>
+    <FormProvider {...form}>
+      <FormSchemaProvider schema={schema} holders={holders}>
+        {children(saveBar)}
+      </FormSchemaProvider>
+    </FormProvider>
+  );
+}
+
+/**
+ * The editor's delete button. With `blockedReason` (e.g. published on a store) it is shown disabled
+ * and says why — still focusable, so keyboard and screen-reader users hear the reason too.
+ */
+export function EditorDeleteButton({ label, blockedReason, onDelete }: { label: string; blockedReason?: string | null; onDelete: () => void }) {
+  const blocked = Boolean(blockedReason);
+  return (
+    <Tooltip label={blocked ? `${label}: ${blockedReason}` : label} withinPortal multiline maw={320}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="lg"
+        aria-label={label}
+        aria-disabled={blocked || undefined}
+        aria-description={blockedReason ?? undefined}
+        data-disabled={blocked || undefined}
+        onClick={(e) => {
+          if (blocked) e.preventDefault();
+          else onDelete();
+        }}
+      >
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Tooltip>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Text, Title, Tooltip } from '@mantine/core';
+import { Breadcrumbs, listedRouteOf, useCurrentRouteName } from './Breadcrumbs';
 import { IconPlus } from './icons';
 import { useRouteTitle } from './routeTitle';
 
@@ -22,11 +23,15 @@ function CreateButton({ label, onClick, tooltip }: CreateAction) {
 /**
  * Title of a screen (by default its route title) with the screen's main actions on the right.
  * `create` is the "New …" button (pass `false` or null where the user may not write).
+ * On a detail route (`X.view`, under the listed route `X`) the breadcrumb trail group › list › item
+ * shows above the title; `item` is the item's label there (default: the title).
  */
-export function PageHeader(props: { title?: string; description?: ReactNode; actions?: ReactNode; create?: CreateAction | false | null }) {
+export function PageHeader(props: { title?: string; item?: ReactNode; description?: ReactNode; actions?: ReactNode; create?: CreateAction | false | null }) {
   const { description, actions, create } = props;
   const routeTitle = useRouteTitle();
   const title = props.title ?? routeTitle;
+  const routeName = useCurrentRouteName();
+  const detail = routeName !== undefined && routeName.endsWith('.view') && listedRouteOf(routeName) !== undefined;
   const all = create ? (
     <>
       <CreateButton {...create} />
@@ -37,7 +42,8 @@ export function PageHeader(props: { title?: string; description?: ReactNode; act
   );
   return (
     <Group justify="space-between" align="flex-end" mb="sm" wrap="nowrap" className="qm-page-header">
-      <div>
+      <div style={{ minWidth: 0 }}>
+        {detail ? <Breadcrumbs item={props.item ?? title} /> : null}
         <Title order={1} size="h3" fw={600}>
           {title}
         </Title>

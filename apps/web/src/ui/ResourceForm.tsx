@@ -2,8 +2,9 @@
  * Create/edit form of any resource: react-hook-form validated by the shared zod schema, shown in a
  * Modal or a Drawer.
  *
- * - Server 400 `fields` land on their fields; 409 says someone else saved first (with Reload) and
- *   keeps what was typed; 422 shows the business rule; anything else shows its message.
+ * - Server 400 `fields` land on their fields, and so does a 409 for a value in use (naming the record
+ *   that holds it, with a link); a version conflict says someone else saved first (with Reload) and
+ *   keeps what was typed; a reference conflict or a 422 shows the server's words; anything else its message.
  * - Closing, or leaving the page, with unsaved changes asks first.
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -11,8 +12,11 @@ import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path,
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Alert, Button, Drawer, Group, Modal, Stack, Text } from '@mantine/core';
-import { ApiError, errorMessage } from '../lib/api';
+import type { ConflictHolder } from '@qm/contracts';
+import { errorMessage } from '../lib/api';
+import { saveProblemOf } from '../lib/errors';
 import { confirmDialog } from './ConfirmDialog';
+import { FormSchemaProvider } from './formSchema';
 import { useUnsavedChangesGuard } from './unsavedChanges';
 import { IconAlert, IconRefresh } from './icons';
 
@@ -38,6 +42,7 @@ export interface ResourceFormProps<S extends Schema> {
 }
 
 type Problem = { kind: 'stale' | 'rule' | 'error'; message: string } | null;
+const NO_HOLDERS = {};
 
 export function ResourceForm<S extends Schema>(props: ResourceFormProps<S>) {
   const { opened, onClose, title, noun, schema, defaultValues, onSubmit, onSaved, onReload, children, variant = 'modal', submitLabel = 'Save', size } = props;
@@ -48,6 +53,7 @@ export function ResourceForm<S extends Schema>(props: ResourceFormProps<S>) {
   });
   const [problem, setProblem] = useState<Problem>(null);
   const [reloading, setReloading] = useState(false);
+  const [holders, setHolders] = useState<Record<string, ConflictHolder>>(NO_HOLDERS);
   const { isDirty, isSubmitting } = form.formState;
 
   // A new item to edit (or a fresh "new" form) starts clean.
@@ -56,6 +62,7 @@ export function ResourceForm<S extends Schema>(props: ResourceFormProps<S>) {
     if (opened) {
       form.reset(defaultValues);
       setProblem(null);
+      setHolders(NO_HOLDERS);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, key]);
@@ -78,36 +85,26 @@ export function ResourceForm<S extends Schema>(props: ResourceFormProps<S>) {
 
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
+    setHolders(NO_HOLDERS);
     try {
       const result = await onSubmit(values);
       form.reset(form.getValues());
       onSaved?.(result);
       onClose();
     } catch (e) {
-      if (e instanceof ApiError) {
-        if (e.status === 400 && Object.keys(e.fields).length > 0) {
-          let first = true;
-          for (const [field, message] of Object.entries(e.fields)) {
-            form.setError(field as Path<z.input<S>>, { type: 'server', message }, { shouldFocus: first });
-            first = false;
-          }
-          setProblem({ kind: 'error', message: 'Some fields need attention.' });
-          return;
+      const p = saveProblemOf(e, noun);
+      if (p.kind === 'fields') {
+        setHolders(p.holders);
+        let first = true;
+        for (const [field, message] of Object.entries(p.fields)) {
+          form.setError(field as Path<z.input<S>>, { type: 'server', message }, { shouldFocus: first });
+          first = false;
         }
-        if (e.status === 409 && e.code === 'conflict' && Object.keys(e.fields).length > 0) {
-          for (const [field, message] of Object.entries(e.fields)) form.setError(field as Path<z.input<S>>, { type: 'server', message });
-          return;
-        }
-        if (e.status === 409) {
-          setProblem({ kind: 'stale', message: `Someone else saved this ${noun} first. Reload to see their changes` });
-          return;
-        }
-        if (e.status === 422) {
-          setProblem({ kind: 'rule', message: e.message });
-          return;
-        }
+        // A value in use is said on its field (with the record that holds it); other problems above.
+        if (Object.keys(p.holders).length === 0) setProblem({ kind: 'error', message: p.message });
+        return;
       }
-      setProblem({ kind: 'error', message: errorMessage(e) });
+      setProblem({ kind: p.kind === 'stale' ? 'stale' : p.kind === 'error' ? 'error' : 'rule', message: p.message });
     }
   });
 
@@ -127,6 +124,7 @@ export function ResourceForm<S extends Schema>(props: ResourceFormProps<S>) {
 
   const body = (
     <FormProvider {...form}>
+      <FormSchemaProvider schema={schema} holders={holders}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           {problem ? (
@@ -163,6 +161,7 @@ export function ResourceForm<S extends Schema>(props: ResourceFormProps<S>) {
           </Group>
         </Stack>
       </form>
+      </FormSchemaProvider>
     </FormProvider>
   );
 

@@ -4,8 +4,10 @@
  */
 import type { ChangeEvent, ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { Checkbox, MultiSelect, PasswordInput, Select, Switch, TagsInput, Text, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
+import { Anchor, Checkbox, MultiSelect, PasswordInput, Select, Switch, TagsInput, Text, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
 import { DecimalInput, IntegerInput, MoneyInput, PhoneInput, UpcInput, ZipInput } from './inputs';
+import { Link } from 'react-router';
+import { useFieldBounds, useFieldHolder } from './formSchema';
 
 interface FieldProps {
   name: string;
@@ -24,9 +26,23 @@ interface FieldProps {
 function useField(name: string) {
   const { control } = useFormContext();
   const { field, fieldState, formState } = useController({ name, control });
+  const holder = useFieldHolder(name);
   const errors = formState.errors[name] as unknown;
   const itemError = Array.isArray(errors) ? (errors.find((x) => x?.message) as { message?: string } | undefined)?.message : undefined;
-  return { field, bound: { name: field.name, onBlur: field.onBlur, error: fieldState.error?.message ?? itemError } };
+  const message = fieldState.error?.message ?? itemError;
+  // A value already in use: the message names the record that holds it, with a link to it.
+  const error: ReactNode =
+    message && holder && fieldState.error?.type === 'server' && holder.path ? (
+      <>
+        {message}{' '}
+        <Anchor component={Link} to={holder.path} size="xs" className="qm-break">
+          Open {holder.label}
+        </Anchor>
+      </>
+    ) : (
+      message
+    );
+  return { field, bound: { name: field.name, onBlur: field.onBlur, error } };
 }
 
 /** Props of a text input bound to the field (empty is ''). */
@@ -46,14 +62,38 @@ function useToggleField({ label, description, disabled, name }: Omit<FieldProps,
   return { label, description, disabled, ...bound, ref: field.ref, checked: Boolean(field.value), onChange: (e: ChangeEvent<HTMLInputElement>) => field.onChange(e.currentTarget.checked) };
 }
 
-export function TextField({ type = 'text', autoComplete, ...p }: FieldProps & { type?: 'text' | 'email' | 'url'; autoComplete?: string }) {
-  const bound = useTextField(p.name);
-  return <TextInput {...p} type={type} autoComplete={autoComplete} {...bound} />;
+/**
+ * The field's description with, once the text nears the schema's maximum length, how many characters
+ * it has of how many: the limit is said before the save refuses it (and the text is never cut short).
+ */
+function useLengthDescription(name: string, value: string, description: ReactNode): ReactNode {
+  const { maxLength } = useFieldBounds(name);
+  if (!maxLength || value.length < maxLength * 0.8) return description;
+  const over = value.length > maxLength;
+  const counter = (
+    <Text span size="xs" c={over ? 'red' : 'dimmed'} fw={over ? 600 : undefined} aria-live="polite">
+      {`${value.length.toLocaleString('en-US')} of at most ${maxLength.toLocaleString('en-US')} characters`}
+    </Text>
+  );
+  return description ? (
+    <>
+      {description} · {counter}
+    </>
+  ) : (
+    counter
+  );
 }
 
-export function TextAreaField(p: FieldProps & { rows?: number }) {
+export function TextField({ type = 'text', autoComplete, description, ...p }: FieldProps & { type?: 'text' | 'email' | 'url'; autoComplete?: string }) {
   const bound = useTextField(p.name);
-  return <Textarea {...p} autosize minRows={p.rows ?? 3} {...bound} />;
+  const hint = useLengthDescription(p.name, bound.value, description);
+  return <TextInput {...p} description={hint} type={type} autoComplete={autoComplete} {...bound} />;
+}
+
+export function TextAreaField({ description, ...p }: FieldProps & { rows?: number }) {
+  const bound = useTextField(p.name);
+  const hint = useLengthDescription(p.name, bound.value, description);
+  return <Textarea {...p} description={hint} autosize minRows={p.rows ?? 3} maxRows={12} {...bound} />;
 }
 
 export function PasswordField({ autoComplete = 'new-password', ...p }: FieldProps & { autoComplete?: string }) {
@@ -119,19 +159,27 @@ function useValueField<V>(name: string) {
 }
 
 /** A decimal number (weights, measurements); empty is null. */
-export function DecimalField({ unit, ...p }: FieldProps & { unit?: string }) {
-  const { bound, ref } = useValueField<number | null>(p.name);
-  return <DecimalInput {...p} {...bound} ref={ref} rightSection={unit ? <Text size="xs" c="dimmed">{unit}</Text> : undefined} />;
+/** A number field's range: what the screen says, else what the form's schema says. */
+function useRange(name: string, p: { min?: number; max?: number }) {
+  const b = useFieldBounds(name);
+  return { min: p.min ?? b.min, max: p.max ?? b.max };
 }
 
-export function MoneyField(p: FieldProps & { min?: number; max?: number }) {
+/** A decimal number (weights, measurements); empty is null. A value out of range shows the rule. */
+export function DecimalField({ unit, min, max, ...p }: FieldProps & { unit?: string; min?: number; max?: number }) {
   const { bound, ref } = useValueField<number | null>(p.name);
-  return <MoneyInput {...p} {...bound} ref={ref} />;
+  return <DecimalInput {...p} {...useRange(p.name, { min, max })} {...bound} ref={ref} rightSection={unit ? <Text size="xs" c="dimmed">{unit}</Text> : undefined} />;
 }
 
-export function IntegerField(p: FieldProps & { min?: number; max?: number }) {
+/** Money in integer cents (`min`/`max` in cents); a minus typed stays and shows the rule. */
+export function MoneyField({ min, max, ...p }: FieldProps & { min?: number; max?: number }) {
   const { bound, ref } = useValueField<number | null>(p.name);
-  return <IntegerInput {...p} {...bound} ref={ref} />;
+  return <MoneyInput {...p} {...useRange(p.name, { min, max })} {...bound} ref={ref} />;
+}
+
+export function IntegerField({ min, max, ...p }: FieldProps & { min?: number; max?: number }) {
+  const { bound, ref } = useValueField<number | null>(p.name);
+  return <IntegerInput {...p} {...useRange(p.name, { min, max })} {...bound} ref={ref} />;
 }
 
 export function PhoneField(p: FieldProps) {

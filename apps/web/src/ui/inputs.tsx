@@ -75,57 +75,103 @@ export function UpcInput({ value, onChange, ...rest }: StringInputProps) {
 interface NumberInputProps extends BaseProps {
   value: number | null | undefined;
   onChange: (value: number | null) => void;
+  /**
+   * The allowed range (of the value: cents for money). The input never changes what was typed to fit
+   * it (a minus stays a minus, 0 stays 0): a value outside it shows the rule as the field's error.
+   */
   min?: number;
   max?: number;
 }
 
-/** Money: the value is integer cents; the field shows and accepts dollars (`1,234.50`). */
-export function MoneyInput({ value, onChange, min = 0, max = 100_000_000, ...rest }: NumberInputProps) {
+/** The masks accept any sign and size; the range is a rule shown, never a silent correction. */
+const MASK_LIMIT = 1e12;
+const grouped = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 3 });
+
+/** The rule a value breaks ("Cannot be negative", "At least 1", "At most 100,000"), else undefined. */
+export function rangeProblem(value: number | null | undefined, min: number | undefined, max: number | undefined, show: (n: number) => string = grouped): string | undefined {
+  if (value === null || value === undefined || Number.isNaN(value)) return undefined;
+  if (min !== undefined && value < min) return min === 0 ? 'Cannot be negative' : `At least ${show(min)}`;
+  if (max !== undefined && value > max) return `At most ${show(max)}`;
+  return undefined;
+}
+
+/**
+ * The text a number input shows: what was last typed while it still means the value (so "-", "5." or
+ * "0" stay as typed), else the value formatted.
+ */
+function useNumberText(value: number | null | undefined, format: (v: number) => string, parse: (raw: string) => number | null, onChange: (v: number | null) => void) {
+  const typed = useRef<string | null>(null);
+  const current = value ?? null;
+  const text = typed.current !== null && parse(typed.current) === current ? typed.current : current === null ? '' : format(current);
+  return {
+    text,
+    onRaw: (raw: string) => {
+      typed.current = raw;
+      const next = parse(raw);
+      if (next !== current) onChange(next);
+    },
+  };
+}
+
+const parseNumber = (scale: (n: number) => number) => (raw: string): number | null => {
+  if (raw === '' || raw === '-' || raw === '.' || raw === '-.') return null;
+  const n = Number(raw);
+  return Number.isFinite(n) ? scale(n) : null;
+};
+const dollars = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+/** Money: the value is integer cents; the field shows and accepts dollars (`1,234.50`, `-5.00`). */
+export function MoneyInput({ value, onChange, min = 0, max = 100_000_000, error, ...rest }: NumberInputProps) {
   const mask = useMemo<FactoryOpts>(
-    () => ({ mask: Number, scale: 2, radix: '.', mapToRadix: [','], thousandsSeparator: ',', padFractionalZeros: true, normalizeZeros: true, min, max }),
-    [min, max],
+    () => ({ mask: Number, scale: 2, radix: '.', mapToRadix: [','], thousandsSeparator: ',', padFractionalZeros: true, normalizeZeros: true, min: -MASK_LIMIT, max: MASK_LIMIT }),
+    [],
   );
-  const text = value === null || value === undefined ? '' : (value / 100).toFixed(2);
+  const { text, onRaw } = useNumberText(value, (v) => (v / 100).toFixed(2), parseNumber((n) => Math.round(n * 100)), onChange);
   return (
     <MaskedTextInput
       inputMode="decimal"
       leftSection={<Text size="sm" c="dimmed">$</Text>}
       leftSectionWidth={24}
       classNames={{ input: 'qm-num' }}
+      error={error ?? rangeProblem(value, min, max, dollars)}
       {...rest}
       mask={mask}
       value={text}
-      onChange={(raw) => onChange(raw === '' ? null : Math.round(Number(raw) * 100))}
+      onChange={onRaw}
     />
   );
 }
 
-/** Whole numbers with en-US grouping (`12,000`). */
-export function IntegerInput({ value, onChange, min = 0, max = 2_000_000_000, ...rest }: NumberInputProps) {
-  const mask = useMemo<FactoryOpts>(() => ({ mask: Number, scale: 0, thousandsSeparator: ',', min, max }), [min, max]);
+/** Whole numbers with en-US grouping (`12,000`); a minus or a 0 typed stays. */
+export function IntegerInput({ value, onChange, min = 0, max = 2_000_000_000, error, ...rest }: NumberInputProps) {
+  const mask = useMemo<FactoryOpts>(() => ({ mask: Number, scale: 0, thousandsSeparator: ',', min: -MASK_LIMIT, max: MASK_LIMIT }), []);
+  const { text, onRaw } = useNumberText(value, String, parseNumber((n) => n), onChange);
   return (
     <MaskedTextInput
       inputMode="numeric"
       classNames={{ input: 'qm-num' }}
+      error={error ?? rangeProblem(value, min, max)}
       {...rest}
       mask={mask}
-      value={value === null || value === undefined ? '' : String(value)}
-      onChange={(raw) => onChange(raw === '' ? null : Number(raw))}
+      value={text}
+      onChange={onRaw}
     />
   );
 }
 
 /** A decimal number (e.g. a weight: `12.5`), up to `scale` fraction digits; empty is null. */
-export function DecimalInput({ value, onChange, min = 0, max = 1_000_000_000, scale = 3, ...rest }: NumberInputProps & { scale?: number }) {
-  const mask = useMemo<FactoryOpts>(() => ({ mask: Number, scale, radix: '.', mapToRadix: [','], thousandsSeparator: ',', normalizeZeros: true, min, max }), [min, max, scale]);
+export function DecimalInput({ value, onChange, min = 0, max = 1_000_000_000, scale = 3, error, ...rest }: NumberInputProps & { scale?: number }) {
+  const mask = useMemo<FactoryOpts>(() => ({ mask: Number, scale, radix: '.', mapToRadix: [','], thousandsSeparator: ',', normalizeZeros: true, min: -MASK_LIMIT, max: MASK_LIMIT }), [scale]);
+  const { text, onRaw } = useNumberText(value, String, parseNumber((n) => n), onChange);
   return (
     <MaskedTextInput
       inputMode="decimal"
       classNames={{ input: 'qm-num' }}
+      error={error ?? rangeProblem(value, min, max)}
       {...rest}
       mask={mask}
-      value={value === null || value === undefined ? '' : String(value)}
-      onChange={(raw) => onChange(raw === '' || raw === '-' ? null : Number(raw))}
+      value={text}
+      onChange={onRaw}
     />
   );
 }

@@ -1,6 +1,8 @@
 /**
  * List state in the URL (DESIGN §6): `page`, `per_page`, `sort`, `q` and `filter[field]` live in the
  * search params, so every list view can be bookmarked and shared. The same names go to the API.
+ * Every change of page, sort or filters is a new history entry (ui/list/useListState), so Back
+ * walks back through them.
  */
 import { CONSTANTS } from '@qm/contracts';
 

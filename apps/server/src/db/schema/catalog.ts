@@ -150,8 +150,8 @@ export const storeBrands = presentationTable('store_brands', 'brand_id', () => b
 export const storeCategories = presentationTable('store_categories', 'category_id', () => categories.id);
 
 /**
- * List cache, written in the same transaction as the values it copies (modules/catalog/attributes.ts
- * `refreshProductCache`), so the product list is one indexed scan at any size: `title` and `image`
+ * List cache, kept by statement triggers on the rows it copies (migration 0016,
+ * `qm_refresh_product_cache`), so the product list is one indexed scan at any size: `title` and `image`
  * mirror the canonical values of attributes 11 and 13, `search_vector` holds the words of the title, SKUs and UPCs,
  * and the default variant, the variant count and the stores it is published on are copied too.
  */

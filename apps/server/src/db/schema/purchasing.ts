@@ -224,10 +224,20 @@ export const purchaseOrders = pgTable(
     invoice_amount_cents: integer('invoice_amount_cents'),
     notes: text('notes'),
     created_by: integer('created_by').references(() => users.id),
+    /**
+     * Totals of the lines, kept by a trigger on `purchase_order_lines` (migration purchasing_triggers):
+     * ordered = Σ quantity × unit cost, received = Σ received × unit cost, open = Σ (quantity −
+     * received − cancelled) × unit cost. Never written by the API.
+     */
+    line_count: integer('line_count').notNull().default(0),
+    ordered_cents: bigint('ordered_cents', { mode: 'number' }).notNull().default(0),
+    received_cents: bigint('received_cents', { mode: 'number' }).notNull().default(0),
+    open_cents: bigint('open_cents', { mode: 'number' }).notNull().default(0),
     ...stamps(),
   },
   (t) => [
     uniqueIndex('purchase_orders_number_key').on(t.number),
+    index('purchase_orders_location_idx').on(t.location_id),
     index('purchase_orders_vendor_idx').on(t.vendor_id, t.id),
     index('purchase_orders_status_idx').on(t.status, t.id),
     index('purchase_orders_created_idx').on(t.created_at),

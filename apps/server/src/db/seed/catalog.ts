@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { IMAGE_ATTRIBUTE_ID, TITLE_ATTRIBUTE_ID } from '@qm/contracts';
 import { query, type Db } from '../connect.js';
 import { transaction } from '../write.js';
-import { refreshProductCache } from '../../modules/catalog/attributes.js';
 
 // ───────────────────────────── reference attributes ─────────────────────────────
 
@@ -684,6 +683,5 @@ export async function seedCatalogDemo(db: Db) {
       if (s.store === bulk) fsv.push([bulkSeek, svRows[k]!.id]);
     });
     await bulkInsert(t, 'feed_store_variants', ['feed_id', 'store_variant_id'], fsv);
-    await refreshProductCache(t, pid);
   });
 }

@@ -5,8 +5,11 @@ import { audit, SYSTEM_ACTOR } from '../audit.js';
 import { insertRow, transaction } from '../write.js';
 import { seedCatalogDemo } from './catalog.js';
 import { seedVendorsDemo } from './vendors.js';
+import { seedVendorCatalogDemo } from './vendor-catalog.js';
+import { seedPurchasingDemo } from './purchasing.js';
+import { seedComplianceDemo } from './compliance.js';
 import { internalStatuses, users } from '../schema/index.js';
-import type { SecretBox } from '../../modules/vendors/secrets.js';
+import type { SecretBox } from '../secrets.js';
 
 /** Demo accounts (README): the password of each is its role code. */
 export const DEMO_USERS = [
@@ -53,6 +56,9 @@ export async function seedDemo(db: Db, secrets?: SecretBox) {
   });
   await seedCatalogDemo(db);
   await seedVendorsDemo(db, secrets);
+  await seedVendorCatalogDemo(db);
+  await seedPurchasingDemo(db);
+  await seedComplianceDemo(db);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { Db } from '../connect.js';
-import type { SecretBox } from '../../modules/vendors/secrets.js';
+import type { SecretBox } from '../secrets.js';
 import { isEmpty, seedDemo } from './demo.js';
 import { seedReference } from './reference.js';
 import { seedCatalogReference } from './catalog.js';

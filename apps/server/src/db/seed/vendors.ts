@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { audit, SYSTEM_ACTOR } from '../audit.js';
 import { insertRow, transaction } from '../write.js';
-import type { SecretBox } from '../../modules/vendors/secrets.js';
+import type { SecretBox } from '../secrets.js';
 import { queryOne, type Db } from '../connect.js';
 import { locations, vendorContacts, vendorCredentials, vendorFees, vendorFeeSchemas, vendors } from '../schema/index.js';
 

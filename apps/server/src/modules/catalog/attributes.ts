@@ -56,7 +56,17 @@ export function attributeRoutes(app: FastifyInstance, db: Db) {
     update: AttributeUpdate,
     list: attributeList,
     fields: ATTRIBUTE_LIST,
-    unique: [{ constraint: 'attributes_code_key', field: 'code', message: 'An attribute with this code already exists' }],
+    unique: [
+      {
+        constraint: 'attributes_code_key',
+        field: 'code',
+        message: 'An attribute with this code already exists',
+        holder: async (db, [code]) => {
+          const a = await queryOne<{ id: number; name: string }>(db, sql`select id, name from attributes where code = ${code}`);
+          return a ? { id: a.id, label: a.name, path: `/attribute?edit=${a.id}` } : undefined;
+        },
+      },
+    ],
     toRow: (body) => {
       return {
         code: body.code,
@@ -138,33 +148,6 @@ async function checkValue(t: Db, attributeId: number, value: unknown, field: str
   return attr;
 }
 
-/**
- * Refreshes the product list cache of `products` (title, image, search text, variant count, default
- * variant, published stores) from the rows it copies. Every write that changes one of them calls it in
- * its own transaction; so must any future writer of attribute 11/13 values, variants or publishing.
- */
-export async function refreshProductCache(t: Db, productIds: readonly number[]) {
-  if (!productIds.length) return;
-  await t.execute(sql`
-    update products p set
-      title = c.title,
-      image = (select d.value #>> '{}' from attribute_data d
-                where d.sourceable_type = 'product' and d.sourceable_id = p.id and d.attribute_id = ${IMAGE_ATTRIBUTE_ID} and d.source_type is null),
-      search_vector = to_tsvector('simple'::regconfig, concat_ws(' ', c.title,
-        (select string_agg(v.sku || coalesce(' ' || v.upc, ''), ' ' order by v.id) from variants v where v.product_id = p.id))),
-      variant_count = (select count(*)::int from variants v where v.product_id = p.id),
-      default_variant_id = (select v.id from variants v where v.product_id = p.id and v.is_default),
-      default_sku = (select v.sku from variants v where v.product_id = p.id and v.is_default),
-      published_store_ids = array(select sp.store_id from store_products sp where sp.product_id = p.id and sp.is_published order by sp.store_id)
-    from (select p2.id, (select d.value #>> '{}' from attribute_data d
-                          where d.sourceable_type = 'product' and d.sourceable_id = p2.id and d.attribute_id = ${TITLE_ATTRIBUTE_ID}
-                            and d.source_type is null) as title
-            from products p2 where p2.id = any(${intArray(productIds)})) c
-    where p.id = c.id`);
-}
-
-const CACHED_ATTRIBUTES = [TITLE_ATTRIBUTE_ID, IMAGE_ATTRIBUTE_ID];
-
 const jsonValue = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 
 /** Creates the canonical value (no source) of one attribute for one owner; 409 when one exists. */
@@ -178,7 +161,6 @@ export async function createCanonicalValue(t: Db, actor: Actor, owner: Owner, at
         returning ${attributeDataColumns}`,
   );
   if (!row) throw conflict('This attribute already has a value here. Change it with PUT instead.', { attribute_id: 'Already has a value' });
-  if (owner.type === 'product' && CACHED_ATTRIBUTES.includes(attributeId)) await refreshProductCache(t, [owner.id]);
   await audit(t, actor, { action: 'create', entity: 'attribute_data', entityId: row!.id, after: row });
   return row!;
 }
@@ -206,7 +188,6 @@ export async function updateCanonicalValue(
     sql`update attribute_data d set value = ${jsonValue(value)}, version = version + 1, updated_at = now()
          where id = ${before.id} returning ${attributeDataColumns}`,
   ))!;
-  if (owner.type === 'product' && CACHED_ATTRIBUTES.includes(attributeId)) await refreshProductCache(t, [owner.id]);
   await audit(t, actor, { action: 'update', entity: 'attribute_data', entityId: before.id, before, after });
   return after;
 }
@@ -219,7 +200,6 @@ export async function deleteCanonicalValue(t: Db, actor: Actor, owner: Owner, at
          returning ${attributeDataColumns}`,
   );
   if (!before) throw notFound('A value of this attribute');
-  if (owner.type === 'product' && CACHED_ATTRIBUTES.includes(attributeId)) await refreshProductCache(t, [owner.id]);
   await audit(t, actor, { action: 'delete', entity: 'attribute_data', entityId: before.id, before });
 }
 

@@ -32,7 +32,17 @@ export function brandRoutes(app: FastifyInstance, db: Db) {
     update: BrandUpdate,
     list: brandList,
     fields: BRAND_LIST,
-    unique: [{ constraint: 'brands_name_key', field: 'name', message: 'A brand with this name already exists' }],
+    unique: [
+      {
+        constraint: 'brands_name_key',
+        field: 'name',
+        message: 'A brand with this name already exists',
+        holder: async (db, [lowered]) => {
+          const b = await queryOne<{ id: number; name: string }>(db, sql`select id, name from brands where lower(name) = ${lowered}`);
+          return b ? { id: b.id, label: b.name, path: `/brand?edit=${b.id}` } : undefined;
+        },
+      },
+    ],
     toRow: (b) => ({ name: b.name }),
     beforeDelete: async (t, existing) => {
       const n = await queryOne<{ p: number; f: number }>(

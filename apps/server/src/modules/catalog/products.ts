@@ -20,13 +20,26 @@ import { auditedCreate, auditedDelete, auditedUpdate, inTx, lockRow, registerLis
 import { insertRow, updateRow } from '../../db/write.js';
 import { notFound, ruleViolated } from '../../http/errors.js';
 import type { Actor } from '../../db/audit.js';
-import { createCanonicalValue, refreshProductCache, registerCanonicalValueRoutes } from './attributes.js';
+import { createCanonicalValue, registerCanonicalValueRoutes } from './attributes.js';
 import { CATALOG, clearDefault, plural, promoteDefault } from './common.js';
 import { createCategorised, PRODUCT, updateCategorised } from './owners.js';
-import { loadProductDetail, loadVariants, productDetailJson, productList, resolveProductListQuery } from './queries.js';
+import { loadProductDetail, loadVariants, productDetailJson, productList } from './queries.js';
 import { action } from '../../http/kit.js';
 
-export const VARIANT_UNIQUE: UniqueRule[] = [{ constraint: 'variants_sku_key', field: 'sku', message: 'Another variant already has this SKU' }];
+export const VARIANT_UNIQUE: UniqueRule[] = [
+  {
+    constraint: 'variants_sku_key',
+    field: 'sku',
+    message: 'Another variant already has this SKU',
+    holder: async (db, [sku]) => {
+      const v = await queryOne<{ product_id: number; sku: string; title: string | null }>(
+        db,
+        sql`select v.product_id, v.sku, p.title from variants v join products p on p.id = v.product_id where v.sku = ${sku}`,
+      );
+      return v ? { id: v.product_id, label: v.title ? `${v.title} (${v.sku})` : `product ${v.product_id} (${v.sku})`, path: `/product/${v.product_id}?tab=variants` } : undefined;
+    },
+  },
+];
 
 // ───────────────────────────── variants ─────────────────────────────
 
@@ -55,7 +68,6 @@ export async function createVariant(t: Db, actor: Actor, productId: number, body
   const isDefault = n === 0 || body.is_default;
   if (isDefault && n > 0) await clearDefault(t, 'variants', 'product_id', productId);
   const id = await insertRow(t, 'variants', { product_id: productId, ...variantRow(body), is_default: isDefault });
-  await refreshProductCache(t, [productId]);
   return auditedCreate(t, actor, 'variant', id, () => variantOf(t, productId, id));
 }
 
@@ -74,7 +86,6 @@ export async function updateVariant(t: Db, actor: Actor, productId: number, vari
         });
       if (body.is_default && !before.is_default) await clearDefault(t, 'variants', 'product_id', productId);
       await updateRow(t, 'variants', variantId, body.version, { ...variantRow(body), is_default: body.is_default });
-      await refreshProductCache(t, [productId]);
     },
   });
 }
@@ -91,7 +102,6 @@ export async function deleteVariant(t: Db, actor: Actor, productId: number, vari
       if (sold) throw ruleViolated(`SKU ${before.sku} has ${plural(sold, 'store variant')}. Disable them instead of deleting the variant.`);
       await t.execute(sql`delete from variants where id = ${variantId}`);
       if (before.is_default) await promoteDefault(t, 'variants', 'product_id', productId, sql`units_per_package, id`);
-      await refreshProductCache(t, [productId]);
     },
   });
 }
@@ -114,7 +124,6 @@ export async function createProduct(db: Db, actor: Actor, body: z.infer<typeof P
         const ordered = [...body.variants].sort((a, b) => Number(b.is_default) - Number(a.is_default));
         for (const v of ordered) await createVariant(t, actor, id, v);
       }
-      await refreshProductCache(t, [id]);
       return id;
     },
     VARIANT_UNIQUE,
@@ -184,7 +193,6 @@ export function productRoutes(app: FastifyInstance, db: Db) {
     fields: PRODUCT_LIST,
     spec: productList,
     filename: 'products',
-    resolve: (q) => resolveProductListQuery(db, q),
   });
 
   registerResource(app, {

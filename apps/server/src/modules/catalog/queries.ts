@@ -17,7 +17,7 @@ import {
 import { driverClientOf, isoTimestampsInJson, query, queryOne, type Db } from '../../db/connect.js';
 import { BoundedMap } from '../../http/bounded.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { columns, filters, intOf, jsonRows, literal, literals, lowered, type ListSpec } from '../../http/list.js';
+import { columns, filters, intOf, jsonRows, lowered, type ListSpec } from '../../http/list.js';
 import { attributeDataColumns } from './attributes.js';
 import { intArray } from './common.js';
 
@@ -90,9 +90,9 @@ const MAX_HEADS = 3;
  * index (products_search_idx) or test on a walk in the list's order.
  */
 export const matchesWords = (alias: string, s: PrefixQuery): SQL => {
-  const words = literal(s.tsquery);
+  const words = s.tsquery;
   if (!s.heads.length) return sql`${sql.raw(alias)}.search_vector @@ ${words}::tsquery`;
-  const heads = s.heads.map((h) => sql`${sql.raw(alias)}.id in (select h.product_id from product_search_heads h where h.head = ${literal(h)})`);
+  const heads = s.heads.map((h) => sql`${sql.raw(alias)}.id in (select h.product_id from product_search_heads h where h.head = ${h})`);
   return sql.join([...heads, sql`ts_match_vq(${sql.raw(alias)}.search_vector, ${words}::tsquery)`], sql` and `);
 };
 
@@ -113,8 +113,16 @@ async function productsWithSkuPrefix(db: Db, q: string): Promise<number[]> {
   return row?.ids ?? [];
 }
 
-/** What the product list's `q` becomes before the list runs (JSON in `q`): product ids by SKU, or a tsquery. */
+/** What the product list's `q` becomes before the list runs: product ids by SKU, or a tsquery. */
 type ProductSearch = { ids: number[] } | PrefixQuery;
+
+/** What the product list looks up before it runs (productList.resolve). */
+export interface ProductListResolved {
+  /** The search; null: nothing to search for (no `q`, or no word in it). */
+  search: ProductSearch | null;
+  /** `filter[category_id]` with every descendant; null without that filter. */
+  categories: number[] | null;
+}
 
 /** Ids of categories and all their descendants. */
 export async function withDescendants(db: Db, ids: number[]): Promise<number[]> {
@@ -123,67 +131,72 @@ export async function withDescendants(db: Db, ids: number[]): Promise<number[]> 
 }
 
 /**
- * Turns `q` into a prefix tsquery and `filter[category_id]` into the categories with their
- * descendants, so the list query is planned with constants.
+ * Turns `q` into product ids (a SKU) or a prefix tsquery and `filter[category_id]` into the
+ * categories with their descendants, so the list query is planned with constants.
  */
-export async function resolveProductListQuery(db: Db, q: ListQuery): Promise<ListQuery> {
-  const out: ListQuery = { ...q };
+export async function resolveProductListQuery(db: Db, q: ListQuery): Promise<ProductListResolved> {
+  const out: ProductListResolved = { search: null, categories: null };
   const text = q.q?.trim();
   if (text) {
     const ids = SKU_LIKE.test(text) ? await productsWithSkuPrefix(db, text) : [];
     const words = ids.length ? null : await toPrefixQuery(db, text);
     // Heads drive a search newest first (matchesWords); sorted otherwise, PostgreSQL plans it on the words alone.
-    const newestFirst = (q.sort || productList.defaultSort) === productList.defaultSort;
-    const search: ProductSearch | null = ids.length ? { ids } : words && !newestFirst ? { ...words, heads: [] } : words;
-    out.q = search ? JSON.stringify(search) : undefined;
+    const newestFirst = (q.sort || PRODUCT_DEFAULT_SORT) === PRODUCT_DEFAULT_SORT;
+    out.search = ids.length ? { ids } : words && !newestFirst ? { ...words, heads: [] } : words;
   }
   const cat = q.filter?.category_id;
   if (cat !== undefined) {
     const values = (Array.isArray(cat) ? cat : [cat]).filter((v) => v !== '');
     if (values.length) {
       const ids = await withDescendants(db, ints('category_id', values));
-      out.filter = { ...q.filter, category_id: ids.length ? ids.map(String) : ['-1'] };
+      out.categories = ids.length ? ids : [-1];
     }
   }
   return out;
 }
 
-/** `q` here is already resolved (resolveProductListQuery). */
-export function productSearch(resolved: string): SQL {
-  const s = JSON.parse(resolved) as ProductSearch;
-  return 'ids' in s ? sql`p.id in (${literals(s.ids)})` : matchesWords('p', s);
+/** The product list's search condition, from what resolveProductListQuery found. */
+function productSearch(_q: string, r: ProductListResolved): SQL | undefined {
+  const s = r.search;
+  if (!s) return undefined;
+  return 'ids' in s ? filters.inInts(sql`p.id`, s.ids) : matchesWords('p', s);
 }
+
+const PRODUCT_DEFAULT_SORT = '-id';
 
 // ───────────────────────────── product list ─────────────────────────────
 
-export const productList: ListSpec<ProductListItem> = {
+export const productList: ListSpec<ProductListItem, ProductListResolved> = {
   // Every column is on the row (the catalogue keeps title, image, counts and default SKU cached on
   // products), so the page is read in one pass. No join in FROM, not even one the planner would
   // remove: with one, PostgreSQL 15 no longer reads the word-search walk index alone.
   from: sql`products p`,
-  countCap: PRODUCT_LIST_COUNT_CAP,
-  select: sql`p.id, p.title, coalesce(p.image, ${literal(DEFAULT_PRODUCT_IMAGE)}) as image, p.type, p.variation_type, p.brand_id,
+  select: sql`p.id, p.title, coalesce(p.image, ${DEFAULT_PRODUCT_IMAGE}) as image, p.type, p.variation_type, p.brand_id,
               (select b.name from brands b where b.id = p.brand_id) as brand_name,
               p.variant_count, p.default_variant_id, p.default_sku, p.published_store_ids,
               p.created_at, p.updated_at, p.version`,
-  // The same row, kept by a trigger (migration 0006): a page is its rows' texts joined.
-  rowJson: sql`p.list_json`,
   sort: {
     ...columns('p', 'id', 'type', 'variation_type', 'created_at', 'updated_at'),
     ...lowered('p', 'title'),
   } satisfies Record<(typeof PRODUCT_LIST.sort)[number], unknown>,
-  defaultSort: '-id',
+  defaultSort: PRODUCT_DEFAULT_SORT,
   key: sql`p.id`,
   filters: {
     ...filters.ints('p', 'id', 'brand_id'),
     ...filters.eqs('p', 'type', 'variation_type'),
     // Expanded to the categories' descendants beforehand (resolveProductListQuery): a constant list plans well.
-    category_id: (values: string[]) =>
-      sql`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id in (${literals(ints('category_id', values))}))`,
+    category_id: (values: string[], r: ProductListResolved) =>
+      sql`exists (select 1 from product_categories pc where pc.product_id = p.id and ${filters.inInts(sql`pc.category_id`, r.categories ?? ints('category_id', values))})`,
     store_id: (values: string[]) =>
-      sql`exists (select 1 from store_products sp where sp.product_id = p.id and sp.is_published and sp.store_id in (${literals(ints('store_id', values))}))`,
+      sql`exists (select 1 from store_products sp where sp.product_id = p.id and sp.is_published and ${filters.inInts(sql`sp.store_id`, ints('store_id', values))})`,
   } satisfies Record<(typeof PRODUCT_LIST.filter)[number], unknown>,
   search: productSearch,
+  resolve: resolveProductListQuery,
+  tuning: {
+    countCap: PRODUCT_LIST_COUNT_CAP,
+    // The same row, kept by a trigger (migration 0006): a page is its rows' texts joined.
+    rowJson: sql`p.list_json`,
+  },
   csv: [
     { key: 'id', header: 'ID' },
     { key: 'title', header: 'Title' },
@@ -307,7 +320,7 @@ function productDocument(db: Db, id: number) {
     db,
     sql`from products p left join brands b on b.id = p.brand_id where p.id = ${id}`,
     sql`${editorHeadFields('p', categoryIds)},
-        'title', p.title, 'image', coalesce(p.image, ${literal(DEFAULT_PRODUCT_IMAGE)}), 'type', p.type, 'variation_type', p.variation_type,
+        'title', p.title, 'image', coalesce(p.image, ${DEFAULT_PRODUCT_IMAGE}), 'type', p.type, 'variation_type', p.variation_type,
         'attribute_data', ${jsonRows(attributeDataSql(sql`d.sourceable_type = 'product' and d.sourceable_id = p.id`))},
         'variants', ${jsonRows(variantsSql(sql`v.product_id = p.id`))},
         'modifiers', ${jsonRows(modifiersSql(sql`m.product_id = p.id`))},

@@ -20,11 +20,12 @@ import {
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
+import { publishWarning } from '../compliance/service.js';
 import { auditedUpdate, inTx, lockRow, type AuditedUpdate } from '../../http/crud.js';
 import { updateRow } from '../../db/write.js';
 import { badRequest, notFound, ruleViolated } from '../../http/errors.js';
 import { audit, type Actor } from '../../db/audit.js';
-import { attributeDataColumns, attributeDataOf, missingRequiredAttributes, refreshProductCache, upsertCanonicalValues } from './attributes.js';
+import { attributeDataColumns, attributeDataOf, missingRequiredAttributes, upsertCanonicalValues } from './attributes.js';
 import { CATALOG, intArray } from './common.js';
 import { loadStoreProducts, loadStoreVariants } from './queries.js';
 import { action } from '../../http/kit.js';
@@ -171,6 +172,14 @@ async function publishBlockers(t: Db, productId: number, storeId: number, storeP
 
 /** `POST product/{id}/publish`: publishes when nothing blocks it; otherwise reports every blocker and changes nothing. */
 export async function publishProduct(db: Db, actor: Actor, productId: number, storeId: number): Promise<z.infer<typeof PublishResult>> {
+  const result = await publishInTx(db, actor, productId, storeId);
+  // Not an error: where compliance rules restrict the product, said once it is published.
+  const warning = result.success ? await publishWarning(db, productId) : null;
+  if (warning) result.data.warnings.push({ ...warning, code: 'compliance_restricted' });
+  return result;
+}
+
+function publishInTx(db: Db, actor: Actor, productId: number, storeId: number): Promise<z.infer<typeof PublishResult>> {
   return inTx(db, async (t) => {
     await lockRow(t, 'products', productId, 'product');
     const store = await queryOne<{ name: string }>(t, sql`select name from stores where id = ${storeId}`);
@@ -186,7 +195,6 @@ export async function publishProduct(db: Db, actor: Actor, productId: number, st
         write: async () => {
           await t.execute(sql`update store_products set is_published = true, published_at = coalesce(published_at, now()),
                                      version = version + 1, updated_at = now() where id = ${sp!.id}`);
-          await refreshProductCache(t, [productId]);
         },
       });
     const storeProduct = sp ? await loadStoreProduct(t, sp.id) : null;
@@ -204,6 +212,7 @@ export async function publishProduct(db: Db, actor: Actor, productId: number, st
           ? `Cannot publish on ${store.name}: ${blockers.map((b) => b.message).join(' ')}`
           : `Published on ${store.name}.`,
         blockers,
+        warnings: [],
       },
       store_product: storeProduct,
       store_variants: sp ? await loadStoreVariants(t, sql`sv.store_product_id = ${sp.id}`) : [],
@@ -390,7 +399,6 @@ export function storeVariantRoutes(app: FastifyInstance, db: Db) {
             await t.execute(sql`update store_products set version = version + 1, updated_at = now()
                                  ${unpublish ? sql`, is_published = false, published_at = null` : sql``}
                                  ${publish ? sql`, is_published = true, published_at = now()` : sql``} where id = ${id}`);
-            if (unpublish && before.product_id !== null) await refreshProductCache(t, [before.product_id]);
           },
         });
         return { store_product: after, attribute_data: await attributeDataOf(t, 'store_product', [id]) };

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_LIST_COUNT_CAP, VARIANT_LIST, VariantListResponse, type ListQuery, type VariantListItem } from '@qm/contracts';
-import { queryOne, type Db } from '../../db/connect.js';
+import { query, type Db } from '../../db/connect.js';
 import { BoundedMap } from '../../http/bounded.js';
 import { registerList } from '../../http/crud.js';
-import { columns, filters, hasFilters, literal, literals, type ListSpec } from '../../http/list.js';
+import { columns, filters, hasFilters, type ListSpec } from '../../http/list.js';
 import { CATALOG } from './common.js';
 import { likePrefix, toPrefixQuery } from './queries.js';
 
@@ -27,9 +27,9 @@ interface VariantSearch {
   products?: number[];
 }
 
-export async function resolveVariantQuery(db: Db, q: ListQuery): Promise<ListQuery> {
+export async function resolveVariantQuery(db: Db, q: ListQuery): Promise<VariantSearch | null> {
   const text = q.q?.trim();
-  if (!text) return { ...q, q: undefined };
+  if (!text) return null;
   const prefix = likePrefix(text.slice(0, 64));
   const tsquery = (await toPrefixQuery(db, text))?.tsquery ?? null;
   const search: VariantSearch = { prefix, tsquery, many: await matchesMany(db, prefix, tsquery) };
@@ -37,23 +37,25 @@ export async function resolveVariantQuery(db: Db, q: ListQuery): Promise<ListQue
   // Narrowed only without filters: the narrowing is worked out for the search alone.
   if (search.many && !hasFilters(q) && (first === 'product_title' || first === '-product_title'))
     search.products = await pageProducts(db, search, q.page * q.per_page, first.startsWith('-'));
-  return { ...q, q: JSON.stringify(search) };
+  return search;
 }
 
 /**
  * Whether more than PRODUCT_LIST_COUNT_CAP SKUs/UPCs or products match (each side counted only up to
- * one past the cap, through its index). Remembered per search for a minute.
+ * one past the cap, through its index). Remembered per search for a minute. Planned for its values
+ * each time (prepare: false): a LIKE prefix or a tsquery uses its index only as a known value.
  */
 async function matchesMany(db: Db, prefix: string, tsquery: string | null): Promise<boolean> {
   const key = `${prefix}\u0000${tsquery ?? ''}`;
   const known = manyCache.get(key);
   if (known && Date.now() - known.at < 60_000) return known.many;
   const cap = sql.raw(String(PRODUCT_LIST_COUNT_CAP + 1));
-  const byWords = tsquery ? sql`(select count(*) from (select 1 from products where search_vector @@ ${literal(tsquery)}::tsquery limit ${cap}) w)` : sql`0`;
-  const row = await queryOne<{ many: boolean }>(
+  const byWords = tsquery ? sql`(select count(*) from (select 1 from products where search_vector @@ ${tsquery}::tsquery limit ${cap}) w)` : sql`0`;
+  const [row] = await query<{ many: boolean }>(
     db,
-    sql`select greatest((select count(*) from (select 1 from variants where upper(sku) like ${literal(prefix)} or upc like ${literal(prefix)} limit ${cap}) s),
+    sql`select greatest((select count(*) from (select 1 from variants where upper(sku) like ${prefix} or upc like ${prefix} limit ${cap}) s),
                         ${byWords}) >= ${cap} as many`,
+    { prepare: false },
   );
   manyCache.set(key, { many: row!.many, at: Date.now() });
   return row!.many;
@@ -72,15 +74,17 @@ const matchingProducts = (prefix: SQL, words: SQL | null) =>
  * by variant). Found through the indexes and sorted as products, in one statement.
  */
 async function pageProducts(db: Db, s: VariantSearch, count: number, descending: boolean): Promise<number[]> {
-  const words = s.tsquery ? literal(s.tsquery) : null;
+  const words = s.tsquery ? sql`${s.tsquery}` : null;
   const order = sql.raw(descending ? 't desc nulls first' : 't asc nulls last');
   const within = descending ? sql`t is null or t >= (select t from k)` : sql`(select t from k) is null or t <= (select t from k)`;
-  const row = await queryOne<{ ids: number[] | null }>(
+  // Planned for its values (see matchesMany).
+  const [row] = await query<{ ids: number[] | null }>(
     db,
     sql`with m as (select c.id, lower(c.title) as t from products c
-                    where c.id = any(${matchingProducts(literal(s.prefix), words)}) and c.variant_count > 0),
+                    where c.id = any(${matchingProducts(sql`${s.prefix}`, words)}) and c.variant_count > 0),
              k as (select t from m order by ${order}, id desc limit 1 offset ${sql.raw(String(Math.max(count - 1, 0)))})
         select array_agg(id) as ids from m where ${within}`,
+    { prepare: false },
   );
   return row?.ids ?? [];
 }
@@ -92,10 +96,10 @@ async function pageProducts(db: Db, s: VariantSearch, count: number, descending:
  * come from (pageProducts, then the list's narrowPage), so PostgreSQL no longer joins and sorts every matching variant
  * (250–700 ms for "fed", "pmc" or "TUL" on 300,000 variants; 25–60 ms now, 150 ms for "30").
  */
-function variantSearch(resolved: string) {
-  const s = JSON.parse(resolved) as VariantSearch;
-  const prefix = literal(s.prefix);
-  const words = s.tsquery ? literal(s.tsquery) : null;
+function variantSearch(_q: string, s: VariantSearch | null): SQL | undefined {
+  if (!s) return undefined;
+  const prefix = s.prefix;
+  const words = s.tsquery;
   // Narrowed to a few products (narrowPage): test each of their variants rather than gather every match.
   if (s.products) return sql`(upper(v.sku) like ${prefix} or v.upc like ${prefix}${words ? sql` or p.search_vector @@ ${words}::tsquery` : sql``})`;
   const byWords = words
@@ -104,7 +108,7 @@ function variantSearch(resolved: string) {
   return sql`v.id in (select id from variants where upper(sku) like ${prefix} or upc like ${prefix}${byWords})`;
 }
 
-export const variantList: ListSpec<VariantListItem> = {
+export const variantList: ListSpec<VariantListItem, VariantSearch | null> = {
   from: sql`variants v join products p on p.id = v.product_id`,
   select: sql`v.id, v.product_id, p.title as product_title, v.sku, v.upc, v.units_per_package, v.is_default`,
   sort: {
@@ -115,15 +119,15 @@ export const variantList: ListSpec<VariantListItem> = {
   } satisfies Record<(typeof VARIANT_LIST.sort)[number], unknown>,
   defaultSort: 'sku',
   key: sql`v.id`,
-  countCap: PRODUCT_LIST_COUNT_CAP,
   filters: { ...filters.ints('v', 'id', 'product_id') } satisfies Record<(typeof VARIANT_LIST.filter)[number], unknown>,
   search: variantSearch,
-  narrowPage: (q) => {
-    const products = q.q ? (JSON.parse(q.q) as VariantSearch).products : undefined;
-    return products ? sql`v.product_id in (${products.length ? literals(products) : sql`null`})` : undefined;
+  resolve: resolveVariantQuery,
+  tuning: {
+    countCap: PRODUCT_LIST_COUNT_CAP,
+    narrowPage: (_q, _rows, s) => (s?.products ? filters.inInts(sql`v.product_id`, s.products) : undefined),
+    // A broad search is known to pass the cap while resolving: "1,000+" without counting again.
+    knownTotal: (q, s) => (s?.many && !hasFilters(q) ? PRODUCT_LIST_COUNT_CAP + 1 : undefined),
   },
-  // A broad search is known to pass the cap while resolving: "1,000+" without counting again.
-  knownTotal: (q) => (q.q && (JSON.parse(q.q) as VariantSearch).many && !hasFilters(q) ? PRODUCT_LIST_COUNT_CAP + 1 : undefined),
   csv: [
     { key: 'id', header: 'ID' },
     { key: 'sku', header: 'SKU' },
@@ -144,6 +148,5 @@ export function variantRoutes(app: FastifyInstance, db: Db) {
     fields: VARIANT_LIST,
     spec: variantList,
     filename: 'variants',
-    resolve: (q) => resolveVariantQuery(db, q),
   });
 }

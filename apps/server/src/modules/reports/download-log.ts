@@ -10,7 +10,6 @@ import { queryOne } from '../../db/connect.js';
 import { can, requireAuth } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
-import { literal } from '../../http/list.js';
 import { readFile } from '../../files/store.js';
 import { col, contains, defineReport, filter, where } from '../../reports/kit.js';
 import { userOptions } from './lookups.js';
@@ -46,11 +45,11 @@ export const downloadLog = defineReport({
       left join users u on u.id = d.user_id
       left join stored_files sf on sf.id = d.file_id
       ${where(
-        f.from && sql`d.at >= ${literal(f.from)}::timestamptz`,
-        f.to && sql`d.at < (${literal(f.to)}::date + 1)::timestamptz`,
-        f.user_id && sql`d.user_id = ${literal(f.user_id)}`,
-        f.kind && sql`d.kind = ${literal(f.kind)}`,
-        f.format && sql`d.format = ${literal(f.format)}`,
+        f.from && sql`d.at >= ${f.from}::timestamptz`,
+        f.to && sql`d.at < (${f.to}::date + 1)::timestamptz`,
+        f.user_id && sql`d.user_id = ${f.user_id}`,
+        f.kind && sql`d.kind = ${f.kind}`,
+        f.format && sql`d.format = ${f.format}`,
         f.title && sql`(${contains(sql`d.title`, f.title)} or ${contains(sql`d.source`, f.title)})`,
       )}`,
   key: () => ['id'],

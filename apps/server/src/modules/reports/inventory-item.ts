@@ -1,7 +1,6 @@
 /** Inventory Item Report: what each location holds of each variant, with its value at average cost. */
 import { sql } from 'drizzle-orm';
 import { col, contains, defineReport, filter, where } from '../../reports/kit.js';
-import { literal } from '../../http/list.js';
 import { brandOptions, locationOptions } from './lookups.js';
 
 export const inventoryItem = defineReport({
@@ -33,8 +32,8 @@ export const inventoryItem = defineReport({
       left join variants v on v.id = i.variant_id
       left join products p on p.id = v.product_id
       ${where(
-        f.location_id && sql`i.location_id = ${literal(f.location_id)}`,
-        f.brand_id && sql`p.brand_id = ${literal(f.brand_id)}`,
+        f.location_id && sql`i.location_id = ${f.location_id}`,
+        f.brand_id && sql`p.brand_id = ${f.brand_id}`,
         f.sku && sql`(${contains(sql`v.sku`, f.sku)} or ${contains(sql`p.title`, f.sku)})`,
         f.stock === 'in_stock' && sql`i.on_hand > 0`,
         f.stock === 'out_of_stock' && sql`i.on_hand = 0`,

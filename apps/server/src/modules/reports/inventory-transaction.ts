@@ -2,7 +2,6 @@
 import { sql } from 'drizzle-orm';
 import { INVENTORY_TRANSACTION_KINDS } from '../../db/schema/purchasing.js';
 import { col, contains, daysAgo, defineReport, filter, where } from '../../reports/kit.js';
-import { literal } from '../../http/list.js';
 import { locationOptions, userOptions, words } from './lookups.js';
 
 export const inventoryTransaction = defineReport({
@@ -42,13 +41,13 @@ export const inventoryTransaction = defineReport({
       left join locations l on l.id = t.location_id
       left join users u on u.id = t.user_id
       ${where(
-        f.from && sql`t.at >= ${literal(f.from)}::timestamptz`,
-        f.to && sql`t.at < (${literal(f.to)}::date + 1)::timestamptz`,
-        f.kind && sql`t.kind = ${literal(f.kind)}`,
-        f.location_id && sql`t.location_id = ${literal(f.location_id)}`,
-        f.variant_id && sql`t.variant_id = ${literal(f.variant_id)}`,
+        f.from && sql`t.at >= ${f.from}::timestamptz`,
+        f.to && sql`t.at < (${f.to}::date + 1)::timestamptz`,
+        f.kind && sql`t.kind = ${f.kind}`,
+        f.location_id && sql`t.location_id = ${f.location_id}`,
+        f.variant_id && sql`t.variant_id = ${f.variant_id}`,
         f.sku && contains(sql`v.sku`, f.sku),
-        f.user_id && sql`t.user_id = ${literal(f.user_id)}`,
+        f.user_id && sql`t.user_id = ${f.user_id}`,
       )}`,
   key: () => ['id'],
   defaultSort: '-at',
@@ -61,13 +60,13 @@ export const inventoryTransaction = defineReport({
       select t.kind, sum(abs(t.quantity))::int8 as units
         from inventory_transactions t ${f.sku ? sql`left join variants v on v.id = t.variant_id` : sql``}
         ${where(
-          f.from && sql`t.at >= ${literal(f.from)}::timestamptz`,
-          f.to && sql`t.at < (${literal(f.to)}::date + 1)::timestamptz`,
-          f.kind && sql`t.kind = ${literal(f.kind)}`,
-          f.location_id && sql`t.location_id = ${literal(f.location_id)}`,
-          f.variant_id && sql`t.variant_id = ${literal(f.variant_id)}`,
+          f.from && sql`t.at >= ${f.from}::timestamptz`,
+          f.to && sql`t.at < (${f.to}::date + 1)::timestamptz`,
+          f.kind && sql`t.kind = ${f.kind}`,
+          f.location_id && sql`t.location_id = ${f.location_id}`,
+          f.variant_id && sql`t.variant_id = ${f.variant_id}`,
           f.sku && contains(sql`v.sku`, f.sku),
-          f.user_id && sql`t.user_id = ${literal(f.user_id)}`,
+          f.user_id && sql`t.user_id = ${f.user_id}`,
         )}
        group by t.kind`,
   },

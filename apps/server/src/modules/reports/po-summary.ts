@@ -1,18 +1,17 @@
 /** PO Summary Report: purchase orders by vendor, entity or month — POs, units, cost, received %, open amount. */
 import { sql } from 'drizzle-orm';
 import { col, contains, defineReport, daysAgo, filter, where } from '../../reports/kit.js';
-import { literal } from '../../http/list.js';
 import { OPEN_PO_STATUSES, poFilters } from './lookups.js';
 
 /** The purchase orders of the filters (cancelled ones only when asked for by status). */
 function poConds(f: { from?: string; to?: string; vendor_id?: number; entity?: string; status?: string; location_id?: number; number?: string }) {
   return [
-    f.from && sql`po.created_at >= ${literal(f.from)}::timestamptz`,
-    f.to && sql`po.created_at < (${literal(f.to)}::date + 1)::timestamptz`,
-    f.vendor_id && sql`po.vendor_id = ${literal(f.vendor_id)}`,
-    f.entity && sql`po.entity = ${literal(f.entity)}`,
-    f.status ? sql`po.status = ${literal(f.status)}` : sql`po.status <> 'cancelled'`,
-    f.location_id && sql`po.location_id = ${literal(f.location_id)}`,
+    f.from && sql`po.created_at >= ${f.from}::timestamptz`,
+    f.to && sql`po.created_at < (${f.to}::date + 1)::timestamptz`,
+    f.vendor_id && sql`po.vendor_id = ${f.vendor_id}`,
+    f.entity && sql`po.entity = ${f.entity}`,
+    f.status ? sql`po.status = ${f.status}` : sql`po.status <> 'cancelled'`,
+    f.location_id && sql`po.location_id = ${f.location_id}`,
     f.number && contains(sql`po.number`, f.number),
   ];
 }

@@ -5,7 +5,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { col, contains, defineReport, filter, where } from '../../reports/kit.js';
-import { literal } from '../../http/list.js';
 import { brandOptions, locationOptions, OPEN_PO_STATUSES } from './lookups.js';
 
 export const productInventory = defineReport({
@@ -34,7 +33,7 @@ export const productInventory = defineReport({
   rows: (f, { group }) => {
     const byLocation = group === 'location';
     const keys = byLocation ? sql`variant_id, location_id` : sql`variant_id`;
-    const atLocation = (expr: string) => f.location_id && sql`${sql.raw(expr)} = ${literal(f.location_id)}`;
+    const atLocation = (expr: string) => f.location_id && sql`${sql.raw(expr)} = ${f.location_id}`;
     // Stock, open orders and the last 90 days' sales as one stream of figures, summed per key in one pass.
     return sql`
       select x.variant_id${byLocation ? sql`, x.location_id, (select l.code from locations l where l.id = x.location_id) as location` : sql``},
@@ -64,7 +63,7 @@ export const productInventory = defineReport({
         left join products p on p.id = v.product_id
         ${where(
           f.sku && sql`(${contains(sql`v.sku`, f.sku)} or ${contains(sql`p.title`, f.sku)})`,
-          f.brand_id && sql`p.brand_id = ${literal(f.brand_id)}`,
+          f.brand_id && sql`p.brand_id = ${f.brand_id}`,
         )}`;
   },
   aggregated: true,

@@ -4,7 +4,7 @@ import { query, queryOne, type Db } from '../../db/connect.js';
 import { auditedCreate, inTx, loadOneOr404, type UniqueRule } from '../../http/crud.js';
 import { insertRow } from '../../db/write.js';
 import { ruleViolated } from '../../http/errors.js';
-import { columns, filters, literal, lowered, type ListSpec } from '../../http/list.js';
+import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import type { Actor } from '../../db/audit.js';
 import { hashPassword } from '../auth/service.js';
 import { users } from '../../db/schema/index.js';
@@ -20,7 +20,7 @@ export const userList: ListSpec<User> = {
   defaultSort: 'name',
   key: sql`u.id`,
   filters: {
-    role: (values) => sql`u.roles && array[${sql.join(values.map(literal), sql`, `)}]::text[]`,
+    role: filters.overlaps(sql`u.roles`),
     is_active: filters.bool(sql`u.is_active`, 'is_active'),
   },
   search: filters.ilike(sql`u.name`, sql`u.email`),

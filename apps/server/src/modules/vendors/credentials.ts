@@ -1,6 +1,6 @@
 /**
  * Vendor credentials: listed and read without their secret (`has_secret` only); the secret is sealed
- * (secrets.ts) before it reaches the database, and shown only by Reveal (`vendors.reveal`, audited).
+ * (db/secrets.ts) before it reaches the database, and shown only by Reveal (`vendors.reveal`, audited).
  * Audit entries say `secret: '[changed]'` when it changed, never what it is.
  */
 import { sql } from 'drizzle-orm';
@@ -25,7 +25,7 @@ import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { vendorCredentials } from '../../db/schema/index.js';
 import { audit, type Actor } from '../../db/audit.js';
 import { VENDORS } from './common.js';
-import { CredentialKeyError, type SecretBox } from './secrets.js';
+import { CredentialKeyError, type SecretBox } from '../../db/secrets.js';
 
 export const credentialList: ListSpec<VendorCredential> = {
   from: sql`vendor_credentials k join vendors v on v.id = k.vendor_id`,

@@ -1,11 +1,11 @@
 import type { Kit } from '../../http/kit.js';
 import { credentialRoutes } from './credentials.js';
 import { feeSchemaRoutes } from './fee-schemas.js';
-import { checkCredentialsKey, secretBoxOf } from './secrets.js';
+import { checkCredentialsKey, secretBoxOf } from '../../db/secrets.js';
 import { vendorRoutes as vendorEndpoints } from './vendors.js';
 
 /**
- * Vendors, their fee schemas (fees.ts computes fees) and credentials (secrets.ts encrypts them). The
+ * Vendors, their fee schemas (fees.ts computes fees) and credentials (db/secrets.ts encrypts them). The
  * start stops with a clear message when the configured key cannot open the stored secrets.
  */
 export function vendorRoutes({ app, db, config }: Kit) {

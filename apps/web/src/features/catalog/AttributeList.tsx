@@ -60,11 +60,13 @@ export default function AttributesScreen() {
       resource={attributes}
       noun={{ one: 'attribute', many: 'attributes' }}
       writePermission="catalog.write"
+      deleteBlockedReason={(a) => (a.is_system ? 'A system attribute (the title or the image): it cannot be deleted.' : null)}
       list={{
         columns,
         defaultSort: 'id',
         searchPlaceholder: 'Search code or name',
         exportCsv: true,
+        idFilter: 'id',
         filters: [
           { kind: 'select', key: 'type', label: 'Type', options: typeOptions },
           { kind: 'boolean', key: 'required_for_publish', label: 'To publish', trueLabel: 'Required', falseLabel: 'Optional' },

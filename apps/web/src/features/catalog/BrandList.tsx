@@ -33,7 +33,7 @@ export default function BrandsScreen() {
       resource={brands}
       noun={{ one: 'brand', many: 'brands' }}
       writePermission="catalog.write"
-      list={{ columns, defaultSort: 'name', searchPlaceholder: 'Search brands', exportCsv: true }}
+      list={{ columns, defaultSort: 'name', searchPlaceholder: 'Search brands', exportCsv: true, idFilter: 'id', bulkDelete: true }}
       create={{ schema: BrandCreate, defaults: { name: '' } }}
       update={{ schema: BrandUpdate, values: (b) => ({ name: b.name, version: b.version }) }}
       formSize="sm"

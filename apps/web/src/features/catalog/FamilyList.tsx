@@ -49,6 +49,9 @@ export default function ProductFamiliesScreen() {
         searchPlaceholder="Search by name"
         defaultSort="name"
         exportCsv
+        idFilter="id"
+        bulkDelete
+        writePermission="catalog.write"
         rowHref={(f) => `/product-family/${f.id}`}
       />
       {canWrite ? (

@@ -13,24 +13,25 @@ import { ProductUpdate, isAllowed, type ProductDetail } from '@qm/contracts';
 import { formatDateTime, plural } from '../../lib/format';
 import { useStores } from '../../lib/lookups';
 import { usePermissions } from '../../lib/session';
-import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
+import { EditorDeleteButton, EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
 import { MultiSelectField, SelectField, TextAreaField } from '../../ui/fields';
-import { IconChevronDown, IconSend, IconTrash } from '../../ui/icons';
-import { IconButton } from '../../ui/IconButton';
+import { IconChevronDown, IconSend } from '../../ui/icons';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { errorMessage } from '../../lib/api';
 import { notifications } from '@mantine/notifications';
 import { products, useAttributes, useBrandOptions, useCategoryOptions, useDeleteProduct, useUpdateProduct } from './api';
 import { AttributesPanel } from './parts/AttributesPanel';
+import { ProductCompliancePanel } from '../compliance/parts/ProductCompliancePanel';
 import { ModifiersEditor } from './parts/ModifiersEditor';
 import { Thumbnail } from './parts/Thumbnail';
 import { NewProduct } from './parts/NewProduct';
 import { typeOptions, variationOptions } from './parts/options';
+import { productDeleteBlocked } from './parts/deleteRules';
 import { usePublishToStore } from './parts/publish';
 import { StoresTab } from './parts/StoresTab';
 import { VariantsTab } from './parts/VariantsTab';
 
-const TABS = ['details', 'attributes', 'variants', 'modifiers', 'stores', 'notes'] as const;
+const TABS = ['details', 'attributes', 'variants', 'modifiers', 'stores', 'notes', 'compliance'] as const;
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 type FormValues = z.input<typeof ProductUpdate>;
@@ -107,6 +108,7 @@ function ProductEditor({ id }: { id: number }) {
             ['modifiers', `Modifiers (${p.modifiers.length})`],
             ['stores', `Stores (${p.store_products.length})`],
             ['notes', 'Notes'],
+            ['compliance', 'Compliance'],
           ]}
         >
           <Tabs.Panel value="details">
@@ -129,6 +131,7 @@ function ProductEditor({ id }: { id: number }) {
               <TextAreaField name="notes" label="Notes" rows={10} disabled={!canWrite} description="For staff only: sourcing, vendor quirks, anything the next person should know." />
             </Paper>
           </Tabs.Panel>
+          <Tabs.Panel value="compliance">{tab === 'compliance' ? <ProductCompliancePanel productId={p.id} /> : null}</Tabs.Panel>
         </EditorShell>
       )}
     </EditorForm>
@@ -174,12 +177,7 @@ function PublishMenu({ product }: { product: ProductDetail }) {
 function DeleteProductButton({ product, title }: { product: ProductDetail; title: string }) {
   const navigate = useNavigate();
   const deleteProduct = useDeleteProduct();
-  const live = product.store_products.filter((s) => s.is_published).map((s) => s.store_name);
   const remove = async () => {
-    if (live.length) {
-      alertDialog('Error', `${title} is published on ${live.join(', ')}. Unpublish it there before deleting it.`);
-      return;
-    }
     const ok = await confirmDialog({
       title: `Delete ${title}?`,
       message: [
@@ -200,9 +198,7 @@ function DeleteProductButton({ product, title }: { product: ProductDetail; title
     }
   };
   return (
-    <IconButton label="Delete product" color="red" size="lg" onClick={() => void remove()}>
-      <IconTrash size={16} />
-    </IconButton>
+    <EditorDeleteButton label="Delete product" blockedReason={productDeleteBlocked(product.store_products.filter((s) => s.is_published).map((s) => s.store_name))} onDelete={() => void remove()} />
   );
 }
 

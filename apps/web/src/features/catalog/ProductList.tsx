@@ -12,6 +12,7 @@ import { usePermissions } from '../../lib/session';
 import { CodeDisplay, IntegerDisplay } from '../../ui/displays';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
+import { productDeleteBlocked } from './parts/deleteRules';
 import { products, useBrandOptions, useCategoryOptions } from './api';
 import { Thumbnail } from './parts/Thumbnail';
 import { idColumn, updatedColumn } from '../../ui/columns';
@@ -92,6 +93,11 @@ export default function ProductsScreen() {
         searchPlaceholder="Title, SKU or UPC"
         defaultSort="-id"
         exportCsv
+        idFilter="id"
+        bulkDelete
+        writePermission="catalog.write"
+        rowLabel={(p) => p.title ?? p.default_sku ?? `Product ${p.id}`}
+        deleteBlockedReason={(p) => productDeleteBlocked(p.published_store_ids.map((id) => storeName.get(id) ?? `store ${id}`))}
         rowHref={(p) => `/product/${p.id}`}
       />
     </>

@@ -7,6 +7,7 @@ import { Badge, Button, Group, Paper, Select, Table, Text, TextInput, Tooltip } 
 import { notifications } from '@mantine/notifications';
 import type { Attribute, AttributeData, AttributeValue } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { saveProblemOf } from '../../../lib/errors';
 import { IconPencil, IconSearch } from '../../../ui/icons';
 import { ErrorState, Spinner } from '../../../ui/states';
 import { useAttributes, useSaveAttributeValue, type Owner } from '../api';
@@ -91,7 +92,7 @@ function AttributeValues({ owner, attributes, data, readOnly }: AttributesPanelP
     } catch (e) {
       if (editing !== a.id) {
         notifications.show({ color: 'red', title: `${a.name} not saved`, message: errorMessage(e) });
-      } else if (isApiError(e) && e.status === 409) {
+      } else if (saveProblemOf(e, 'value').kind === 'stale') {
         setProblem('Someone else changed this value first. Reload to see it; what you typed is still here.');
       } else setProblem(isApiError(e) && e.fields.value ? e.fields.value : errorMessage(e));
     } finally {

@@ -9,6 +9,7 @@ import { ActionIcon, Alert, Badge, Button, Card, Group, MultiSelect, Radio, Sele
 import { notifications } from '@mantine/notifications';
 import { MODIFIER_DISPLAY_TYPES, type Modifier } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { saveProblemOf } from '../../../lib/errors';
 import { confirmDialog } from '../../../ui/ConfirmDialog';
 import { IconPlus, IconTrash } from '../../../ui/icons';
 import { EmptyState } from '../../../ui/states';
@@ -164,7 +165,7 @@ function ModifierCard({
       notifications.show({ color: 'teal', message: `Modifier ${body.name} saved` });
       if (!modifier) onCreated?.();
     } catch (e) {
-      if (isApiError(e) && e.status === 409 && !Object.keys(e.fields).length) {
+      if (saveProblemOf(e, 'modifier').kind === 'stale') {
         setProblem({ message: 'Someone else saved this modifier first. Reload the page to see their changes; what you typed is still here.', fields: {} });
       } else setProblem({ message: errorMessage(e), fields: isApiError(e) ? e.fields : {} });
     } finally {

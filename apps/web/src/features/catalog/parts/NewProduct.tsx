@@ -9,6 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Group, Paper, Radio, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { FormProvider, useFieldArray, useForm, type Path } from 'react-hook-form';
+import { FormSchemaProvider } from '../../../ui/formSchema';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ProductCreate, isAllowed } from '@qm/contracts';
@@ -71,6 +72,7 @@ export function NewProduct() {
 
   return (
     <FormProvider {...form}>
+      <FormSchemaProvider schema={ProductCreate}>
       <form onSubmit={submit} noValidate aria-label="New product">
         <Group justify="space-between" align="flex-end" mb="sm">
           <div>
@@ -177,6 +179,7 @@ export function NewProduct() {
           </Paper>
         </Stack>
       </form>
+      </FormSchemaProvider>
     </FormProvider>
   );
 }

@@ -6,6 +6,7 @@
  * variants marked Include — only those are sent (SPEC §5).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Badge, Button, Checkbox, Group, MultiSelect, Paper, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -19,6 +20,7 @@ import {
   type StoreVariant,
 } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { saveProblemOf } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useFeeds, useStores, type Store } from '../../../lib/lookups';
 import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
@@ -56,7 +58,10 @@ export interface StoresTabProps {
 export function StoresTab(props: StoresTabProps) {
   const { product } = props;
   const stores = useStores();
-  const [selected, setSelected] = useState<number | null>(null);
+  // The chosen store is in the URL (`?store=<id>`): a link or a reload opens the same store.
+  const [params, setParams] = useSearchParams();
+  const fromUrl = Number(params.get('store'));
+  const [selected, setSelected] = useState<number | null>(Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -64,6 +69,14 @@ export function StoresTab(props: StoresTabProps) {
   const select = (id: number) => {
     clearTimeout(timer.current);
     setSelected(null);
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        p.set('store', String(id));
+        return p;
+      },
+      { replace: true },
+    );
     timer.current = setTimeout(() => setSelected(id), CONSTANTS.storeSelectionDelayMs);
   };
 
@@ -282,7 +295,8 @@ function StoreVariantRow({ sv, costCents, feeds, productId, readOnly }: { sv: St
       notifications.show({ color: 'teal', message: `${sv.sku} saved` });
     } catch (e) {
       if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
-      alertDialog(isApiError(e) && e.status === 409 ? 'Not saved' : 'Error', isApiError(e) && e.status === 409 ? 'Someone else saved this store variant first. Reload the product to see their changes.' : errorMessage(e));
+      const p = saveProblemOf(e, 'store variant');
+      alertDialog(p.kind === 'error' ? 'Error' : 'Not saved', p.kind === 'stale' ? 'Someone else saved this store variant first. Reload the product to see their changes.' : p.message);
     } finally {
       setSaving(false);
     }
@@ -503,7 +517,8 @@ function StoreAttributes({
       await updateStoreProduct.mutateAsync({ id: storeProduct.id, body: { attribute_data: body, version: storeProduct.version } });
       notifications.show({ color: 'teal', message: `Store values saved on ${storeProduct.store_name}` });
     } catch (e) {
-      setProblem(isApiError(e) && e.status === 409 ? 'Someone else saved this store product first. Reload the product; what you typed is still here.' : errorMessage(e));
+      const p = saveProblemOf(e, 'store product');
+      setProblem(p.kind === 'stale' ? 'Someone else saved this store product first. Reload the product; what you typed is still here.' : p.kind === 'fields' ? Object.values(p.fields).join(' · ') : p.message);
     } finally {
       setBusy(false);
     }

@@ -8,13 +8,14 @@ import { Badge, Button, Group, Paper, Radio, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { VariantCreate, VariantUpdate, type ProductDetail, type Variant } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { saveProblemOf } from '../../../lib/errors';
 import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
 import { CodeDisplay, IntegerDisplay, MoneyDisplay, NoValue, PerUnitDisplay } from '../../../ui/displays';
 import { CheckboxField, DecimalField, IntegerField, MoneyField, TextField, UpcField } from '../../../ui/fields';
 import { IconPencil, IconPlus, IconTrash } from '../../../ui/icons';
 import { ResourceForm } from '../../../ui/ResourceForm';
 import { EmptyState } from '../../../ui/states';
-import { useAddVariant, useDeleteVariant, useUpdateVariant } from '../api';
+import { useAddVariant, useDeleteVariant, useOptionLabels, useUpdateVariant } from '../api';
 import { formatDecimal } from '../../../lib/format';
 import { TableHead } from '../../../ui/TableHead';
 import { IconButton } from '../../../ui/IconButton';
@@ -43,7 +44,9 @@ export function VariantsTab({ product, readOnly }: { product: ProductDetail; rea
   const variants = product.variants;
   const label = unitsLabel(product.variation_type);
   const storeCount = (variantId: number) => product.store_variants.filter((s) => s.variant_id === variantId).length;
-  const optionLabels = new Map(product.modifiers.flatMap((m) => m.options.map((o) => [o.id, `${m.name}: ${o.label}`] as const)));
+  // Options of the product's own modifiers and of its families' (a variant may carry either).
+  const optionLabels = useOptionLabels(product);
+  const optionsOf = (v: Variant) => v.modifier_option_ids.map((id) => optionLabels.get(id) ?? '…').join(', ');
 
   const makeDefault = async (id: number) => {
     const target = variants.find((v) => v.id === id);
@@ -54,7 +57,8 @@ export function VariantsTab({ product, readOnly }: { product: ProductDetail; rea
       const res = await updateVariant.mutateAsync({ id, body: { ...toUpdate(target), is_default: true } });
       notifications.show({ color: 'teal', message: `${res.data.sku} is now the default variant` });
     } catch (e) {
-      alertDialog(isApiError(e) && e.status === 409 ? 'Not saved' : 'Error', isApiError(e) && e.status === 409 ? 'Someone else changed this variant first. Reload the product and try again.' : errorMessage(e));
+      const p = saveProblemOf(e, 'variant');
+      alertDialog(p.kind === 'error' ? 'Error' : 'Not saved', p.kind === 'stale' ? 'Someone else changed this variant first. Reload the product and try again.' : p.kind === 'fields' ? Object.values(p.fields).join(' · ') : p.message);
     } finally {
       setPendingDefault(null);
     }
@@ -113,8 +117,8 @@ export function VariantsTab({ product, readOnly }: { product: ProductDetail; rea
                     </Table.Td>
                     <Table.Td>
                       {v.modifier_option_ids.length ? (
-                        <Text size="xs" c="dimmed" lineClamp={1} maw={220} title={v.modifier_option_ids.map((id) => optionLabels.get(id) ?? `#${id}`).join(', ')}>
-                          {v.modifier_option_ids.map((id) => optionLabels.get(id) ?? `#${id}`).join(', ')}
+                        <Text size="xs" c="dimmed" lineClamp={1} maw={220} title={optionsOf(v)}>
+                          {optionsOf(v)}
                         </Text>
                       ) : (
                         <NoValue />

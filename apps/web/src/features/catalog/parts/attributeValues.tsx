@@ -32,7 +32,7 @@ export function AttributeValueView({ attr, value }: { attr: Attribute; value: un
     );
   }
   return (
-    <Text span size="sm" className={attr.type === 'number' || attr.type === 'measurement' || attr.type === 'money' ? 'qm-num' : undefined}>
+    <Text span size="sm" className={attr.type === 'number' || attr.type === 'measurement' || attr.type === 'money' ? 'qm-num' : 'qm-break'}>
       {text}
     </Text>
   );

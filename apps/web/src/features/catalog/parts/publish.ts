@@ -24,6 +24,9 @@ async function publishToStore(publish: (storeId: number) => Promise<PublishResul
   }
   if (res.success === true) {
     notifications.show({ color: 'teal', title: 'Published', message: res.data?.message ?? `Published on ${store.name}.` });
+    // Compliance restrictions do not stop publishing; they are said, and stay until closed.
+    for (const w of res.data?.warnings ?? [])
+      notifications.show({ color: 'yellow', title: `Restricted in ${w.states.length ? w.states.join(', ') : 'some places'}`, message: w.message, autoClose: false });
   } else {
     responseDataDialog('Error', res.data, `The product was not published on ${store.name}. Nothing was changed.`);
   }

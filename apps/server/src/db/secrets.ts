@@ -9,9 +9,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../../config.js';
-import { parseCredentialsKey } from '../../config.js';
-import { queryOne, type Db } from '../../db/connect.js';
+import type { Config } from '../config.js';
+import { parseCredentialsKey } from '../config.js';
+import { queryOne, type Db } from './connect.js';
 
 const NONCE = 12;
 const TAG = 16;

@@ -1,0 +1,96 @@
+/** How outcomes and the rules behind them look: one colour per effect, strictest the loudest. */
+import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import { EFFECT_LABELS, type AppliedRule, type ComplianceEffect, type ComplianceRestriction } from '@qm/contracts';
+import { Link } from 'react-router';
+
+export const EFFECT_COLORS: Record<ComplianceEffect, string> = {
+  block: 'red',
+  licensed_dealer: 'orange',
+  document: 'yellow',
+  min_age: 'blue',
+  adult_signature: 'gray',
+};
+
+/** The effect in words, with its document or age. */
+export function effectText(effect: ComplianceEffect, detail?: { document?: string | null; documents?: string[]; min_age?: number | null }): string {
+  if (effect === 'min_age' && detail?.min_age) return `Minimum age ${detail.min_age}`;
+  const docs = detail?.documents?.length ? detail.documents.join(', ') : detail?.document;
+  if (effect === 'document' && docs) return `Document: ${docs}`;
+  return EFFECT_LABELS[effect];
+}
+
+export function EffectBadge({ effect, document, documents, min_age, size = 'sm' }: { effect: ComplianceEffect | null; document?: string | null; documents?: string[]; min_age?: number | null; size?: 'xs' | 'sm' | 'md' }) {
+  if (effect === null)
+    return (
+      <Badge color="teal" variant="light" size={size} radius="sm">
+        Allowed
+      </Badge>
+    );
+  return (
+    <Badge color={EFFECT_COLORS[effect]} variant={effect === 'block' ? 'filled' : 'light'} size={size} radius="sm" style={{ textTransform: 'none' }}>
+      {effectText(effect, { document, documents, min_age })}
+    </Badge>
+  );
+}
+
+/** The rules that apply to an item, strictest first; the decisive ones in bold. */
+export function AppliedRules({ rules, linkRules = true }: { rules: AppliedRule[]; linkRules?: boolean }) {
+  if (!rules.length) return null;
+  return (
+    <Table withTableBorder striped="even" fz="xs" verticalSpacing={4} horizontalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Rule</Table.Th>
+          <Table.Th>Effect</Table.Th>
+          <Table.Th>What matched</Table.Th>
+          <Table.Th>Where</Table.Th>
+          <Table.Th>Citation</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rules.map((r) => (
+          <Table.Tr key={r.id}>
+            <Table.Td fw={r.decisive ? 600 : 400}>
+              <Stack gap={0}>
+                {linkRules ? (
+                  <Anchor component={Link} to={`/compliance-restriction/${r.id}`} size="xs" fw={r.decisive ? 600 : 400}>
+                    {r.name}
+                  </Anchor>
+                ) : (
+                  r.name
+                )}
+                {r.decisive ? (
+                  <Text size="xs" c="dimmed">
+                    sets the outcome
+                  </Text>
+                ) : null}
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <EffectBadge effect={r.effect} document={r.document} min_age={r.min_age} size="xs" />
+            </Table.Td>
+            <Table.Td>{r.matched}</Table.Td>
+            <Table.Td>{r.where}</Table.Td>
+            <Table.Td>
+              {r.citation_url ? (
+                <Anchor href={r.citation_url} target="_blank" rel="noreferrer noopener" size="xs">
+                  {r.citation}
+                </Anchor>
+              ) : (
+                r.citation
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Places in words: "CA, NY · Chicago · except 60601". */
+export function whereText(r: Pick<ComplianceRestriction, 'states' | 'zip_code_groups' | 'except_states' | 'except_zip_code_groups'>): string {
+  const places = [r.states.length > 50 ? `${r.states.length} states` : r.states.join(', '), r.zip_code_groups.map((g) => g.name).join(', ')].filter(Boolean).join(' · ');
+  const except = [...r.except_states, ...r.except_zip_code_groups.map((g) => g.name)];
+  return except.length ? `${places} · except ${except.join(', ')}` : places;
+}
+

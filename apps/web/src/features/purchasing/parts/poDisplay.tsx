@@ -1,0 +1,75 @@
+/** How purchase orders show: status badges named by the lookups, and the list's columns. */
+import { Badge, Text } from '@mantine/core';
+import type { InvoiceStatus, PoStatus, PurchaseOrderListItem } from '@qm/contracts';
+import { useStatuses } from '../../../lib/lookups';
+import { CodeDisplay, DateTimeDisplay, MoneyDisplay } from '../../../ui/displays';
+import type { Column } from '../../../ui/ResourceList';
+import { createdColumn } from '../../../ui/columns';
+
+const STATUS_COLORS: Record<PoStatus, string> = {
+  draft: 'gray',
+  submitted: 'blue',
+  confirmed: 'indigo',
+  partially_received: 'yellow',
+  received: 'teal',
+  closed: 'dark',
+  cancelled: 'red',
+};
+const INVOICE_COLORS: Record<InvoiceStatus, string> = {
+  not_invoiced: 'gray',
+  invoiced: 'blue',
+  partially_paid: 'yellow',
+  paid: 'teal',
+  disputed: 'orange',
+  void: 'red',
+};
+
+const humanize = (code: string) => code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** The name of a code in a lookup list (`purchase-order-status`, `invoice-status`). */
+export function useStatusName(kind: 'purchase-order-status' | 'invoice-status') {
+  const list = useStatuses(kind);
+  return (code: string) => list.data?.find((s) => s.code === code)?.name ?? humanize(code);
+}
+
+export function useStatusOptions(kind: 'purchase-order-status' | 'invoice-status') {
+  const list = useStatuses(kind);
+  return { options: (list.data ?? []).map((s) => ({ value: s.code, label: s.name })), loading: list.isPending };
+}
+
+export function PoStatusBadge({ status }: { status: PoStatus }) {
+  const name = useStatusName('purchase-order-status');
+  return (
+    <Badge size="sm" radius="sm" variant="light" color={STATUS_COLORS[status]}>
+      {name(status)}
+    </Badge>
+  );
+}
+
+export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
+  const name = useStatusName('invoice-status');
+  return (
+    <Badge size="sm" radius="sm" variant="outline" color={INVOICE_COLORS[status]}>
+      {name(status)}
+    </Badge>
+  );
+}
+
+/** Columns of purchase order lists (`withVendor: false` on a vendor's own page). */
+export function poColumns({ withVendor = true }: { withVendor?: boolean } = {}): Column<PurchaseOrderListItem>[] {
+  return [
+    { key: 'number', header: 'Number', sortable: true, render: (p) => <CodeDisplay value={p.number} strong /> },
+    ...(withVendor ? [{ key: 'vendor_name', header: 'Vendor', sortable: true, render: (p: PurchaseOrderListItem) => <Text size="sm" className="qm-cell-text">{p.vendor_name}</Text> }] : []),
+    { key: 'entity', header: 'Entity', width: 64 },
+    { key: 'status', header: 'Status', sortable: true, render: (p) => <PoStatusBadge status={p.status} /> },
+    { key: 'invoice_status', header: 'Invoice', sortable: true, render: (p) => <InvoiceStatusBadge status={p.invoice_status} /> },
+    { key: 'location_code', header: 'Receive at', width: 84 },
+    { key: 'expected_date', header: 'Expected', sortable: true, render: (p) => <DateTimeDisplay value={p.expected_date} dateOnly /> },
+    { key: 'line_count', header: 'Lines', align: 'right', defaultVisible: false },
+    { key: 'ordered_cents', header: 'Ordered', sortable: true, align: 'right', render: (p) => <MoneyDisplay cents={p.ordered_cents} /> },
+    { key: 'received_cents', header: 'Received', align: 'right', defaultVisible: false, render: (p) => <MoneyDisplay cents={p.received_cents} /> },
+    { key: 'open_cents', header: 'Open', sortable: true, align: 'right', render: (p) => <MoneyDisplay cents={p.open_cents} /> },
+    { key: 'invoice_number', header: 'Invoice no.', defaultVisible: false },
+    createdColumn({ sortable: true }),
+  ];
+}

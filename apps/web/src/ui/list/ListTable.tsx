@@ -1,0 +1,175 @@
+/**
+ * The list's table: sortable headers (the sort is the URL's), rows that open, a checkbox column when
+ * rows can be selected, expandable details, row actions, placeholders while loading and the empty state.
+ */
+import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
+import { ActionIcon, Checkbox, Skeleton, Table, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconSortAsc, IconSortDesc, IconSortNone } from '../icons';
+import { sortDirection } from '../listParams';
+import { cellValue } from './cells';
+import type { Column, RowKey } from './types';
+import type { SelectionState } from './useSelection';
+
+export interface ListTableProps<T> {
+  /** The columns shown (see useColumnChoice). */
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => RowKey;
+  /** Accessible name of the table. */
+  label: string;
+  /** The sort in force (`name`, `-created_at`); a sortable header's click calls `onSort` with its key. */
+  sort: string | null;
+  onSort: (key: string) => void;
+  /** Loading the first page: placeholder rows. */
+  pending?: boolean;
+  busy?: boolean;
+  total?: number;
+  /** Shown in a row of its own when there are no rows. */
+  empty?: ReactNode;
+  /** Given: a checkbox column. `rowName` names a row to screen readers ("Select brand Federal"). */
+  selection?: SelectionState;
+  rowName?: (row: T) => string;
+  onRowClick?: (row: T) => void;
+  rowActions?: (row: T) => ReactNode;
+  expandRow?: (row: T) => ReactNode;
+  expanded?: Set<RowKey>;
+  onExpandedChange?: (next: Set<RowKey>) => void;
+}
+
+export function ListTable<T>(props: ListTableProps<T>) {
+  const { columns, rows, rowKey, label, sort, onSort, pending = false, busy = false, total, empty, selection, rowName, onRowClick, rowActions, expandRow, expanded = new Set(), onExpandedChange } = props;
+  const colCount = columns.length + (selection ? 1 : 0) + (expandRow ? 1 : 0) + (rowActions ? 1 : 0);
+  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, row: T) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onRowClick?.(row);
+    }
+  };
+  return (
+    <div className="qm-table-wrap">
+      <Table striped highlightOnHover stickyHeader verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label={label} aria-busy={busy} aria-rowcount={total}>
+        <Table.Thead>
+          <Table.Tr>
+            {expandRow ? (
+              <Table.Th w={32}>
+                <span className="qm-sr-only">Details</span>
+              </Table.Th>
+            ) : null}
+            {selection ? (
+              <Table.Th w={36}>
+                <Checkbox
+                  size="xs"
+                  aria-label="Select all rows on this page"
+                  checked={selection.allOnPage}
+                  indeterminate={!selection.allOnPage && selection.someOnPage}
+                  onChange={selection.togglePage}
+                  disabled={rows.length === 0}
+                />
+              </Table.Th>
+            ) : null}
+            {columns.map((c) => {
+              const sortKey = c.sortKey ?? c.key;
+              const dir = c.sortable ? sortDirection(sort, sortKey) : 'none';
+              return (
+                <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={c.sortable ? dir : undefined}>
+                  {c.sortable ? (
+                    <UnstyledButton
+                      className="qm-sort"
+                      data-active={dir !== 'none' || undefined}
+                      onClick={() => onSort(sortKey)}
+                      title={`Sort by ${c.header.toLowerCase()}${dir === 'ascending' ? ', descending' : ''}`}
+                    >
+                      {c.header}
+                      {dir === 'ascending' ? <IconSortAsc size={13} /> : dir === 'descending' ? <IconSortDesc size={13} /> : <IconSortNone size={13} className="qm-sort-idle" />}
+                    </UnstyledButton>
+                  ) : (
+                    c.header
+                  )}
+                </Table.Th>
+              );
+            })}
+            {rowActions ? (
+              <Table.Th w={48}>
+                <span className="qm-sr-only">Actions</span>
+              </Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {pending
+            ? Array.from({ length: 8 }, (_, i) => (
+                <Table.Tr key={`sk${i}`} aria-hidden>
+                  {Array.from({ length: colCount }, (_, j) => (
+                    <Table.Td key={j}>
+                      <Skeleton height={12} radius="sm" />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : null}
+          {!pending && rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={colCount}>{empty}</Table.Td>
+            </Table.Tr>
+          ) : null}
+          {rows.map((row) => {
+            const key = rowKey(row);
+            const isOpen = expanded.has(key);
+            const checked = selection?.isSelected(key) ?? false;
+            return (
+              <Fragment key={key}>
+                <Table.Tr
+                  data-selected={checked || undefined}
+                  className={onRowClick ? 'qm-row-link' : undefined}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  onKeyDown={onRowClick ? (e) => onRowKey(e, row) : undefined}
+                  tabIndex={onRowClick ? 0 : undefined}
+                >
+                  {expandRow ? (
+                    <Table.Td onClick={(e) => e.stopPropagation()}>
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        aria-expanded={isOpen}
+                        aria-label={isOpen ? 'Hide details' : 'Show details'}
+                        onClick={() => {
+                          const next = new Set(expanded);
+                          if (isOpen) next.delete(key);
+                          else next.add(key);
+                          onExpandedChange?.(next);
+                        }}
+                      >
+                        {isOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+                      </ActionIcon>
+                    </Table.Td>
+                  ) : null}
+                  {selection ? (
+                    <Table.Td onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+                      <Checkbox size="xs" aria-label={`Select ${rowName ? rowName(row) : key}`} checked={checked} onChange={() => selection.toggle(key)} />
+                    </Table.Td>
+                  ) : null}
+                  {columns.map((c) => (
+                    <Table.Td key={c.key} ta={c.align} className={c.align === 'right' ? 'qm-num' : undefined}>
+                      {c.render ? c.render(row) : cellValue(row, c.key)}
+                    </Table.Td>
+                  ))}
+                  {rowActions ? (
+                    <Table.Td onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()} ta="right">
+                      {rowActions(row)}
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+                {expandRow && isOpen ? (
+                  <Table.Tr className="qm-row-detail">
+                    <Table.Td colSpan={colCount}>{expandRow(row)}</Table.Td>
+                  </Table.Tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}

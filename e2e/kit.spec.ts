@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, shot, unique } from './helpers';
+
+/** What every screen inherits from the kit: number and text fields, list selection and bulk delete, list history. */
+const CATALOG = 'catalog@example.com';
+let token: string | undefined;
+
+async function signedIn(page: Page) {
+  token ??= await apiToken(page, CATALOG);
+  await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), token);
+}
+
+async function createBrand(page: Page, name: string): Promise<number> {
+  const res = await page.request.post('/api/brand', { headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' }, data: { name } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+test.describe('the kit', () => {
+  test.beforeEach(async ({ page }) => {
+    await signedIn(page);
+  });
+
+  test('a negative cost keeps its minus and shows the rule; 0 rounds stays 0', async ({ page }) => {
+    await page.goto('/product/new');
+    const cost = page.getByRole('textbox', { name: 'Cost of variant 1' });
+    await cost.fill('-5');
+    await cost.blur();
+    await expect(cost).toHaveValue(/^-5(\.00)?$/);
+    await expect(page.getByText('Cannot be negative')).toBeVisible();
+    const rounds = page.getByRole('textbox', { name: 'Rounds per package of variant 1' });
+    await rounds.fill('0');
+    await rounds.blur();
+    await expect(rounds).toHaveValue('0');
+    await expect(page.getByText('At least 1', { exact: true })).toBeVisible();
+    await shot(page, 'kit-negative-cost');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(page).toHaveURL(/\/product\/new$/);
+  });
+
+  test('a 201-character brand name is refused with the rule, and the text is kept', async ({ page }) => {
+    await page.goto('/brand');
+    await page.getByRole('button', { name: 'New brand' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New brand' });
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    await name.fill('W'.repeat(201));
+    await expect(name).toHaveValue('W'.repeat(201));
+    await expect(dialog.getByText('201 of at most 200 characters')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('At most 200 characters', { exact: true })).toBeVisible();
+    await shot(page, 'kit-long-name');
+    await expect(dialog).toBeVisible();
+  });
+
+  test('a duplicate brand name marks the field and links the brand that has it', async ({ page }) => {
+    const taken = unique('Holder');
+    const id = await createBrand(page, taken);
+    await page.goto('/brand');
+    await page.getByRole('button', { name: 'New brand' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New brand' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(taken.toLowerCase());
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText(`A brand with this name already exists: ${taken}`)).toBeVisible();
+    await expect(dialog.getByRole('link', { name: `Open ${taken}` })).toHaveAttribute('href', `/brand?edit=${id}`);
+  });
+
+  test('select two brands and delete them together after a confirmation', async ({ page }) => {
+    const prefix = unique('Bulk');
+    await createBrand(page, `${prefix} A`);
+    await createBrand(page, `${prefix} B`);
+    await page.goto(`/brand?q=${encodeURIComponent(prefix)}`);
+    const table = page.getByRole('table', { name: 'Brands' });
+    await expect(table.getByRole('row')).toHaveCount(3);
+    await table.getByRole('checkbox', { name: `Select ${prefix} A` }).check();
+    await table.getByRole('checkbox', { name: `Select ${prefix} B` }).press('Space');
+    const bar = page.getByRole('toolbar', { name: 'Selected brands' });
+    await expect(bar.getByText('2 selected')).toBeVisible();
+    await shot(page, 'kit-bulk-selected');
+    await bar.getByRole('button', { name: 'Delete…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete 2 brands?' });
+    await expect(confirm.getByText('2 brands will be deleted. This cannot be undone.')).toBeVisible();
+    await shot(page, 'kit-bulk-confirm');
+    await confirm.getByRole('button', { name: 'Delete 2 brands' }).click();
+    await expect(page.getByText('Deleted 2 brands')).toBeVisible();
+    await expect(table.getByText(`No brands match`)).toBeVisible();
+  });
+
+  test('Back after paging returns to page 1', async ({ page }) => {
+    await page.goto('/');
+    await page.goto('/brand?per_page=10');
+    const table = page.getByRole('table', { name: 'Brands' });
+    const first = (await table.getByRole('row').nth(1).textContent()) ?? '';
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(table.getByRole('row').nth(1)).not.toHaveText(first);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/brand\?per_page=10$/);
+    await expect(table.getByRole('row').nth(1)).toHaveText(first);
+  });
+
+  test('an unbroken 200-character title wraps: the editor and the list stay within the window', async ({ page }) => {
+    const title = 'W'.repeat(200);
+    const sku = `KIT${Date.now().toString(36)}`.toUpperCase();
+    const res = await page.request.post('/api/product', {
+      headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' },
+      data: { type: 'physical', variation_type: 'rounds', title, variants: [{ sku, units_per_package: 50 }] },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const id = ((await res.json()) as { data: { id: number } }).data.id;
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    for (const url of [`/product/${id}`, `/product/${id}?tab=attributes`, `/product?q=${sku}`]) {
+      await page.goto(url);
+      await expect(page.getByText(sku).or(page.getByRole('heading', { level: 1 })).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await width(), url).toBeLessThanOrEqual(0);
+    }
+    await shot(page, 'kit-long-title-list');
+  });
+});

@@ -1,0 +1,107 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiToken, shot } from './helpers';
+
+const PURCHASING = 'purchasing@example.com';
+
+let token = '';
+async function signedIn(page: Page) {
+  token ||= await apiToken(page, PURCHASING);
+  await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), token);
+}
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(`/api/${path}`, { headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' } });
+  expect(res.status(), `GET ${path}`).toBe(200);
+  return (await res.json()) as T;
+}
+async function pick(page: Page, scope: Locator, label: string, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+/** Screenshots without the toasts of the last action (they fade out on their own). */
+async function look(page: Page, name: string) {
+  await expect
+    .poll(
+      async () => {
+        for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
+        return page.locator('.mantine-Notification-root').count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(0);
+  await shot(page, name);
+}
+async function onHand(page: Page, variantId: number, locationId: number) {
+  const res = await apiGet<{ data: { on_hand: number }[] }>(page, `inventory-item?filter[variant_id]=${variantId}&filter[location_id]=${locationId}`);
+  return res.data[0]?.on_hand ?? 0;
+}
+
+test('a purchase order from draft to received moves stock into the warehouse', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  const variants = (await apiGet<{ data: { id: number; sku: string }[] }>(page, 'variant?per_page=2&sort=id')).data;
+  expect(variants.length).toBe(2);
+  const options = await apiGet<{ data: { vendors: { id: number; name: string }[]; locations: { id: number; code: string }[] } }>(page, 'purchase-order/options');
+  const reno = options.data.locations.find((l) => l.code === 'RNO')!;
+  const before = await Promise.all(variants.map((v) => onHand(page, v.id, reno.id)));
+
+  await page.goto('/purchase-order');
+  await expect(page.getByRole('heading', { name: 'Purchase Orders' })).toBeVisible();
+  await expect(page.getByRole('row').nth(2)).toBeVisible();
+  await look(page, 'purchase-orders');
+
+  // New draft: vendor, entity, receiving location.
+  await page.getByRole('button', { name: 'New purchase order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New purchase order' });
+  await pick(page, dialog, 'Vendor', /Sports South/);
+  await pick(page, dialog, 'Purchasing entity', 'LOS');
+  await pick(page, dialog, 'Receive at', /RNO/);
+  await look(page, 'purchase-order-new');
+  await dialog.getByRole('button', { name: 'Create draft' }).click();
+  await expect(page).toHaveURL(/\/purchase-order\/\d+$/);
+  await expect(page.getByRole('heading', { name: /^PO-\d{4}-\d{5}$/ })).toBeVisible();
+
+  // Two lines, by SKU.
+  for (const v of variants) {
+    await page.getByRole('combobox', { name: 'Add a line' }).fill(v.sku);
+    await page.getByRole('option', { name: new RegExp(v.sku.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+    await expect(page.getByRole('textbox', { name: `Quantity of ${v.sku}` })).toBeVisible();
+  }
+  for (const v of variants) await page.getByRole('textbox', { name: `Quantity of ${v.sku}` }).fill('10');
+  await page.getByRole('textbox', { name: `Unit cost of ${variants[1]!.sku}` }).fill('12.50');
+  await look(page, 'purchase-order-draft-lines');
+  await page.getByRole('button', { name: 'Save purchase order' }).click();
+  await expect(page.getByText(/saved/).first()).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Lines (2)' })).toBeVisible();
+
+  // Submit, then receive half of each line.
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Receive…' }).click();
+  const receive = page.getByRole('dialog', { name: /^Receive PO-/ });
+  for (const v of variants) await receive.getByRole('textbox', { name: `Receive now of ${v.sku}` }).fill('5');
+  await look(page, 'purchase-order-receive');
+  await receive.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(receive).toBeHidden();
+  await expect(page.getByText('Partially Received', { exact: true }).first()).toBeVisible();
+  for (const v of variants) {
+    const row = page.locator(`tr[data-line="${v.sku}"]`);
+    await expect(row.locator('[data-col="received"]')).toHaveText('5');
+    await expect(row.locator('[data-col="open"]')).toHaveText('5');
+  }
+  await look(page, 'purchase-order-partially-received');
+  expect(await Promise.all(variants.map((v) => onHand(page, v.id, reno.id)))).toEqual(before.map((n) => n + 5));
+
+  // Over-receiving is refused in words; then the rest.
+  await page.getByRole('button', { name: 'Receive…' }).click();
+  await receive.getByRole('textbox', { name: `Receive now of ${variants[0]!.sku}` }).fill('6');
+  await receive.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(receive.getByText(/cannot receive more than is still open/)).toBeVisible();
+  await receive.getByRole('textbox', { name: `Receive now of ${variants[0]!.sku}` }).fill('5');
+  await receive.getByRole('button', { name: 'Receive', exact: true }).click();
+  await expect(receive).toBeHidden();
+  await expect(page.getByText('Received', { exact: true }).first()).toBeVisible();
+  for (const v of variants) await expect(page.locator(`tr[data-line="${v.sku}"] [data-col="open"]`)).toHaveText('0');
+  expect(await Promise.all(variants.map((v) => onHand(page, v.id, reno.id)))).toEqual(before.map((n) => n + 10));
+  await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  await look(page, 'purchase-order-received');
+});
