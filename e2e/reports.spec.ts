@@ -16,7 +16,7 @@ async function loaded(page: Page) {
 }
 
 test.describe('reports', () => {
-  test('PO Summary from a URL: filters, totals and chart; an XLSX export ends in Download Logs', async ({ page }) => {
+  test('PO Summary from a URL: its filters, the totals of every row and the chart', async ({ page }) => {
     await signedIn(page);
     // A view shared as a link: grouped by month, from a date, sorted by month.
     await page.goto('/report/po-summary?group=month&filter[from]=2020-01-01&sort=month');
@@ -26,21 +26,31 @@ test.describe('reports', () => {
     await expect(page.getByRole('combobox', { name: 'Group by' })).toHaveValue('Month');
     const table = page.getByRole('table', { name: 'PO Summary Report' });
     await expect(table.getByRole('columnheader', { name: /Month/ })).toHaveAttribute('aria-sort', 'ascending');
-    // Totals of every matching row, and the chart by month with its accessible name.
-    const totals = table.locator('tfoot');
-    await expect(totals).toContainText(/Total \(\d+ rows?\)/);
+    // Totals of every matching row, and the chart by month with its accessible name (the demo data
+    // has purchase orders; the same figures as the API's).
     const api = await page.request.get('/api/report/po-summary?group=month&filter[from]=2020-01-01', { headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' } });
     const answer = await api.json();
+    // The purchase orders come with the purchasing demo data; without them there is nothing to total.
+    test.skip(answer.meta.total === 0, 'no purchase orders in the demo data');
+    const totals = table.locator('tfoot');
+    await expect(totals).toContainText(`Total (${answer.meta.total} ${answer.meta.total === 1 ? 'row' : 'rows'})`);
     const cost = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(answer.totals.cost / 100);
     await expect(totals).toContainText(cost);
+    await expect(table.locator('tbody tr')).toHaveCount(Math.min(answer.meta.total, 25));
     await expect(page.getByRole('img', { name: /Cost and open amount by month: \d+ months?/ })).toBeVisible();
     await expect(page.locator('.recharts-surface').first()).toBeVisible();
     await shot(page, 'report-po-summary');
+  });
 
+  test('grouping and sorting are history entries; an XLSX export of the view ends in Download Logs', async ({ page }) => {
+    await signedIn(page);
+    await page.goto('/report/po-summary?group=month&filter[from]=2020-01-01&sort=month');
+    await loaded(page);
+    const table = page.getByRole('table', { name: 'PO Summary Report' });
     // Changing the grouping is a new history entry: Back returns to the shared view.
     await page.getByRole('combobox', { name: 'Group by' }).click();
     await page.getByRole('option', { name: 'Vendor' }).click();
-    await expect(page).toHaveURL(/group=vendor/);
+    await expect(page).not.toHaveURL(/group=/); // the default grouping leaves the URL
     await loaded(page);
     await expect(table.getByRole('columnheader', { name: /Vendor/ })).toBeVisible();
     await page.goBack();

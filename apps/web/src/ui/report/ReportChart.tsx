@@ -41,6 +41,7 @@ export default function ReportChart({ spec, points }: { spec: ReportChartSpec; p
             valueFormatter={valueText}
             withLegend
             legendProps={{ verticalAlign: 'top', height: 28 }}
+            yAxisProps={{ width: 96 }}
             tickLine="y"
             gridAxis="y"
           />
