@@ -202,3 +202,23 @@ export function TagsField(p: FieldProps) {
   const { field, bound } = useField(p.name);
   return <TagsInput {...p} {...bound} ref={field.ref} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} splitChars={[',']} clearable />;
 }
+
+/** A day (YYYY-MM-DD) bound to the surrounding form; empty is null. */
+export function DateField({ name, label, description, w }: { name: string; label: string; description?: string; w?: number }) {
+  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name, control });
+  return (
+    <TextInput
+      type="date"
+      label={label}
+      description={description}
+      name={field.name}
+      ref={field.ref}
+      value={(field.value as string | null) ?? ''}
+      onChange={(e) => field.onChange(e.currentTarget.value || null)}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+      w={w}
+    />
+  );
+}

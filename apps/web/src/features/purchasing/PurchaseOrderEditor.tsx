@@ -17,7 +17,7 @@ import { DateTimeDisplay, MoneyDisplay } from '../../ui/displays';
 import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam, type EditorItem } from '../../ui/Editor';
 import { MoneyField, SelectField, TextAreaField } from '../../ui/fields';
 import { purchaseOrders, usePurchaseOrderAction, usePurchaseOrderOptions, useUpdatePurchaseOrder } from './api';
-import { DateField } from './parts/DateField';
+import { DateField } from '../../ui/fields';
 import { InvoiceDialog } from './parts/InvoiceDialog';
 import { DraftLines, OrderedLines } from './parts/LinesTable';
 import { ENTITY_OPTIONS } from './parts/NewPurchaseOrderDialog';
@@ -217,7 +217,7 @@ function Details({ po, readOnly }: { po: PurchaseOrderDetail; readOnly: boolean 
               <SelectField name="location_id" label="Receive at" options={locations} numeric required disabled={readOnly || po.received_cents > 0} />
             </Group>
             <Group align="flex-start">
-              <DateField name="expected_date" label="Expected" />
+              <DateField name="expected_date" label="Expected" w={180} />
               <MoneyField name="shipping_cents" label="Shipping" disabled={readOnly} />
             </Group>
             <TextAreaField name="notes" label="Notes" rows={3} disabled={readOnly} />

@@ -7,30 +7,11 @@ import { useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { Button, Divider, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { ATTRIBUTE_OPS, ATTRIBUTE_OP_LABELS, COMPLIANCE_PLACES, EVERY_STATE, TARGET_KINDS, TARGET_KIND_LABELS } from '@qm/contracts';
-import { MultiSelectField, SelectField, SwitchField, TagsField, TextAreaField, TextField } from '../../../ui/fields';
+import { DateField, MultiSelectField, SelectField, SwitchField, TagsField, TextAreaField, TextField } from '../../../ui/fields';
 import { useAttributes, useBrandOptions, useCategoryOptions, useVariantSearch } from '../../catalog/api';
 import { useRestrictionTypeOptions, useZipGroupOptions } from '../api';
 
 const PLACE_OPTIONS = COMPLIANCE_PLACES.map((p) => ({ value: p, label: p }));
-
-/** A date (YYYY-MM-DD) or empty (null). */
-function DateField({ name, label, description }: { name: string; label: string; description?: string }) {
-  const { control } = useFormContext();
-  const { field, fieldState } = useController({ name, control });
-  return (
-    <TextInput
-      type="date"
-      label={label}
-      description={description}
-      name={field.name}
-      ref={field.ref}
-      value={(field.value as string | null) ?? ''}
-      onChange={(e) => field.onChange(e.currentTarget.value || null)}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-    />
-  );
-}
 
 /** A product's variant or a product, found by SKU, UPC or title. */
 function ItemPicker({ name, kind }: { name: string; kind: 'product' | 'variant' }) {

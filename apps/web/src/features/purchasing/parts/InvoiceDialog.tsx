@@ -4,7 +4,7 @@ import { PurchaseOrderInvoice, type PurchaseOrderDetail } from '@qm/contracts';
 import { MoneyField, SelectField, TextField } from '../../../ui/fields';
 import { ResourceForm } from '../../../ui/ResourceForm';
 import { useInvoicePurchaseOrder } from '../api';
-import { DateField } from './DateField';
+import { DateField } from '../../../ui/fields';
 import { useStatusOptions } from './poDisplay';
 
 export function InvoiceDialog({ po, opened, onClose }: { po: PurchaseOrderDetail; opened: boolean; onClose: () => void }) {
@@ -30,7 +30,7 @@ export function InvoiceDialog({ po, opened, onClose }: { po: PurchaseOrderDetail
       <Stack gap="sm">
         <TextField name="invoice_number" label="Invoice number" required autoFocus />
         <Group align="flex-start">
-          <DateField name="invoice_date" label="Invoice date" />
+          <DateField name="invoice_date" label="Invoice date" w={180} />
           <MoneyField name="invoice_amount_cents" label="Amount" required />
         </Group>
         <SelectField name="invoice_status" label="Invoice status" options={statuses.options.filter((o) => o.value !== 'not_invoiced')} required />

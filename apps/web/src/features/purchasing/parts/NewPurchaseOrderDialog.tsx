@@ -8,7 +8,7 @@ import { PURCHASING_ENTITIES, PurchaseOrderCreate, type PurchaseOrderDetail } fr
 import { MoneyField, SelectField, TextAreaField } from '../../../ui/fields';
 import { ResourceForm } from '../../../ui/ResourceForm';
 import { useCreatePurchaseOrder, usePurchaseOrderOptions } from '../api';
-import { DateField } from './DateField';
+import { DateField } from '../../../ui/fields';
 
 export const ENTITY_OPTIONS = PURCHASING_ENTITIES.map((e) => ({ value: e, label: e }));
 
@@ -46,7 +46,7 @@ export function NewPurchaseOrderDialog({ opened, onClose, vendorId }: { opened: 
           <SelectField name="location_id" label="Receive at" options={locations} numeric required />
         </Group>
         <Group align="flex-start">
-          <DateField name="expected_date" label="Expected" />
+          <DateField name="expected_date" label="Expected" w={180} />
           <MoneyField name="shipping_cents" label="Shipping" />
         </Group>
         <TextAreaField name="notes" label="Notes" rows={2} />
