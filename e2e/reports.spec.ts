@@ -30,8 +30,6 @@ test.describe('reports', () => {
     // has purchase orders; the same figures as the API's).
     const api = await page.request.get('/api/report/po-summary?group=month&filter[from]=2020-01-01', { headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' } });
     const answer = await api.json();
-    // The purchase orders come with the purchasing demo data; without them there is nothing to total.
-    test.skip(answer.meta.total === 0, 'no purchase orders in the demo data');
     const totals = table.locator('tfoot');
     await expect(totals).toContainText(`Total (${answer.meta.total} ${answer.meta.total === 1 ? 'row' : 'rows'})`);
     const cost = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(answer.totals.cost / 100);
