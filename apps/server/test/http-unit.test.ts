@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseQueryString } from '../src/http/querystring.js';
 import { accessOf } from '../src/http/auth.js';
 import { INPUT_MESSAGES, inputProblems } from '../src/http/input.js';

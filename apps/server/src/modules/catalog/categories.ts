@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Category,
@@ -254,7 +253,6 @@ export async function sortCategories(db: Db, actor: Actor, body: z.infer<typeof 
 }
 
 export function categoryRoutes(app: FastifyInstance, db: Db) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { tags } = CATALOG;
 
   action(app, {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   dataResponse,
@@ -115,7 +114,6 @@ export async function createFamilyStoreProduct(t: Db, actor: Actor, familyId: nu
 }
 
 export function familyRoutes(app: FastifyInstance, db: Db) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { tags } = CATALOG;
   const detail = dataResponse(ProductFamilyDetail);
 

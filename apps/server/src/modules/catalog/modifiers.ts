@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Modifier,
@@ -208,7 +207,6 @@ export async function deleteModifier(db: Db, actor: Actor, id: number) {
 const optionResponse = z.object({ data: ModifierOption, options: z.array(ModifierOption) });
 
 export function modifierRoutes(app: FastifyInstance, db: Db) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { tags } = CATALOG;
 
   registerResource(app, {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   dataResponse,
@@ -311,7 +310,6 @@ async function assertFamilyPublishable(t: Db, sp: StoreProduct) {
 }
 
 export function storeVariantRoutes(app: FastifyInstance, db: Db) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { tags } = CATALOG;
 
   action(app, {

@@ -5,7 +5,6 @@
  * Compliance panel). Writes need `compliance.write`.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   ComplianceCheckBody,
@@ -37,7 +36,6 @@ import {
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { complianceRestrictions, complianceRestrictionTypes, zipCodeGroups } from '../../db/schema/index.js';
-import { actorOf } from '../../http/auth.js';
 import { auditedCreate, auditedDelete, auditedUpdate, inTx, loadOneOr404, lockRow, registerCrud, registerList, registerResource } from '../../http/crud.js';
 import { insertRow, updateRow } from '../../db/write.js';
 import { badRequest, ruleViolated } from '../../http/errors.js';

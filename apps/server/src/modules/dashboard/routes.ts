@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditEntry, dataResponse } from '@qm/contracts';
-import type { Kit } from '../../http/kit.js';
+import { action, type Kit } from '../../http/kit.js';
 import { can, requireAuth } from '../../http/auth.js';
 import { countsAnd, pageJson } from '../../http/list.js';
 import { auditList } from '../audit/routes.js';
@@ -14,8 +13,13 @@ const Dashboard = z.object({
 });
 
 export function dashboardRoutes({ app, db }: Kit) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/dashboard', {
-    schema: { tags: ['dashboard'], summary: "The signed-in user's dashboard", response: { 200: dataResponse(Dashboard) } },
+  action(app, {
+    method: 'GET',
+    url: '/api/dashboard',
+    access: 'signed-in',
+    tags: ['dashboard'],
+    summary: "The signed-in user's dashboard",
+    response: { 200: dataResponse(Dashboard) },
     handler: async (req) => {
       const me = requireAuth(req);
       const all = can(req, 'audit.read');

@@ -4,7 +4,7 @@ import { IdParams, PasswordReset, ROLES, User, UserCreate, UserUpdate, USER_LIST
 import { query } from '../../db/connect.js';
 import { action, type Kit } from '../../http/kit.js';
 import { actorOf, forgetSessions } from '../../http/auth.js';
-import { inTx, loadOne, loadOneOr404, registerCrud, registerResource } from '../../http/crud.js';
+import { inTx, loadOne, loadOneOr404, registerCrud } from '../../http/crud.js';
 import { ruleViolated } from '../../http/errors.js';
 import { audit } from '../../db/audit.js';
 import { forgetAttempts } from '../auth/lockout.js';

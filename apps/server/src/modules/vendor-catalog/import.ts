@@ -20,7 +20,7 @@ import {
   type ImportSummary,
   type VendorImport,
 } from '@qm/contracts';
-import { query, queryOne, type Db } from '../../db/connect.js';
+import { queryOne, type Db } from '../../db/connect.js';
 import { readFile, fileById, type StoredFile } from '../../files/store.js';
 import { formatOf, readTable, UnreadableTable } from '../../files/tables.js';
 import { inTx } from '../../http/crud.js';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { Button, Divider, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Select, SimpleGrid } from '@mantine/core';
 import { ATTRIBUTE_OPS, ATTRIBUTE_OP_LABELS, COMPLIANCE_PLACES, EVERY_STATE, TARGET_KINDS, TARGET_KIND_LABELS } from '@qm/contracts';
 import { DateField, MultiSelectField, SelectField, SwitchField, TagsField, TextAreaField, TextField } from '../../../ui/fields';
 import { useAttributes, useBrandOptions, useCategoryOptions, useVariantSearch } from '../../catalog/api';
