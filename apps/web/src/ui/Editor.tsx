@@ -5,20 +5,22 @@
  * else saved first and offers Reload, keeping what was typed until then.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { ActionIcon, Alert, Anchor, Button, Group, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ActionIcon, Alert, Anchor, Button, Group, Menu, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { FormProvider, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { ConflictHolder } from '@qm/contracts';
-import { errorMessage } from '../lib/api';
+import { ApiError, errorMessage } from '../lib/api';
 import { saveProblemOf } from '../lib/errors';
 import { fetchItem, invalidate, useResourceItem, type Resource } from '../lib/resource';
-import { IconAlert, IconArrowLeft, IconRefresh, IconTrash } from './icons';
+import { IconAlert, IconArrowLeft, IconDots, IconRefresh, IconTrash } from './icons';
 import { Breadcrumbs, crumbsOf, useCurrentRouteName } from './Breadcrumbs';
 import { ErrorState, Spinner } from './states';
+import { alertDialog } from './ConfirmDialog';
+import { PageHeader } from './PageHeader';
 import { FormSchemaProvider } from './formSchema';
 import { useUnsavedChangesGuard } from './unsavedChanges';
 
@@ -291,5 +293,88 @@ export function EditorDeleteButton({ label, blockedReason, onDelete }: { label: 
         <IconTrash size={16} />
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** One entry of an editor's Actions menu; `danger` entries (Delete) are red. */
+export interface EditorAction {
+  label: string;
+  onClick: () => void;
+  danger?: boolean;
+}
+
+/** The editor header's "Actions" menu (deactivate, delete…); nothing when there are no actions. */
+export function EditorActionsMenu({ actions }: { actions: readonly EditorAction[] }) {
+  if (!actions.length) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" size="xs" rightSection={<IconDots size={14} />}>
+          Actions
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.map((a) => (
+          <Menu.Item key={a.label} color={a.danger ? 'red' : undefined} onClick={a.onClick}>
+            {a.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export interface EditorCreatePageProps<S extends Schema> {
+  /** e.g. `New vendor`; the submit button says `Create <noun>`. */
+  title: string;
+  noun: string;
+  description?: ReactNode;
+  schema: S;
+  defaults: DefaultValues<z.input<S>>;
+  /** The list the page was opened from (Cancel goes back to it). */
+  listPath: string;
+  canWrite: boolean;
+  create: (values: z.output<S>) => Promise<{ id: number; name: string }>;
+  children: ReactNode;
+}
+
+/**
+ * A `/<resource>/new` page: the item's form alone; once created, its own page (the other tabs open
+ * there). Field errors of the server land on their fields.
+ */
+export function EditorCreatePage<S extends Schema>(p: EditorCreatePageProps<S>) {
+  const navigate = useNavigate();
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(p.schema as never) as never, defaultValues: p.defaults, mode: 'onTouched' });
+  const save = form.handleSubmit(async (values) => {
+    try {
+      const created = await p.create(values);
+      notifications.show({ color: 'teal', message: `${p.noun.charAt(0).toUpperCase()}${p.noun.slice(1)} ${created.name} created` });
+      navigate(`${p.listPath}/${created.id}`, { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.fields).length) {
+        for (const [f, m] of Object.entries(e.fields)) form.setError(f as Path<z.input<S>>, { type: 'server', message: m }, { shouldFocus: true });
+      } else alertDialog('Error', errorMessage(e));
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(e) => void save(e)} noValidate>
+        <PageHeader
+          title={p.title}
+          description={p.description}
+          actions={
+            <>
+              <Button variant="default" onClick={() => navigate(p.listPath)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={form.formState.isSubmitting} disabled={!p.canWrite}>
+                Create {p.noun}
+              </Button>
+            </>
+          }
+        />
+        {p.children}
+      </form>
+    </FormProvider>
   );
 }

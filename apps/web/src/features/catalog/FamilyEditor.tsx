@@ -34,6 +34,7 @@ import {
   useVariantSearch,
 } from './api';
 import { AttributesPanel } from './parts/AttributesPanel';
+import { VariantResults } from './parts/VariantResults';
 import { ModifiersEditor } from './parts/ModifiersEditor';
 import { TableHead } from '../../ui/TableHead';
 import { IconButton } from '../../ui/IconButton';
@@ -262,43 +263,21 @@ function AddVariants({ family }: { family: ProductFamilyDetail }) {
         type="search"
       />
       {debounced.length >= 2 && results.data ? (
-        <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" mt="xs" aria-label="Variants found" className="qm-inner-table">
-          <Table.Tbody>
-            {found.length === 0 ? (
-              <Table.Tr>
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    No variant matches.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : null}
-            {found.map((v) => (
-              <Table.Tr key={v.id} data-sku={v.sku}>
-                <Table.Td>
-                  <CodeDisplay value={v.sku} strong />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'normal' }}>
-                  <Text size="sm">{v.product_title ?? `Product #${v.product_id}`}</Text>
-                  <Text size="xs" c="dimmed">
-                    {v.units_per_package.toLocaleString('en-US')} units{v.upc ? ` · ${v.upc}` : ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  {inFamily.has(v.id) ? (
-                    <Badge size="sm" variant="light" color="gray" radius="sm">
-                      In this family
-                    </Badge>
-                  ) : (
-                    <Button size="compact-xs" leftSection={<IconPlus size={12} />} loading={busy === v.id} onClick={() => void add(v.id, v.sku)} aria-label={`Add ${v.sku}`}>
-                      Add
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <VariantResults
+          mt="xs"
+          found={found}
+          action={(v) =>
+            inFamily.has(v.id) ? (
+              <Badge size="sm" variant="light" color="gray" radius="sm">
+                In this family
+              </Badge>
+            ) : (
+              <Button size="compact-xs" leftSection={<IconPlus size={12} />} loading={busy === v.id} onClick={() => void add(v.id, v.sku)} aria-label={`Add ${v.sku}`}>
+                Add
+              </Button>
+            )
+          }
+        />
       ) : null}
       {results.data && results.data.meta.total > found.length ? (
         <Text size="xs" c="dimmed" mt={4}>

@@ -4,19 +4,14 @@
  * while vendors use it.
  */
 import { useNavigate, useParams } from 'react-router';
-import { Button, Menu, Tabs, Text } from '@mantine/core';
+import { Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FormProvider, useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { isAllowed, VendorFeeSchemaCreate, VendorFeeSchemaUpdate, type VendorFeeSchema } from '@qm/contracts';
-import { ApiError, errorMessage, isApiError } from '../../lib/api';
+import { errorMessage, isApiError } from '../../lib/api';
 import { formatDateTime, plural } from '../../lib/format';
 import { usePermissions } from '../../lib/session';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
-import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
-import { IconDots } from '../../ui/icons';
-import { PageHeader } from '../../ui/PageHeader';
+import { EditorActionsMenu, EditorCreatePage, EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
 import { feeSchemas, useFeeSchemaMutations } from './api';
 import { FeePreviewPanel } from './parts/FeePreviewPanel';
 import { FeeSchemaFields, feeSchemaFormValues } from './parts/FeeFields';
@@ -73,22 +68,7 @@ function FeeSchemaEditor({ id }: { id: number }) {
               #{s.id} · {plural(s.fees.length, 'fee')} · used by {plural(s.vendor_count, 'vendor')} · updated {formatDateTime(s.updated_at)}
             </Text>
           }
-          actions={
-            canWrite ? (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <Button variant="default" size="xs" rightSection={<IconDots size={14} />}>
-                    Actions
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item color="red" onClick={() => void del()}>
-                    Delete
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            ) : null
-          }
+          actions={<EditorActionsMenu actions={canWrite ? [{ label: 'Delete', danger: true, onClick: () => void del() }] : []} />}
           saveBar={saveBar}
           tabs={[
             ['fees', `Fees (${s.fees.length})`],
@@ -109,44 +89,20 @@ function FeeSchemaEditor({ id }: { id: number }) {
 
 /** `/vendor-fee-schema/new`: the schema and its fees; once saved, its page (with the preview). */
 function NewFeeSchema() {
-  const navigate = useNavigate();
   const canWrite = isAllowed(['vendors.write'], usePermissions());
   const { create } = useFeeSchemaMutations();
-  const form = useForm<z.input<typeof VendorFeeSchemaCreate>, unknown, z.output<typeof VendorFeeSchemaCreate>>({
-    resolver: zodResolver(VendorFeeSchemaCreate),
-    defaultValues: { name: '', description: '', fees: [{ name: 'Drop-ship handling', application: 'fixed', amount_cents: 0, unit_basis: null, brand_id: null, category_id: null, waived_above_cents: null, effective_from: null, effective_to: null }] },
-    mode: 'onTouched',
-  });
-  const save = form.handleSubmit(async (values) => {
-    try {
-      const created = await create.mutateAsync(values);
-      notifications.show({ color: 'teal', message: `Fee schema ${created.name} created` });
-      navigate(`/vendor-fee-schema/${created.id}`, { replace: true });
-    } catch (e) {
-      if (e instanceof ApiError && Object.keys(e.fields).length) {
-        for (const [f, m] of Object.entries(e.fields)) form.setError(f as Path<z.input<typeof VendorFeeSchemaCreate>>, { type: 'server', message: m }, { shouldFocus: true });
-      } else alertDialog('Error', errorMessage(e));
-    }
-  });
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(e) => void save(e)} noValidate>
-        <PageHeader
-          title="New fee schema"
-          description="The preview opens once the schema is saved."
-          actions={
-            <>
-              <Button variant="default" onClick={() => navigate('/vendor-fee-schema')}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting} disabled={!canWrite}>
-                Create fee schema
-              </Button>
-            </>
-          }
-        />
-        <FeeSchemaFields readOnly={!canWrite} />
-      </form>
-    </FormProvider>
+    <EditorCreatePage
+      title="New fee schema"
+      noun="fee schema"
+      description="The preview opens once the schema is saved."
+      schema={VendorFeeSchemaCreate}
+      defaults={{ name: '', description: '', fees: [{ name: 'Drop-ship handling', application: 'fixed', amount_cents: 0, unit_basis: null, brand_id: null, category_id: null, waived_above_cents: null, effective_from: null, effective_to: null }] }}
+      listPath="/vendor-fee-schema"
+      canWrite={canWrite}
+      create={(values) => create.mutateAsync(values)}
+    >
+      <FeeSchemaFields readOnly={!canWrite} />
+    </EditorCreatePage>
   );
 }

@@ -5,19 +5,14 @@
  * it; deactivating is offered instead.
  */
 import { useNavigate, useParams } from 'react-router';
-import { Badge, Button, Group, Menu, Tabs, Text } from '@mantine/core';
+import { Badge, Group, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FormProvider, useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { isAllowed, VendorCreate, VendorUpdate, type Vendor } from '@qm/contracts';
-import { ApiError, errorMessage, isApiError } from '../../lib/api';
+import { errorMessage, isApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePermissions } from '../../lib/session';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
-import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
-import { IconDots } from '../../ui/icons';
-import { PageHeader } from '../../ui/PageHeader';
+import { EditorActionsMenu, EditorCreatePage, EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
 import { VendorPurchaseOrdersTab } from '../purchasing/parts/VendorPurchaseOrdersTab';
 import { useVendorMutations, vendors } from './api';
 import { CredentialsPanel } from './parts/CredentialsPanel';
@@ -106,21 +101,9 @@ function VendorEditor({ id }: { id: number }) {
             </Text>
           }
           actions={
-            canWrite ? (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <Button variant="default" size="xs" rightSection={<IconDots size={14} />}>
-                    Actions
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item onClick={() => void setActive(!v.is_active)}>{v.is_active ? 'Deactivate' : 'Activate'}</Menu.Item>
-                  <Menu.Item color="red" onClick={() => void del()}>
-                    Delete
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            ) : null
+            <EditorActionsMenu
+              actions={canWrite ? [{ label: v.is_active ? 'Deactivate' : 'Activate', onClick: () => void setActive(!v.is_active) }, { label: 'Delete', danger: true, onClick: () => void del() }] : []}
+            />
           }
           saveBar={saveBar}
           tabs={[
@@ -154,40 +137,20 @@ function VendorEditor({ id }: { id: number }) {
 
 /** `/vendor/new`: the details form; once saved, the vendor's page. */
 function NewVendor() {
-  const navigate = useNavigate();
   const canWrite = isAllowed(['vendors.write'], usePermissions());
   const { create } = useVendorMutations();
-  const form = useForm<z.input<typeof VendorCreate>, unknown, z.output<typeof VendorCreate>>({ resolver: zodResolver(VendorCreate), defaultValues: NEW_VENDOR, mode: 'onTouched' });
-  const save = form.handleSubmit(async (values) => {
-    try {
-      const created = await create.mutateAsync(values);
-      notifications.show({ color: 'teal', message: `Vendor ${created.name} created` });
-      navigate(`/vendor/${created.id}`, { replace: true });
-    } catch (e) {
-      if (e instanceof ApiError && (e.status === 400 || e.status === 409 || e.status === 422) && Object.keys(e.fields).length) {
-        for (const [f, m] of Object.entries(e.fields)) form.setError(f as Path<z.input<typeof VendorCreate>>, { type: 'server', message: m }, { shouldFocus: true });
-      } else alertDialog('Error', errorMessage(e));
-    }
-  });
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(e) => void save(e)} noValidate>
-        <PageHeader
-          title="New vendor"
-          description="Catalogue, purchase orders, credentials and activity open once the vendor is saved."
-          actions={
-            <>
-              <Button variant="default" onClick={() => navigate('/vendor')}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting} disabled={!canWrite}>
-                Create vendor
-              </Button>
-            </>
-          }
-        />
-        <VendorFields readOnly={!canWrite} />
-      </form>
-    </FormProvider>
+    <EditorCreatePage
+      title="New vendor"
+      noun="vendor"
+      description="Catalogue, purchase orders, credentials and activity open once the vendor is saved."
+      schema={VendorCreate}
+      defaults={NEW_VENDOR}
+      listPath="/vendor"
+      canWrite={canWrite}
+      create={(values) => create.mutateAsync(values)}
+    >
+      <VendorFields readOnly={!canWrite} />
+    </EditorCreatePage>
   );
 }

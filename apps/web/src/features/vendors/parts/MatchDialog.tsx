@@ -1,15 +1,16 @@
 /** Matching one vendor line to one of our variants by hand: the catalogue's variant search (SKU, UPC or title). */
 import { useEffect, useState } from 'react';
-import { Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { VendorProduct } from '@qm/contracts';
 import { errorMessage } from '../../../lib/api';
 import { alertDialog } from '../../../ui/ConfirmDialog';
-import { CodeDisplay, MoneyDisplay } from '../../../ui/displays';
+import { MoneyDisplay } from '../../../ui/displays';
 import { IconSearch } from '../../../ui/icons';
 import { useVariantSearch } from '../../catalog/api';
 import { useMatchLine } from '../catalogApi';
+import { VariantResults } from '../../catalog/parts/VariantResults';
 
 export function MatchDialog({ vendorId, line, onClose }: { vendorId: number; line: VendorProduct | null; onClose: () => void }) {
   const [q, setQ] = useState('');
@@ -57,35 +58,14 @@ export function MatchDialog({ vendorId, line, onClose }: { vendorId: number; lin
             type="search"
           />
           {debounced.length >= 2 && results.data ? (
-            <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label="Variants found" className="qm-inner-table">
-              <Table.Tbody>
-                {found.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">No variant matches.</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
-                {found.map((v) => (
-                  <Table.Tr key={v.id}>
-                    <Table.Td>
-                      <CodeDisplay value={v.sku} strong />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'normal' }}>
-                      <Text size="sm">{v.product_title ?? `Product #${v.product_id}`}</Text>
-                      <Text size="xs" c="dimmed">
-                        {v.units_per_package.toLocaleString('en-US')} units{v.upc ? ` · ${v.upc}` : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Button size="compact-xs" loading={busy === v.id} onClick={() => void match(v.id, v.sku)} aria-label={`Match to ${v.sku}`}>
-                        Match
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <VariantResults
+              found={found}
+              action={(v) => (
+                <Button size="compact-xs" loading={busy === v.id} onClick={() => void match(v.id, v.sku)} aria-label={`Match to ${v.sku}`}>
+                  Match
+                </Button>
+              )}
+            />
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" size="xs" onClick={onClose}>
