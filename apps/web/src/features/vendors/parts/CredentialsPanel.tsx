@@ -3,8 +3,6 @@
  * and (given `vendorId`) the vendor page's Credentials tab, filtered to that vendor. Secrets show as
  * "••••"; a new secret typed replaces the stored one, an empty field keeps it.
  */
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { ActionIcon, Badge, Button, Group, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useWatch } from 'react-hook-form';
@@ -25,7 +23,6 @@ import { ResourceList, type Column, type FilterDef } from '../../../ui/ResourceL
 import { credentials, useVendorOptions } from '../api';
 import { RevealButton } from './RevealSecret';
 
-const VENDOR_FILTER = 'filter[vendor_id]';
 
 /** The form: the credential's fields, a new secret (or keep / clear the stored one). */
 const Form = z.object({
@@ -80,31 +77,6 @@ export function CredentialsPanel({ vendorId }: { vendorId?: number }) {
   const fetchItem = useFetchItem(credentials);
   const item = useResourceItem(credentials, editId, { enabled: canWrite });
   const editing = item.data ?? null;
-  const [params, setParams] = useSearchParams();
-
-  // On the vendor page the list is this vendor's: its filter is kept in the URL while the tab is open.
-  useEffect(() => {
-    if (vendorId === undefined) return;
-    if (params.get(VENDOR_FILTER) !== String(vendorId))
-      setParams((p) => {
-        const n = new URLSearchParams(p);
-        n.set(VENDOR_FILTER, String(vendorId));
-        return n;
-      }, { replace: true });
-  }, [vendorId, params, setParams]);
-  useEffect(
-    () => () => {
-      if (vendorId !== undefined)
-        setParams((p) => {
-          const n = new URLSearchParams(p);
-          n.delete(VENDOR_FILTER);
-          return n;
-        }, { replace: true });
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
-
   const remove = async (k: VendorCredential) => {
     const name = `${k.vendor_name} ${k.label ?? CREDENTIAL_KIND_LABELS[k.kind]}`;
     if (!(await confirmDialog({ title: `Delete ${name}?`, message: `The credential “${name}” and its secret will be deleted. This cannot be undone.`, confirmLabel: 'Delete' }))) return;
@@ -155,7 +127,6 @@ export function CredentialsPanel({ vendorId }: { vendorId?: number }) {
     { kind: 'select', key: 'kind', label: 'Kind', options: CREDENTIAL_KINDS.map((k) => ({ value: k, label: CREDENTIAL_KIND_LABELS[k] })) },
   ];
 
-  if (vendorId !== undefined && params.get(VENDOR_FILTER) !== String(vendorId)) return null;
   return (
     <>
       {vendorId === undefined ? (
@@ -174,6 +145,7 @@ export function CredentialsPanel({ vendorId }: { vendorId?: number }) {
         columns={columns}
         filters={filters}
         defaultSort={vendorId === undefined ? 'vendor_name' : 'kind'}
+        fixedFilters={vendorId === undefined ? undefined : { vendor_id: String(vendorId) }}
         searchPlaceholder={vendorId === undefined ? 'Search vendor, label or username' : false}
         preferenceKey={vendorId === undefined ? undefined : 'columns.vendor-credential.tab'}
         exportCsv={vendorId === undefined}
