@@ -4,3 +4,4 @@ export * from './jobs.js';
 export * from './purchasing.js';
 export * from './compliance.js';
 export * from './vendor-catalog.js';
+export * from './orders.js';

@@ -87,6 +87,8 @@ export const vendors = pgTable(
     free_shipping_above_cents: integer('free_shipping_above_cents'),
     shipping_tiers: jsonb('shipping_tiers').notNull().default(sql`'[]'::jsonb`),
     handling_days: integer('handling_days').notNull().default(1),
+    /** How the vendor takes drop-ship orders: `email`, `edi`, `api` or `portal` (vendor orders' outbox). */
+    order_channel: text('order_channel').notNull().default('email'),
     fee_schema_id: integer('fee_schema_id').references(() => vendorFeeSchemas.id),
     website: text('website'),
     notes: text('notes'),
@@ -101,6 +103,7 @@ export const vendors = pgTable(
     check('vendors_shipping_model_check', inList('shipping_model', SHIPPING_MODELS)),
     check('vendors_money_check', sql`shipping_cents >= 0 and (min_order_cents is null or min_order_cents >= 0) and (free_shipping_above_cents is null or free_shipping_above_cents >= 0)`),
     check('vendors_handling_days_check', sql`handling_days between 0 and 60`),
+    check('vendors_order_channel_check', sql`order_channel in ('email', 'edi', 'api', 'portal')`),
   ],
 );
 
