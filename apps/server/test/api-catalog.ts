@@ -32,7 +32,7 @@ export function renderApiCatalog(doc: OpenApiDoc, routes: readonly RouteAccess[]
       if (!op) continue;
       const tag = op.tags?.[0] ?? 'other';
       const a = access.get(`${m.toUpperCase()} ${p}`);
-      const who = !a ? '?' : a.public ? 'public' : a.permission.length ? a.permission.join(' or ') : 'signed in';
+      const who = !a ? '?' : a.public ? 'public' : a.apiKey ? a.apiKey : a.permission.length ? a.permission.join(' or ') : 'signed in';
       const query = (op.parameters ?? []).filter((x) => x.in === 'query').map((x) => x.name);
       const body = fieldsOf(op.requestBody?.content?.['application/json']?.schema);
       const input = [query.length ? `query: ${query.join(', ')}` : '', body ? `body: {${body}}` : ''].filter(Boolean).join('; ');

@@ -7,6 +7,7 @@ import { queryOne, type Database, type Db } from '../db/connect.js';
 import type { Actor } from '../db/audit.js';
 import { BoundedMap } from './bounded.js';
 import { forbidden, unauthenticated } from './errors.js';
+import type { KeyHolder } from './kit.js';
 
 export interface AuthContext {
   userId: number;
@@ -23,6 +24,8 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** On an API key endpoint (kit.ts `KeyAccess`): who holds the key it was called with. */
+    keyHolder: KeyHolder | null;
   }
   interface FastifyContextConfig {
     /** Route is open to guests. */
@@ -34,6 +37,8 @@ declare module 'fastify' {
      * cannot send an Authorization header, sends the session token as its access token).
      */
     reporterToken?: boolean;
+    /** Called with an API key of this kind instead of a session (kit.ts `KeyAccess`). */
+    apiKey?: string;
   }
 }
 
@@ -214,6 +219,8 @@ export interface RouteAccess {
   url: string;
   public: boolean;
   permission: readonly Permission[];
+  /** Called with an API key of this kind, not a session (null: a session route). */
+  apiKey: string | null;
 }
 
 /**
@@ -221,11 +228,13 @@ export interface RouteAccess {
  * from a polluted Object.prototype (`public`, `permission`) must never open a route. Only `true`
  * makes a route public; a permission is a string or an array of strings.
  */
-export function accessOf(config: unknown): { public: boolean; permission: readonly Permission[]; reporterToken: boolean } {
+export function accessOf(config: unknown): { public: boolean; permission: readonly Permission[]; reporterToken: boolean; apiKey: string | null } {
   const own = (key: string) => (typeof config === 'object' && config !== null && Object.hasOwn(config, key) ? (config as Record<string, unknown>)[key] : undefined);
   const permission = own('permission');
+  const apiKey = own('apiKey');
   return {
     public: own('public') === true,
+    apiKey: typeof apiKey === 'string' ? apiKey : null,
     reporterToken: own('reporterToken') === true,
     permission:
       typeof permission === 'string'
@@ -239,19 +248,22 @@ export function accessOf(config: unknown): { public: boolean; permission: readon
 export function registerAuth(app: FastifyInstance, db: Db, routes: RouteAccess[], opts: { idleMinutes?: number } = {}) {
   idleMinutesOf.set(db, opts.idleMinutes ?? DEFAULT_IDLE_MINUTES);
   app.decorateRequest('auth', null);
+  app.decorateRequest('keyHolder', null);
   app.addHook('onRoute', (opts) => {
     if (!opts.url.startsWith('/api') || opts.url.startsWith('/api/docs')) return;
     const access = accessOf(opts.config);
     const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      routes.push({ method, url: opts.url, public: access.public, permission: access.permission });
+      routes.push({ method, url: opts.url, public: access.public, permission: access.permission, apiKey: access.apiKey });
     }
   });
   // Before body parsing and validation: an unauthorised caller learns nothing about the input rules.
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api')) return;
     const access = accessOf(request.routeOptions.config);
+    // An API key endpoint: the route's own hook checks the key (kit.ts); a session never opens it.
+    if (access.apiKey && !access.public) return;
     const reporterToken = access.reporterToken ? request.headers['x-rollbar-access-token'] : undefined;
     const token = bearerOf(request) ?? (typeof reporterToken === 'string' && /^[\w-]{40,64}$/.test(reporterToken) ? reporterToken : null);
     if (token) request.auth = await resolveSession(db, token);

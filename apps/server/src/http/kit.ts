@@ -18,6 +18,7 @@ import type { Config } from '../config.js';
 import type { Database, Db } from '../db/connect.js';
 import type { Exports } from '../files/exports.js';
 import type { JobRunner } from '../jobs/runner.js';
+import { unauthenticated } from './errors.js';
 
 /** What a module is given to register its endpoints, job kinds and exports. */
 export interface Kit {
@@ -34,9 +35,32 @@ export type Module = (kit: Kit) => void;
 
 /**
  * Who may call an endpoint: one permission or any of several; `signed-in` for any signed-in user
- * (the handler scopes what it answers to the caller); `public` for guests too.
+ * (the handler scopes what it answers to the caller); `public` for guests too; a `KeyAccess` for a
+ * machine that holds an API key instead of a session (a store's website sending orders).
  */
-export type Access = Permission | readonly Permission[] | 'signed-in' | 'public';
+export type Access = Permission | readonly Permission[] | 'signed-in' | 'public' | KeyAccess;
+
+/**
+ * An endpoint called with an API key, not a session: the key comes as `Authorization: Bearer <key>`
+ * or in `header`. The key is checked before the body is read (like a session): no key, or one that
+ * `verify` does not know (unknown, revoked), is a 401 and nothing else happens. The holder is
+ * `request.keyHolder` in the handler. Sessions never open such an endpoint.
+ */
+export interface KeyAccess {
+  /** What the key is called in the API docs and messages (`store API key`). */
+  kind: string;
+  /** The header that may carry the key besides Authorization (lower case, e.g. `x-store-key`). */
+  header: string;
+  /** Who holds the key, or null when it is unknown or revoked. */
+  verify: (key: string, request: FastifyRequest) => Promise<KeyHolder | null>;
+}
+
+/** Who called a key endpoint: the key and what it belongs to (a store). */
+export interface KeyHolder {
+  keyId: number;
+  ownerId: number;
+  label: string;
+}
 
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -64,10 +88,22 @@ export interface ActionDef<P extends Schema | undefined, Q extends Schema | unde
 }
 
 /** The route config that the auth hook reads (own properties only, see http/auth.ts). */
-export function accessConfig(access: Access): { public?: true; permission?: Permission | readonly Permission[] } {
+export function accessConfig(access: Access): { public?: true; permission?: Permission | readonly Permission[]; apiKey?: string } {
   if (access === 'public') return { public: true };
   if (access === 'signed-in') return {};
+  if (isKeyAccess(access)) return { apiKey: access.kind };
   return { permission: access };
+}
+
+const isKeyAccess = (access: Access): access is KeyAccess => typeof access === 'object' && !Array.isArray(access) && 'verify' in access;
+
+/** The key a request carries for a key endpoint: the bearer token, else the named header. */
+function keyOf(request: FastifyRequest, header: string): string | null {
+  const h = request.headers.authorization;
+  const bearer = h ? /^Bearer\s+(\S+)$/i.exec(h)?.[1] : undefined;
+  const named = request.headers[header];
+  const key = bearer ?? (typeof named === 'string' ? named.trim() : undefined);
+  return key && key.length <= 200 ? key : null;
 }
 
 /** Registers one endpoint that is not a list or a resource (see the file's comment). */
@@ -76,10 +112,21 @@ export function action<P extends Schema | undefined = undefined, Q extends Schem
   def: ActionDef<P, Q, B>,
 ): void {
   const { rateLimit, reporterToken, ...rest } = def.options ?? {};
+  const access = def.access;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.url,
     ...rest,
+    ...(isKeyAccess(access) && {
+      // After the kit's session hook, still before the body is parsed.
+      onRequest: async (request: FastifyRequest) => {
+        const key = keyOf(request, access.header);
+        if (!key) throw unauthenticated(`Send the ${access.kind} as Authorization: Bearer <key> or ${access.header}`);
+        const holder = await access.verify(key, request);
+        if (!holder) throw unauthenticated(`This ${access.kind} is not valid or was revoked`);
+        request.keyHolder = holder;
+      },
+    }),
     config: { ...accessConfig(def.access), ...(rateLimit && { rateLimit }), ...(reporterToken && { reporterToken }) },
     schema: {
       tags: def.tags,

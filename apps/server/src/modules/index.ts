@@ -11,6 +11,7 @@ import { catalogRoutes } from './catalog/routes.js';
 import { complianceRoutes } from './compliance/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { opsRoutes } from './ops/routes.js';
+import { orderRoutes } from './orders/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { purchasingRoutes } from './purchasing/routes.js';
@@ -35,4 +36,5 @@ export const MODULES: readonly Module[] = [
   purchasingRoutes,
   complianceRoutes,
   vendorCatalogRoutes,
+  orderRoutes,
 ];

@@ -126,6 +126,12 @@ export const orders = pgTable(
     index('orders_number_prefix_idx').on(sql`upper(${t.number}) text_pattern_ops`),
     index('orders_email_prefix_idx').on(sql`lower(${t.customer_email}) text_pattern_ops`),
     index('orders_open_cases_idx').on(t.placed_at).where(sql`open_cases > 0`),
+    // The Orders list's filters, each in the list's order (placed at, newest first) — migration orders_list_indexes.
+    index('orders_cs_status_placed_idx').on(t.cs_status, t.placed_at).where(sql`cs_status <> 'none'`),
+    index('orders_internal_status_placed_idx').on(t.internal_status_id, t.placed_at).where(sql`internal_status_id is not null`),
+    index('orders_hold_placed_idx').on(t.placed_at).where(sql`compliance_hold`),
+    index('orders_late_placed_idx').on(t.placed_at).where(sql`is_late`),
+    index('orders_split_placed_idx').on(t.placed_at).where(sql`is_split`),
     check('orders_money_check', sql`shipping_charged_cents >= 0 and tax_cents >= 0 and payment_captured_cents >= 0`),
   ],
 );

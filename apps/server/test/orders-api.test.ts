@@ -1,0 +1,277 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { OrderDetail, OrderListResponse, type OrderIntake } from '@qm/contracts';
+import { BACKENDS, useTestApp } from './harness.js';
+
+/**
+ * Orders through the API: intake with a store API key (idempotency, validation, the cases it opens),
+ * the keys' life (created, shown once, revoked), the status state machine, customer-service status,
+ * notes, cancelling items, the address, the list's searches and filters, and who may do what.
+ */
+describe.each(BACKENDS)('orders API (%s)', (kind) => {
+  const t = useTestApp(kind);
+  let admin = '';
+  let ordersUser = '';
+  let catalogUser = '';
+  let analyst = '';
+  let storeId = 0;
+  let key = '';
+  let seq = 0;
+  const SKU_A = `ORD-A-${kind}`.toUpperCase();
+  const SKU_B = `ORD-B-${kind}`.toUpperCase();
+
+  beforeAll(async () => {
+    admin = await t.login('admin@example.com');
+    ordersUser = await t.login('orders@example.com');
+    catalogUser = await t.login('catalog@example.com');
+    analyst = await t.login('analyst@example.com');
+    [{ id: storeId }] = (await t.sql<{ id: number }>(sql`insert into stores (name, code) values (${`Orders API ${kind}`}, ${`orders-api-${kind}`}) returning id`)) as [{ id: number }];
+    const [product] = await t.sql<{ id: number }>(sql`insert into products (type, variation_type) values ('physical', 'rounds') returning id`);
+    await t.sql(sql`insert into variants (product_id, sku, units_per_package, is_default) values (${product!.id}, ${SKU_A}, 50, true), (${product!.id}, ${SKU_B}, 1000, false)`);
+    const res = await t.req('POST', `/api/store/${storeId}/api-key`, { token: admin, body: { name: 'Website' } });
+    expect(res.status).toBe(201);
+    key = res.body.data.key;
+  });
+
+  const order = (over: Partial<OrderIntake> = {}): OrderIntake => ({
+    number: `W-${kind}-${++seq}`,
+    placed_at: '2026-03-14T15:09:26Z',
+    customer: { name: 'Pat Doe', email: `pat${seq}@example.com`, phone: '+1 512 555 0100' },
+    shipping_address: { name: 'Pat Doe', line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+    billing_address: { name: 'Pat Doe', line1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701-1234' },
+    items: [
+      { sku: SKU_A, quantity: 2, unit_price_cents: 2499 },
+      { sku: SKU_B.toLowerCase(), quantity: 1, unit_price_cents: 32000, discount_cents: 1000 },
+    ],
+    shipping_charged_cents: 995,
+    tax_cents: 500,
+    payment: { method: 'card', captured_cents: 2 * 2499 + 31000 + 995 + 500, reference: 'ch_3PzQ' },
+    ...over,
+  });
+  const send = (body: unknown, k: string | null = key, header: 'bearer' | 'x-store-key' = 'bearer') =>
+    t.req('POST', '/api/order', {
+      body,
+      ...(k !== null && (header === 'bearer' ? { token: k } : { headers: { 'x-store-key': k } })),
+    });
+  const count = async () => (await t.sql<{ n: number }>(sql`select count(*)::int as n from orders where store_id = ${storeId}`))[0]!.n;
+  const detail = async (id: number, token = admin) => {
+    const res = await t.req('GET', `/api/order/${id}`, { token });
+    expect(res.status).toBe(200);
+    return OrderDetail.parse(res.body.data);
+  };
+
+  it('takes an order once per store number: 201, then 200 with the same order', async () => {
+    const body = order();
+    const first = await send(body);
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.data).toMatchObject({ number: body.number, status: 'pending', created: true, total_cents: 4998 + 31000 + 995 + 500, cases: [] });
+    const again = await send({ ...body, customer_notes: 'sent again' }, key, 'x-store-key');
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ id: first.body.data.id, created: false });
+    const d = await detail(first.body.data.id);
+    expect(d).toMatchObject({ store_id: storeId, item_count: 2, units: 3, subtotal_cents: 35998, status: 'pending', cs_status: 'none', customer_notes: null });
+    expect(d.items.map((i) => [i.sku, i.amount_cents, i.cost_cents])).toEqual([[SKU_A, 4998, null], [SKU_B.toLowerCase(), 31000, null]]);
+    expect(d.history).toMatchObject([{ field: 'status', from_value: null, to_value: 'pending' }]);
+    expect(d.allowed_statuses).toContain('processing');
+    const [a] = await t.sql<{ action: string; actor_id: number | null; store_api_key_id: number }>(
+      sql`select action, actor_id, (after->>'store_api_key_id')::int as store_api_key_id from audit_logs where entity = 'order' and entity_id = ${String(first.body.data.id)}`,
+    );
+    expect(a).toMatchObject({ action: 'intake', actor_id: null });
+    expect(a!.store_api_key_id).toBeGreaterThan(0);
+  });
+
+  it('refuses an order without a key, with a made-up key or a session token (401), before reading it', async () => {
+    const before = await count();
+    expect((await send(order(), null)).status).toBe(401);
+    expect((await send(order(), 'qmk_made-up-key-0123456789012345678901234567890')).status).toBe(401);
+    expect((await send(order(), admin)).status).toBe(401);
+    expect((await send({ nonsense: true }, null)).status).toBe(401);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses an invalid order whole with field messages, and writes nothing', async () => {
+    const before = await count();
+    const unknownSku = await send(order({ items: [{ sku: SKU_A, quantity: 1, unit_price_cents: 100 }, { sku: 'NO-SUCH-SKU', quantity: 1, unit_price_cents: 100 }] }));
+    expect(unknownSku.status).toBe(400);
+    expect(unknownSku.body.error.fields).toEqual({ 'items.1.sku': 'No product has the SKU NO-SUCH-SKU' });
+
+    const card = await send(order({ customer_notes: 'my card is 4111 1111 1111 1111 exp 12/29' }));
+    expect(card.status).toBe(400);
+    expect(card.body.error.fields.customer_notes).toMatch(/card number/);
+    const cardField = await send({ ...order(), payment: { method: 'card', captured_cents: 100, card_number: '4242424242424242' } });
+    expect(cardField.status).toBe(400);
+    expect(cardField.body.error.fields['payment.card_number']).toBe('Unknown field');
+    const cardRef = await send(order({ payment: { method: 'card', captured_cents: 100, reference: '5555555555554444' } }));
+    expect(cardRef.body.error.fields['payment.reference']).toMatch(/card number/);
+
+    const bad = await send(
+      order({
+        shipping_address: { name: 'Pat', line1: '1 Main', city: 'Austin', state: 'XX' as never, zip: '7870' },
+        items: [{ sku: SKU_A, quantity: 10_000, unit_price_cents: -1 }],
+        customer: { name: '', email: 'not-an-email' },
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({
+      'shipping_address.state': 'A US state code (e.g. TX)',
+      'shipping_address.zip': expect.stringMatching(/zip code/),
+      'items.0.quantity': 'At most 9,999',
+      'items.0.unit_price_cents': 'Cannot be negative',
+      'customer.name': 'Required',
+      'customer.email': 'Enter a valid email address',
+    });
+    expect((await send(order({ items: [] }))).body.error.fields.items).toBe('An order needs at least one item');
+    expect((await send(order({ items: [{ sku: SKU_A, quantity: 1, unit_price_cents: 100, discount_cents: 101 }] }))).body.error.fields['items.0.discount_cents']).toMatch(/discount/);
+    expect(await count()).toBe(before);
+  });
+
+  it('accepts a zip outside its state and a short payment, opening an address and a payment case', async () => {
+    const res = await send(order({ shipping_address: { name: 'Pat', line1: '1 Main', city: 'Austin', state: 'TX', zip: '10001' }, payment: { method: 'paypal', captured_cents: 1000 } }));
+    expect(res.status).toBe(201);
+    expect(res.body.data.cases).toEqual(['address_problem', 'payment_problem']);
+    const d = await detail(res.body.data.id);
+    expect(d.open_cases).toBe(2);
+    expect(d.cases.find((c) => c.reason === 'address_problem')!.detail).toBe('The zip code 10001 belongs to NY, not TX');
+
+    // Correcting the address closes its case and makes open routes stale.
+    await t.sql(sql`insert into order_routes (order_id, status, strategy) values (${d.id}, 'computed', 'cheapest'), (${d.id}, 'submitted', 'cheapest')`);
+    const moved = await t.req('PUT', `/api/order/${d.id}/address`, {
+      token: ordersUser,
+      body: { ship_name: 'Pat Doe', ship_line1: '2 Congress Ave', ship_city: 'Austin', ship_state: 'TX', ship_zip: '78701' },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.data.cases.find((c: { reason: string }) => c.reason === 'address_problem').resolution).toBe('address corrected');
+    expect(moved.body.data.open_cases).toBe(1);
+    const routes = await t.sql<{ status: string; is_stale: boolean }>(sql`select status, is_stale from order_routes where order_id = ${d.id} order by id`);
+    expect(routes).toEqual([{ status: 'computed', is_stale: true }, { status: 'submitted', is_stale: false }]);
+  });
+
+  it('moves the status by the state machine only, naming the allowed statuses when refused', async () => {
+    const { id } = (await send(order())).body.data;
+    const refused = await t.req('PUT', `/api/order/${id}/status`, { token: ordersUser, body: { status: 'delivered' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toBe(
+      'An order that is Pending cannot become Delivered. From Pending it can only become Processing, Awaiting Compliance Review, Awaiting Fulfillment, On Hold or Cancelled.',
+    );
+    for (const status of ['processing', 'awaiting_fulfillment', 'shipped', 'delivered'])
+      expect((await t.req('PUT', `/api/order/${id}/status`, { token: ordersUser, body: { status, note: `to ${status}` } })).status).toBe(200);
+    const d = await detail(id);
+    expect(d.status).toBe('delivered');
+    expect(d.allowed_statuses).toEqual(['refunded']);
+    expect(d.history.filter((h) => h.field === 'status').map((h) => h.to_value)).toEqual(['delivered', 'shipped', 'awaiting_fulfillment', 'processing', 'pending']);
+    expect(d.history[0]).toMatchObject({ from_value: 'shipped', user_name: 'Jordan Reyes', note: 'to delivered' });
+    // Nothing can be cancelled or re-addressed once shipped.
+    const cancel = await t.req('POST', `/api/order/${id}/cancel-items`, { token: ordersUser, body: { items: [{ order_item_id: d.items[0]!.id, quantity: 1 }], reason: 'x' } });
+    expect(cancel.status).toBe(422);
+    const audits = await t.sql<{ n: number }>(sql`select count(*)::int as n from audit_logs where entity = 'order' and entity_id = ${String(id)} and action = 'status'`);
+    expect(audits[0]!.n).toBe(4);
+  });
+
+  it('cancels items: totals follow, open routes become stale, the payment case closes when covered, all cancelled cancels the order', async () => {
+    const { id } = (await send(order({ payment: { method: 'card', captured_cents: 10_000 } }))).body.data;
+    let d = await detail(id);
+    expect(d.cases.map((c) => c.reason)).toEqual(['payment_problem']);
+    await t.sql(sql`insert into order_routes (order_id, status, strategy) values (${id}, 'needs_review', 'cheapest')`);
+    const [a, b] = d.items;
+    const tooMany = await t.req('POST', `/api/order/${id}/cancel-items`, { token: ordersUser, body: { items: [{ order_item_id: a!.id, quantity: 3 }], reason: 'x' } });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.error.fields).toEqual({ 'items.0.quantity': 'At most 2' });
+    const res = await t.req('POST', `/api/order/${id}/cancel-items`, { token: ordersUser, body: { items: [{ order_item_id: b!.id, quantity: 1 }], reason: 'Out of stock everywhere' } });
+    expect(res.status, res.text).toBe(200);
+    d = OrderDetail.parse(res.body.data);
+    expect(d).toMatchObject({ units: 2, subtotal_cents: 4998, total_cents: 4998 + 995 + 500, open_cases: 0, status: 'pending' });
+    expect(d.cases[0]).toMatchObject({ reason: 'payment_problem', resolution: 'items cancelled' });
+    expect((await t.sql<{ is_stale: boolean }>(sql`select is_stale from order_routes where order_id = ${id}`))[0]!.is_stale).toBe(true);
+    const all = await t.req('POST', `/api/order/${id}/cancel-items`, { token: ordersUser, body: { items: [{ order_item_id: a!.id, quantity: 2 }], reason: 'Customer asked' } });
+    expect(all.body.data).toMatchObject({ status: 'cancelled', units: 0, total_cents: 995 + 500 });
+  });
+
+  it('customer-service status opens and closes its case; internal status and notes are kept with who did it', async () => {
+    const { id } = (await send(order())).body.data;
+    let res = await t.req('PUT', `/api/order/${id}/cs-status`, { token: ordersUser, body: { cs_status: 'awaiting_customer', note: 'asked for FFL' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ cs_status: 'awaiting_customer', open_cases: 1 });
+    res = await t.req('PUT', `/api/order/${id}/cs-status`, { token: ordersUser, body: { cs_status: 'resolved' } });
+    expect(res.body.data).toMatchObject({ cs_status: 'resolved', open_cases: 0 });
+    const [st] = await t.sql<{ id: number }>(sql`select id from internal_statuses order by id limit 1`);
+    res = await t.req('PUT', `/api/order/${id}/internal-status`, { token: ordersUser, body: { internal_status_id: st!.id } });
+    expect(res.body.data.internal_status_id).toBe(st!.id);
+    expect((await t.req('PUT', `/api/order/${id}/internal-status`, { token: ordersUser, body: { internal_status_id: 999999 } })).status).toBe(422);
+    res = await t.req('POST', `/api/order/${id}/note`, { token: ordersUser, body: { body: 'Called the customer' } });
+    expect(res.status).toBe(201);
+    expect(res.body.data.notes[0]).toMatchObject({ body: 'Called the customer', user_name: 'Jordan Reyes' });
+    expect(res.body.data.history.map((h: { field: string }) => h.field)).toEqual(['internal_status', 'cs_status', 'cs_status', 'status']);
+  });
+
+  it('lists, searches and filters orders', async () => {
+    const mine = (await send(order({ number: `FIND-${kind}-1`, customer: { name: 'Quillon Marsh', email: `quillon.${kind}@example.net` }, items: [{ sku: SKU_B, quantity: 1, unit_price_cents: 100 }] }))).body.data;
+    const list = async (qs: string) => {
+      const res = await t.req('GET', `/api/order?${qs}&filter[store_id]=${storeId}`, { token: analyst });
+      expect(res.status, res.text).toBe(200);
+      return OrderListResponse.parse(res.body);
+    };
+    for (const q of [`find-${kind}`, `quillon.${kind}@`, 'Quillon', 'illon mar', SKU_B.toLowerCase()]) {
+      const r = await list(`q=${encodeURIComponent(q)}`);
+      expect(r.data.map((o) => o.id), q).toContain(mine.id);
+    }
+    expect((await list(`q=${SKU_B}`)).data.every((o) => o.item_count >= 1)).toBe(true);
+    expect((await list(`q=nobody-here-at-all`)).meta.total).toBe(0);
+    const cases = await list('filter[has_cases]=true');
+    expect(cases.data.every((o) => o.open_cases > 0)).toBe(true);
+    const sorted = await list('sort=-total_cents&per_page=5');
+    expect(sorted.data.map((o) => o.total_cents)).toEqual([...sorted.data.map((o) => o.total_cents)].sort((x, y) => y - x));
+    expect((await list('filter[status]=cancelled')).data.every((o) => o.status === 'cancelled')).toBe(true);
+    expect((await list('filter[from]=2026-03-14&filter[to]=2026-03-14')).meta.total).toBeGreaterThan(0);
+    expect((await t.req('GET', '/api/order?filter[compliance_hold]=maybe', { token: admin })).status).toBe(400);
+  });
+
+  it('keys: listed without the key, revoked keys refuse orders; only stores.write manages them', async () => {
+    const made = await t.req('POST', `/api/store/${storeId}/api-key`, { token: catalogUser, body: { name: 'Second site' } });
+    expect(made.status).toBe(201);
+    const k2: string = made.body.data.key;
+    expect(k2).toMatch(/^qmk_/);
+    expect(made.body.data.prefix).toBe(k2.slice(0, 12));
+    const [stored] = await t.sql<{ key_hash: string }>(sql`select key_hash from store_api_keys where id = ${made.body.data.id}`);
+    expect(stored!.key_hash).not.toContain(k2.slice(4));
+    expect((await send(order(), k2)).status).toBe(201);
+    const listed = await t.req('GET', `/api/store/${storeId}/api-key`, { token: ordersUser });
+    expect(listed.status).toBe(200);
+    expect(JSON.stringify(listed.body)).not.toContain(k2);
+    expect(listed.body.data.find((k: { id: number }) => k.id === made.body.data.id).last_used_at).not.toBeNull();
+    expect((await t.req('POST', `/api/store/${storeId}/api-key`, { token: ordersUser, body: { name: 'x' } })).status).toBe(403);
+    const revoked = await t.req('POST', `/api/store/${storeId}/api-key/${made.body.data.id}/revoke`, { token: admin });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.data.revoked_at).not.toBeNull();
+    expect((await send(order(), k2)).status).toBe(401);
+    expect((await t.req('POST', `/api/store/${storeId}/api-key/${made.body.data.id}/revoke`, { token: admin })).status).toBe(422);
+    const audits = await t.sql<{ action: string; after: string }>(sql`select action, after::text as after from audit_logs where entity = 'store_api_key' and entity_id = ${String(made.body.data.id)} order by id`);
+    expect(audits.map((a) => a.action)).toEqual(['create', 'revoke']);
+    expect(audits.map((a) => a.after).join()).not.toContain(k2);
+  });
+
+  it('routing settings: read by orders and stores readers, set by orders.write or stores.write', async () => {
+    expect((await t.req('GET', `/api/store/${storeId}/routing`, { token: analyst })).body.data).toMatchObject({ strategy: 'cheapest', auto_route: false });
+    const set = await t.req('PUT', `/api/store/${storeId}/routing`, { token: ordersUser, body: { strategy: 'fewest_shipments', auto_route: true } });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toMatchObject({ strategy: 'fewest_shipments', auto_route: true });
+    expect((await t.req('PUT', `/api/store/${storeId}/routing`, { token: analyst, body: { strategy: 'cheapest', auto_route: false } })).status).toBe(403);
+    expect((await t.req('PUT', `/api/store/${storeId}/routing`, { token: ordersUser, body: { strategy: 'random', auto_route: false } })).status).toBe(400);
+  });
+
+  it('per role: the orders role works orders, the catalogue role cannot see them, the analyst reads only', async () => {
+    const { id } = (await send(order())).body.data;
+    expect((await t.req('GET', '/api/order', { token: catalogUser })).status).toBe(403);
+    expect((await t.req('GET', `/api/order/${id}`, { token: catalogUser })).status).toBe(403);
+    expect((await t.req('GET', `/api/order/${id}`, { token: analyst })).status).toBe(200);
+    for (const [method, url, body] of [
+      ['PUT', `/api/order/${id}/status`, { status: 'processing' }],
+      ['PUT', `/api/order/${id}/cs-status`, { cs_status: 'escalated' }],
+      ['POST', `/api/order/${id}/note`, { body: 'x' }],
+    ] as const) {
+      expect((await t.req(method, url, { token: analyst, body })).status).toBe(403);
+      expect((await t.req(method, url, { token: catalogUser, body })).status).toBe(403);
+      expect((await t.req(method, url, { token: ordersUser, body })).status).toBeLessThan(300);
+    }
+    expect((await t.req('GET', '/api/order/999999', { token: ordersUser })).status).toBe(404);
+  });
+});
