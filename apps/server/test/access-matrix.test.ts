@@ -13,6 +13,7 @@ import {
   sampleOf,
   sessionFor,
   sessionOpen,
+  storeKeyFor,
   urlOf,
   type Operation,
 } from './openapi.js';
@@ -21,7 +22,8 @@ import {
  * Every operation of the API × every role of the demo accounts (README), plus callers who must be
  * refused everywhere: no token, a made-up token, a signed-out token and a deactivated user's token.
  * What each may do is derived from the permission the route declares (the route table recorded by
- * http/auth.ts) and the roles' permissions (contracts), never listed by hand, so a new endpoint joins
+ * http/auth.ts) and the roles' permissions (contracts), never listed by hand; endpoints called with
+ * an API key (the order intake) open to a store's key alone and refuse every session with a 401, so a new endpoint joins
  * the matrix by being registered. Refused = 401 (unknown caller) or 403 (known, not allowed), exactly,
  * and the database unchanged; allowed = anything but 401/403. Inputs are valid-shaped but harmless:
  * ids that exist nowhere (999999999), required fields only.
@@ -33,6 +35,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (kind) => {
     name: string;
     /** Roles held by a valid session; null: the caller is not signed in at all. */
     roles: string[] | null;
+    /** Holds a store API key (opens the key endpoints, and nothing else). */
+    storeKey?: true;
     token: () => string | undefined;
     /** Recreates the session when a request (sign-out) ended it; absent for callers meant to be refused. */
     renew?: () => Promise<void>;
@@ -65,6 +69,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (kind) => {
       { name: 'signed-out token', roles: null, token: () => signedOut },
       { name: 'deactivated user', roles: null, token: () => deactivated },
     );
+    const storeKey = await storeKeyFor(t);
+    principals.push({ name: 'store API key', roles: null, storeKey: true, token: () => storeKey });
   });
 
   it('covers every operation with a schema for each of its inputs', () => {
@@ -85,7 +91,18 @@ describe.each(BACKENDS)('authorization matrix on %s', (kind) => {
       // The sign-in's own answer to a wrong password is a 401: it gets a body it refuses as invalid.
       const body = op.route === '/api/auth/login' ? {} : op.body ? sampleOf(op.body) : ['POST', 'PUT', 'PATCH'].includes(op.method) ? {} : undefined;
       for (const p of principals) {
-        const expected = route.public ? 'allowed' : p.roles === null ? 401 : isAllowed(route.permission, permissionsOfRoles(p.roles)) ? 'allowed' : 403;
+        // A key endpoint opens to its key alone (sessions are refused as unknown callers); a key opens nothing else.
+        const expected = route.public
+          ? 'allowed'
+          : route.apiKey
+            ? p.storeKey
+              ? 'allowed'
+              : 401
+            : p.roles === null
+              ? 401
+              : isAllowed(route.permission, permissionsOfRoles(p.roles))
+                ? 'allowed'
+                : 403;
         const before = await changeCounts(t);
         const res = await t.req(op.method, url, { token: p.token(), body });
         checked++;

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import type { TestApp } from './harness.js';
 import { hashToken } from '../src/http/auth.js';
 import { createSession } from '../src/modules/auth/service.js';
+import { newStoreKey } from '../src/modules/orders/store-settings.js';
 
 export type Schema = {
   type?: string | string[];
@@ -49,7 +50,7 @@ export interface Operation {
 
 /** Write operations that take no body by design (anything sent is ignored). A new one must be named here. */
 /** Writes without a JSON body: actions on the path's item, and uploads (the body is the file). */
-export const BODYLESS_WRITES = ['POST /api/auth/logout', 'POST /api/auth/impersonate/stop', 'PATCH /api/store-variant/:id/disable', 'POST /api/job/:id/cancel', 'POST /api/file', 'POST /api/vendor-credential/:id/reveal', 'POST /api/vendor/:id/match'];
+export const BODYLESS_WRITES = ['POST /api/auth/logout', 'POST /api/auth/impersonate/stop', 'PATCH /api/store-variant/:id/disable', 'POST /api/job/:id/cancel', 'POST /api/file', 'POST /api/vendor-credential/:id/reveal', 'POST /api/vendor/:id/match', 'POST /api/store/:id/api-key/:keyId/revoke'];
 
 export async function operationsOf(t: TestApp): Promise<Operation[]> {
   const res = await t.req('GET', '/api/docs/json');
@@ -203,6 +204,17 @@ export async function sessionFor(t: TestApp, email: string): Promise<string> {
   const token = await createSession(t.db, user!.id);
   await t.sql(sql`update sessions set last_seen_at = now() + interval '1 day' where token_hash = ${hashToken(token)}`);
   return token;
+}
+
+/**
+ * A store API key straight in the database for the first store (the caller of key endpoints such as
+ * the order intake), marked as used in the future so that using it never writes.
+ */
+export async function storeKeyFor(t: TestApp): Promise<string> {
+  const key = newStoreKey();
+  await t.sql(sql`insert into store_api_keys (store_id, name, prefix, key_hash, last_used_at)
+                  select id, 'test key', ${key.slice(0, 12)}, ${hashToken(key)}, now() + interval '1 day' from stores order by id limit 1`);
+  return key;
 }
 
 /** Whether a token's session is still open in the database (a request may have signed it out). */

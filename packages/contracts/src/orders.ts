@@ -71,10 +71,10 @@ export const PAYMENT_METHODS = ['card', 'paypal', 'ach', 'check', 'gift_card', '
  * between them allowed) that pass the Luhn check. Card data is never accepted or kept.
  */
 export function looksLikeCardNumber(text: string): boolean {
-  for (const m of text.matchAll(/\d(?:[ -]?\d){12,18}/g)) {
+  // Runs of digits with single spaces or dashes between them, not part of a longer number.
+  for (const m of text.matchAll(/(?<![\d])\d(?:[ -]?\d)*(?![\d])/g)) {
     const digits = m[0].replace(/\D/g, '');
-    for (let len = 19; len >= 13; len--)
-      for (let start = 0; start + len <= digits.length; start++) if (luhn(digits.slice(start, start + len))) return true;
+    if (digits.length >= 13 && digits.length <= 19 && luhn(digits)) return true;
   }
   return false;
 }

@@ -56,8 +56,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'vendor-fee-schema.view', path: 'vendor-fee-schema/:id', title: 'Vendor Fee Schemas', permissions: p('vendors.read'), screen: 'vendors/FeeSchemaEditor' },
   { name: 'vendor-credential', path: 'vendor-credential', title: 'Vendor Credentials', permissions: p('vendors.read'), nav: { group: 'Vendors', label: 'Credentials' }, screen: 'vendors/CredentialList' },
 
-  { name: 'order', path: 'order', title: 'Orders', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Orders' } },
-  { name: 'order.view', path: 'order/:id', title: 'Orders', permissions: p('orders.read') },
+  { name: 'order', path: 'order', title: 'Orders', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Orders' }, screen: 'orders/OrderList' },
+  { name: 'order.view', path: 'order/:id', title: 'Orders', permissions: p('orders.read'), screen: 'orders/OrderView' },
   { name: 'order-resolution', path: 'order-resolution', title: 'Order Resolution Dashboard', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Resolution' } },
   { name: 'order-resolution-summary', path: 'order-resolution-summary', title: 'Order Resolution Summary', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Resolution Summary' } },
   { name: 'order-route', path: 'order-route', title: 'Order Routes', permissions: p('orders.read'), nav: { group: 'Orders', label: 'Routes' } },

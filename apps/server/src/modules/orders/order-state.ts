@@ -44,9 +44,8 @@ const words = (xs: string[]) => (xs.length === 1 ? xs[0]! : `${xs.slice(0, -1).j
 /** Why a change is refused, in words, naming the statuses allowed from the current one. */
 export function refusalMessage(from: OrderStatus, to: OrderStatus): string {
   const label = ORDER_STATUS_LABELS;
-  if (from === to) return `The order is already ${label[from]}.`;
   const allowed = allowedStatuses(from);
-  const what = `An order that is ${label[from]} cannot become ${label[to]}.`;
+  const what = from === to ? `The order is already ${label[from]}.` : `An order that is ${label[from]} cannot become ${label[to]}.`;
   if (allowed.length === 0) return `${what} ${label[from]} is final: its status cannot change.`;
   return `${what} From ${label[from]} it can only become ${words(allowed.map((s) => label[s]))}.`;
 }

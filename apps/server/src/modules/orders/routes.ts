@@ -1,5 +1,8 @@
 /** Orders: intake from the stores, the Orders list and detail, the order actions, and the stores' order settings. */
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
+  AuditEntry,
   dataResponse,
   IdParams,
   ORDER_LIST,
@@ -14,11 +17,13 @@ import {
   OrderNoteCreate,
   OrderStatusChange,
 } from '@qm/contracts';
+import { query } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
+import { auditList } from '../audit/routes.js';
 import { registerList } from '../../http/crud.js';
 import { action, type Kit } from '../../http/kit.js';
 import { orderList, loadOrder } from './queries.js';
-import { addNote, cancelItems, changeAddress, changeStatus, intakeOrder, setCsStatus, setInternalStatus } from './service.js';
+import { addNote, cancelItems, changeAddress, changeStatus, intakeOrder, requireOrder, setCsStatus, setInternalStatus } from './service.js';
 import { storeKeyAccess, storeSettingsRoutes } from './store-settings.js';
 
 const TAGS = ['orders'];
@@ -63,6 +68,24 @@ export function orderRoutes({ app, db }: Kit) {
     params: IdParams,
     response: { 200: Detail },
     handler: async (req) => ({ data: await loadOrder(db, req.params.id) }),
+  });
+
+  action(app, {
+    method: 'GET',
+    url: '/api/order/:id/activity',
+    access: 'orders.read',
+    tags: TAGS,
+    summary: "The order's audit entries (intake and every change), newest first (at most 200)",
+    params: IdParams,
+    response: { 200: dataResponse(z.array(AuditEntry)) },
+    handler: async (req) => {
+      await requireOrder(db, req.params.id);
+      const rows = await query<AuditEntry>(
+        db,
+        sql`select ${auditList.select} from audit_logs a where a.entity = 'order' and a.entity_id = ${String(req.params.id)} order by a.id desc limit 200`,
+      );
+      return { data: rows };
+    },
   });
 
   action(app, {

@@ -11,6 +11,7 @@ import { SwitchField, TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
 import { idColumn, updatedColumn } from '../../ui/columns';
 import { stores } from './api';
+import { StoreOrderSettings } from './parts/StoreOrderSettings';
 
 const columns: Column<Store>[] = [
   idColumn(),
@@ -67,12 +68,14 @@ export default function StoreList() {
       }
       create={{ schema: StoreCreate, defaults: { name: '', code: '', domain: null, is_enabled: true } }}
       update={{ schema: StoreUpdate, values }}
-      fields={() => (
+      formSize="xl"
+      fields={(_form, row) => (
         <>
           <TextField name="name" label="Name" required autoFocus />
           <TextField name="code" label="Code" required description="Lowercase letters, digits, dash or underscore, e.g. ammo-depot." />
           <TextField name="domain" label="Domain" placeholder="e.g. ammodepot.com" />
           <SwitchField name="is_enabled" label="Enabled" description="Products can be published only on enabled stores." />
+          {row ? <StoreOrderSettings store={row} /> : null}
         </>
       )}
     />

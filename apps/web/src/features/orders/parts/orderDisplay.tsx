@@ -1,0 +1,111 @@
+/** How orders show: status badges named by the lookups, flag badges, and the list's columns. */
+import { Badge, Group, Text } from '@mantine/core';
+import { CS_STATUS_LABELS, ORDER_STATUS_LABELS, type CsStatus, type OrderListItem, type OrderStatus } from '@qm/contracts';
+import { useStatuses } from '../../../lib/lookups';
+import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay, NoValue } from '../../../ui/displays';
+import type { Column } from '../../../ui/ResourceList';
+
+const STATUS_COLORS: Record<OrderStatus, string> = {
+  pending: 'gray',
+  processing: 'blue',
+  awaiting_compliance: 'orange',
+  awaiting_fulfillment: 'indigo',
+  partially_shipped: 'yellow',
+  shipped: 'cyan',
+  delivered: 'teal',
+  on_hold: 'orange',
+  cancelled: 'red',
+  refunded: 'grape',
+};
+const CS_COLORS: Record<CsStatus, string> = {
+  none: 'gray',
+  awaiting_customer: 'yellow',
+  awaiting_documents: 'orange',
+  address_verification: 'orange',
+  escalated: 'red',
+  resolved: 'teal',
+};
+
+/** Names of a lookup's codes (falling back to the contract's labels while the lookup loads). */
+function useNames(kind: 'order-status' | 'customer-service-status', fallback: Record<string, string>) {
+  const list = useStatuses(kind);
+  return (code: string) => list.data?.find((s) => s.code === code)?.name ?? fallback[code] ?? code;
+}
+
+export function useOrderStatusOptions() {
+  const name = useNames('order-status', ORDER_STATUS_LABELS);
+  return Object.keys(ORDER_STATUS_LABELS).map((code) => ({ value: code, label: name(code) }));
+}
+export function useCsStatusOptions() {
+  const name = useNames('customer-service-status', CS_STATUS_LABELS);
+  return Object.keys(CS_STATUS_LABELS).map((code) => ({ value: code, label: name(code) }));
+}
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const name = useNames('order-status', ORDER_STATUS_LABELS);
+  return (
+    <Badge size="sm" radius="sm" variant="light" color={STATUS_COLORS[status]}>
+      {name(status)}
+    </Badge>
+  );
+}
+
+export function CsStatusBadge({ status }: { status: CsStatus }) {
+  const name = useNames('customer-service-status', CS_STATUS_LABELS);
+  if (status === 'none') return <NoValue />;
+  return (
+    <Badge size="sm" radius="sm" variant="outline" color={CS_COLORS[status]}>
+      {name(status)}
+    </Badge>
+  );
+}
+
+/** Compliance hold, split and late as badges; nothing when none is raised. */
+export function OrderFlags({ o }: { o: Pick<OrderListItem, 'compliance_hold' | 'is_split' | 'is_late'> }) {
+  if (!o.compliance_hold && !o.is_split && !o.is_late) return <NoValue />;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {o.compliance_hold ? <Badge size="xs" radius="sm" color="red" variant="light">Hold</Badge> : null}
+      {o.is_split ? <Badge size="xs" radius="sm" color="blue" variant="light">Split</Badge> : null}
+      {o.is_late ? <Badge size="xs" radius="sm" color="orange" variant="light">Late</Badge> : null}
+    </Group>
+  );
+}
+
+/** Margin with its share of the total; the dash until routed. */
+export function MarginDisplay({ margin, total }: { margin: number | null; total: number }) {
+  if (margin === null) return <NoValue />;
+  return (
+    <Text span size="sm" c={margin < 0 ? 'red' : undefined} className="qm-num">
+      <MoneyDisplay cents={margin} />
+      {total > 0 ? <Text span size="xs" c="dimmed">{` ${((margin / total) * 100).toFixed(0)}%`}</Text> : null}
+    </Text>
+  );
+}
+
+export function orderColumns(): Column<OrderListItem>[] {
+  return [
+    { key: 'number', header: 'Number', sortable: true, render: (o) => <CodeDisplay value={o.number} strong /> },
+    { key: 'placed_at', header: 'Placed', sortable: true, render: (o) => <DateTimeDisplay value={o.placed_at} /> },
+    { key: 'store_name', header: 'Store', render: (o) => <Text size="sm" className="qm-cell-text">{o.store_name}</Text> },
+    {
+      key: 'customer_name',
+      header: 'Customer',
+      render: (o) => (
+        <div>
+          <Text size="sm" className="qm-cell-text">{o.customer_name}</Text>
+          <Text size="xs" c="dimmed" className="qm-cell-text">{o.customer_email}</Text>
+        </div>
+      ),
+    },
+    { key: 'status', header: 'Status', sortable: true, render: (o) => <OrderStatusBadge status={o.status} /> },
+    { key: 'internal_status_name', header: 'Internal status', render: (o) => (o.internal_status_name ? <Text size="sm">{o.internal_status_name}</Text> : <NoValue />) },
+    { key: 'cs_status', header: 'Customer service', render: (o) => <CsStatusBadge status={o.cs_status} /> },
+    { key: 'item_count', header: 'Items', align: 'right', render: (o) => <IntegerDisplay value={o.item_count} /> },
+    { key: 'units', header: 'Units', align: 'right', defaultVisible: false, render: (o) => <IntegerDisplay value={o.units} /> },
+    { key: 'total_cents', header: 'Total', sortable: true, align: 'right', render: (o) => <MoneyDisplay cents={o.total_cents} /> },
+    { key: 'cost_cents', header: 'Cost', align: 'right', render: (o) => <MoneyDisplay cents={o.cost_cents} /> },
+    { key: 'margin_cents', header: 'Margin', sortable: true, align: 'right', render: (o) => <MarginDisplay margin={o.margin_cents} total={o.total_cents} /> },
+    { key: 'flags', header: 'Flags', render: (o) => <OrderFlags o={o} /> },
+  ];
+}
