@@ -18,9 +18,10 @@ import { catalogGenerator } from './generators/catalog.js';
 import { complianceGenerator } from './generators/compliance.js';
 import { coreGenerator } from './generators/core.js';
 import { purchasingGenerator } from './generators/purchasing.js';
+import { ordersGenerator } from './orders-data.js';
 import { rows, type Counts, type Generator } from './generators/types.js';
 
-export const GENERATORS: Generator[] = [coreGenerator, catalogGenerator, purchasingGenerator, complianceGenerator];
+export const GENERATORS: Generator[] = [coreGenerator, catalogGenerator, purchasingGenerator, complianceGenerator, ordersGenerator];
 
 export interface GeneratorReport {
   name: string;
