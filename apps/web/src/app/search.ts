@@ -4,7 +4,7 @@
  * name, purchase orders…); an entry is searched only when the user may open its route and the route's
  * screen is built.
  */
-import { ROUTES, isAllowed, type ProductListItem, type RouteDef, type User, type Vendor } from '@qm/contracts';
+import { ROUTES, isAllowed, type OrderListItem, type ProductListItem, type RouteDef, type User, type Vendor } from '@qm/contracts';
 
 export interface SearchSource<Row = never> {
   /** The API list (`product` → `GET /api/product?q=…&per_page=…`). */
@@ -39,6 +39,14 @@ export const SEARCH_SOURCES: readonly SearchSource<unknown>[] = [
     label: (v) => v.name,
     description: (v) => (v.is_active ? v.code : `${v.code} · inactive`),
     href: (v) => `/vendor/${v.id}`,
+  }),
+  source<OrderListItem>({
+    endpoint: 'order',
+    group: 'Orders',
+    route: 'order.view',
+    label: (o) => `${o.number} · ${o.customer_name}`,
+    description: (o) => `${o.store_name} · ${o.customer_email}`,
+    href: (o) => `/order/${o.id}`,
   }),
   source<User>({
     endpoint: 'user',
