@@ -77,13 +77,13 @@ function Facts({ o }: { o: OrderDetail }) {
   return (
     <Group gap="xs" mt={4} wrap="wrap">
       <OrderStatusBadge status={o.status} />
-      <CsStatusBadge status={o.cs_status} />
+      {o.cs_status !== 'none' ? <CsStatusBadge status={o.cs_status} /> : null}
       {o.internal_status_name ? (
         <Badge size="sm" radius="sm" variant="default">
           {o.internal_status_name}
         </Badge>
       ) : null}
-      <OrderFlags o={o} />
+      {o.compliance_hold || o.is_split || o.is_late ? <OrderFlags o={o} /> : null}
       <Text size="sm">
         {o.store_name} · {o.customer_name}
       </Text>
@@ -506,7 +506,7 @@ function Actions({ o }: { o: OrderDetail }) {
         </Menu.Target>
         <Menu.Dropdown>
           {o.allowed_statuses.map((s) => (
-            <Menu.Item key={s} color={s === 'cancelled' ? 'red' : undefined} onClick={() => void setStatus(s)}>
+            <Menu.Item key={s} onClick={() => void setStatus(s)}>
               {ORDER_STATUS_LABELS[s]}
             </Menu.Item>
           ))}
