@@ -18,7 +18,7 @@ describe.each(BACKENDS)('access control on %s', (kind) => {
   const urlOf = (u: string) => u.replace(/:(\w+)/g, (_m, p) => (p === 'key' ? 'k' : '1'));
 
   it('declares a permission on every non-public route', () => {
-    const open = t.routes.filter((r) => !r.public && r.permission.length === 0).map((r) => `${r.method} ${r.url}`);
+    const open = t.routes.filter((r) => !r.public && !r.apiKey && r.permission.length === 0).map((r) => `${r.method} ${r.url}`);
     // Routes every signed-in user may call: their own session, dashboard, preferences, jobs and files
     // (jobs and files answer only their owner, or whoever may read what a file was exported from).
     expect(open.sort()).toEqual(
@@ -35,6 +35,10 @@ describe.each(BACKENDS)('access control on %s', (kind) => {
         'GET /api/file/:id',
       ].sort(),
     );
+  });
+
+  it('opens the order intake to a store API key alone', () => {
+    expect(t.routes.filter((r) => r.apiKey).map((r) => `${r.method} ${r.url} ${r.apiKey}`)).toEqual(['POST /api/order store API key']);
   });
 
   it('answers 401 to guests and 403 to users without the permission, changing nothing', async () => {
