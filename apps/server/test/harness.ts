@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config.js';
 import { connect, query, type Database, type Db } from '../src/db/connect.js';
-import { prepareDatabase } from '../src/db/prepare.js';
+import { prepareDatabase } from '../src/setup/prepare.js';
 import { buildApp, type App } from '../src/app.js';
 import { secretBoxOf } from '../src/db/secrets.js';
 import { TEST_CREDENTIALS_KEY } from './keys.js';
