@@ -198,7 +198,7 @@ async function measureAll(databaseUrl: string) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { connect } = await import('../apps/server/src/db/connect.js');
-  const { prepareDatabase } = await import('../apps/server/src/db/prepare.js');
+  const { prepareDatabase } = await import('../apps/server/src/setup/prepare.js');
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('Set DATABASE_URL to the bench database');
   const database = await connect({ databaseUrl: url });

@@ -2,7 +2,7 @@
  * Orders: every order the stores sent. Search by number, email, customer name or an exact SKU;
  * filter by store, status, internal and customer-service status, flags and the day placed; export CSV.
  */
-import type { OrderListItem } from '@qm/contracts';
+import { ORDER_LIST, type OrderListItem } from '@qm/contracts';
 import { useInternalStatuses, useStores } from '../../lib/lookups';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type FilterDef } from '../../ui/ResourceList';
@@ -32,6 +32,7 @@ export default function OrderList() {
         resource={orders}
         noun={{ one: 'order', many: 'orders' }}
         columns={columns}
+        fields={ORDER_LIST}
         filters={filters}
         searchPlaceholder="Number, email, customer or SKU"
         defaultSort="-placed_at"

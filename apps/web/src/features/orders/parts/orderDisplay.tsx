@@ -85,8 +85,8 @@ export function MarginDisplay({ margin, total }: { margin: number | null; total:
 
 export function orderColumns(): Column<OrderListItem>[] {
   return [
-    { key: 'number', header: 'Number', sortable: true, render: (o) => <CodeDisplay value={o.number} strong /> },
-    { key: 'placed_at', header: 'Placed', sortable: true, render: (o) => <DateTimeDisplay value={o.placed_at} /> },
+    { key: 'number', header: 'Number', render: (o) => <CodeDisplay value={o.number} strong /> },
+    { key: 'placed_at', header: 'Placed', render: (o) => <DateTimeDisplay value={o.placed_at} /> },
     { key: 'store_name', header: 'Store', render: (o) => <Text size="sm" className="qm-cell-text">{o.store_name}</Text> },
     {
       key: 'customer_name',
@@ -98,14 +98,14 @@ export function orderColumns(): Column<OrderListItem>[] {
         </div>
       ),
     },
-    { key: 'status', header: 'Status', sortable: true, render: (o) => <OrderStatusBadge status={o.status} /> },
+    { key: 'status', header: 'Status', render: (o) => <OrderStatusBadge status={o.status} /> },
     { key: 'internal_status_name', header: 'Internal status', render: (o) => (o.internal_status_name ? <Text size="sm">{o.internal_status_name}</Text> : <NoValue />) },
     { key: 'cs_status', header: 'Customer service', render: (o) => <CsStatusBadge status={o.cs_status} /> },
     { key: 'item_count', header: 'Items', align: 'right', render: (o) => <IntegerDisplay value={o.item_count} /> },
     { key: 'units', header: 'Units', align: 'right', defaultVisible: false, render: (o) => <IntegerDisplay value={o.units} /> },
-    { key: 'total_cents', header: 'Total', sortable: true, align: 'right', render: (o) => <MoneyDisplay cents={o.total_cents} /> },
+    { key: 'total_cents', header: 'Total', align: 'right', render: (o) => <MoneyDisplay cents={o.total_cents} /> },
     { key: 'cost_cents', header: 'Cost', align: 'right', render: (o) => <MoneyDisplay cents={o.cost_cents} /> },
-    { key: 'margin_cents', header: 'Margin', sortable: true, align: 'right', render: (o) => <MarginDisplay margin={o.margin_cents} total={o.total_cents} /> },
+    { key: 'margin_cents', header: 'Margin', align: 'right', render: (o) => <MarginDisplay margin={o.margin_cents} total={o.total_cents} /> },
     { key: 'flags', header: 'Flags', render: (o) => <OrderFlags o={o} /> },
   ];
 }

@@ -12,8 +12,8 @@
  * numbers, so every run makes the same data relative to its day. Costs come with routing.
  */
 import { sql } from 'drizzle-orm';
-import { query, type Db } from '../connect.js';
-import { transaction } from '../write.js';
+import { query, type Db } from '../../db/connect.js';
+import { transaction } from '../../db/write.js';
 import { openCase } from '../../modules/orders/cases.js';
 
 /** `h(expr, salt)`: a stable number 0..999 from a row's key. */
