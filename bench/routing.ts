@@ -1,6 +1,6 @@
 /**
  * The routing engine on realistic orders, timed in-process (no database): `npm run bench:routing`
- * (or `node --import tsx bench/routing.ts [--runs=200] [--lines=50] [--sources=20]`).
+ * (or `node --import tsx bench/routing.ts [--runs=20] [--lines=50] [--sources=20] [--nodes=N] [--fast-nodes=1500]`).
  *
  * Each run routes a different generated order (seeded, so every run of the bench sees the same
  * orders): `--lines` lines (ammunition by the box: 1–6 boxes of $12–$60; one line in eight 10–20
@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { routeOrder, type EngineLine, type EngineSource, type RoutingInput, type RoutingStrategy } from '../apps/server/src/modules/routing/engine.js';
 
 const arg = (name: string, def: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def);
-const RUNS = arg('runs', 200);
+const RUNS = arg('runs', 20);
 const LINES = arg('lines', 50);
 const SOURCES = arg('sources', 20);
 const BUDGET_MS = 50;
@@ -83,27 +83,38 @@ export function generateOrder(seed: number, nLines = LINES, nSources = SOURCES, 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const ms = (x: number) => Math.round(x * 100) / 100;
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  for (const strategy of ['cheapest', 'fewest_shipments', 'single_source'] as RoutingStrategy[]) {
-    for (let i = 0; i < 10; i++) routeOrder(generateOrder(100_000 + i, LINES, SOURCES, strategy));
-    const times: number[] = [];
-    const nodes: number[] = [];
-    let unproven = 0;
-    let shipments = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const input = generateOrder(i + 1, LINES, SOURCES, strategy);
-      const t0 = performance.now();
-      const res = routeOrder(input);
-      times.push(performance.now() - t0);
-      nodes.push(res.search.nodes);
-      if (!res.search.proven_optimal) unproven++;
-      shipments += res.options[0]?.shipments ?? 0;
-    }
-    console.log(JSON.stringify({
-      label: `routeOrder ${strategy}: ${LINES} lines × ${SOURCES} sources`, runs: RUNS,
-      p50: ms(pct(times, 50)), p90: ms(pct(times, 90)), p99: ms(pct(times, 99)), max: ms(Math.max(...times)),
-      nodes_p50: pct(nodes, 50), nodes_max: Math.max(...nodes), mean_shipments: ms(shipments / RUNS), not_proven: unproven,
-      budget: BUDGET_MS, pass: pct(times, 99) < BUDGET_MS,
-    }));
+function measure(label: string, strategy: RoutingStrategy, nodeLimit: number | undefined, reference?: number[]) {
+  for (let i = 0; i < 3; i++) routeOrder({ ...generateOrder(100_000 + i, LINES, SOURCES, strategy), node_limit: nodeLimit });
+  const times: number[] = [];
+  const nodes: number[] = [];
+  const totals: number[] = [];
+  let proven = 0;
+  let shipments = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const input = { ...generateOrder(i + 1, LINES, SOURCES, strategy), node_limit: nodeLimit };
+    const t0 = performance.now();
+    const res = routeOrder(input);
+    times.push(performance.now() - t0);
+    nodes.push(res.search.nodes);
+    if (res.search.proven_optimal) proven++;
+    shipments += res.options[0]?.shipments ?? 0;
+    totals.push(res.options[0]?.total_cents ?? 0);
   }
+  const gaps = reference ? totals.map((t, i) => t - reference[i]!) : [];
+  console.log(JSON.stringify({
+    label, lines: LINES, sources: SOURCES, runs: RUNS, node_limit: nodeLimit ?? 'default',
+    p50: ms(pct(times, 50)), p90: ms(pct(times, 90)), p99: ms(pct(times, 99)), max: ms(Math.max(...times)),
+    nodes_p50: pct(nodes, 50), nodes_max: Math.max(...nodes), proven_optimal: `${proven}/${RUNS}`, mean_shipments: ms(shipments / RUNS),
+    ...(reference ? { worse_than_reference: gaps.filter((g) => g > 0).length, gap_cents_max: Math.max(...gaps), gap_pct_max: ms((100 * Math.max(...gaps.map((g, i) => g / reference[i]!)))) } : {}),
+    budget_ms: BUDGET_MS, pass: pct(times, 99) < BUDGET_MS,
+  }));
+  return totals;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const FAST = arg('fast-nodes', 1500);
+  const full = measure('routeOrder cheapest (search to its node limit)', 'cheapest', arg('nodes', 0) || undefined);
+  measure(`routeOrder cheapest (node limit ${FAST})`, 'cheapest', FAST, full);
+  measure('routeOrder fewest_shipments', 'fewest_shipments', arg('nodes', 0) || undefined);
+  measure('routeOrder single_source', 'single_source', undefined);
 }

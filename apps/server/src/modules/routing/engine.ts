@@ -77,7 +77,7 @@ export interface RoutingInput {
   forbidden?: readonly { line_id: number; source_key?: string; reason: string }[];
   /** default 5 */
   max_options?: number;
-  /** Nodes the search may visit before it stops with the best found (default 2,000,000). */
+  /** Nodes the search may visit before it stops with the best found (default 200,000). */
   node_limit?: number;
 }
 export interface Placement { line_id: number; variant_id: number; source_key: string; quantity: number; unit_cost_cents: number; reason: string }
@@ -117,6 +117,8 @@ const whole = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Weight of one shipment in the fewest-shipments key: above any order total. */
 const SHIPMENT_WEIGHT = 2 ** 36;
+/** Nodes a search may visit by default (a few seconds on a 50-line order over 20 sources). */
+const DEFAULT_NODE_LIMIT = 200_000;
 /** Subgradient steps on the line prices before the search. */
 const PRICE_ITERATIONS = 40;
 
@@ -381,7 +383,9 @@ function marginalPrices(p: Problem): Float64Array {
   return price;
 }
 
-function search(p: Problem, want: number, keyOf: (total: number, ships: number) => number, cap: number, nodeLimit: number): SearchResult {
+function search(p: Problem, want: number, keyOf: (total: number, ships: number) => number, cap: number, nodeLimit: number, fewest = false): SearchResult {
+  /** fewest shipments: only placements that use exactly `cap` sources count */
+  const exactly = fewest;
   const L = p.lines.length;
   const S = p.sources.length;
   const price = marginalPrices(p);
@@ -420,6 +424,17 @@ function search(p: Problem, want: number, keyOf: (total: number, ships: number) 
     }
     return lb;
   };
+  /** With no source left to open: whether the sources in use can still take every remaining package. */
+  const coveredByOpened = (): boolean => {
+    for (const li of order) {
+      const r = remaining[li]!;
+      if (r === 0) continue;
+      let room = 0;
+      for (let si = 0; si < S; si++) if (baskets[si]!.lines > 0 && !closed[li * S + si] && p.sources[si]!.offers[li]) room += p.sources[si]!.offers[li]!.avail;
+      if (room < r) return false;
+    }
+    return true;
+  };
   const lbKey = (lb: number) => keyOf(Math.ceil(lb - 1e-7), opened);
 
   const record = () => {
@@ -435,6 +450,7 @@ function search(p: Problem, want: number, keyOf: (total: number, ships: number) 
       ships++;
       used.push(si);
     }
+    if (exactly && ships !== cap) return;
     const key = keyOf(total, ships);
     if (key >= threshold) return;
     const set = used.join(',');
@@ -451,6 +467,7 @@ function search(p: Problem, want: number, keyOf: (total: number, ships: number) 
   };
 
   /** Order of the sources for a line: cheapest exact change of the total first. */
+  const coverage = p.sources.map((s) => order.filter((li) => (s.offers[li]?.avail ?? 0) >= p.lines[li]!.q).length);
   const sourcesFor = (li: number): number[] => {
     const l = p.lines[li]!;
     const cands: { si: number; d: number }[] = [];
@@ -465,6 +482,11 @@ function search(p: Problem, want: number, keyOf: (total: number, ships: number) 
       const after = k.items + overhead(s, k);
       remove(s, k, li, qty, o.cost);
       cands.push({ si, d: (after - before) / qty });
+    }
+    if (fewest) {
+      // fewest shipments: sources already used first, then those that can ship the most lines whole
+      const rank = (si: number) => (baskets[si]!.lines > 0 ? -1e6 : -coverage[si]!);
+      return cands.sort((a, b) => rank(a.si) - rank(b.si) || a.d - b.d || a.si - b.si).map((c) => c.si);
     }
     return cands.sort((a, b) => a.d - b.d || a.si - b.si).map((c) => c.si);
   };
@@ -515,7 +537,7 @@ function search(p: Problem, want: number, keyOf: (total: number, ships: number) 
       remaining[li] = r - q;
       restPrice -= q * price[li]!;
       const done = remaining[li] === 0;
-      if (done || pos[li]! < ord.length) {
+      if ((done || pos[li]! < ord.length) && (opened < cap || coveredByOpened())) {
         if (lbKey(bound()) < threshold) (done ? dfsOrdered(depth + 1) : step(depth));
       }
       restPrice += q * price[li]!;
@@ -736,7 +758,7 @@ function keyFor(strategy: RoutingStrategy): (total: number, ships: number) => nu
 export function routeOrder(input: RoutingInput): RoutingResult {
   const p = compile(input);
   const want = Math.max(1, Math.floor(input.max_options ?? 5));
-  const nodeLimit = input.node_limit ?? 2_000_000;
+  const nodeLimit = input.node_limit ?? DEFAULT_NODE_LIMIT;
   const unroutable = p.lines.filter((l) => p.blocked[l.idx]).map((l) => ({ line_id: l.src.line_id, reason: p.blocked[l.idx]! }));
   const routable = p.lines.filter((l) => !p.blocked[l.idx] && l.q > 0).map((l) => l.idx);
   const infeasible = infeasibleCandidates(p, routable);
@@ -756,18 +778,28 @@ export function routeOrder(input: RoutingInput): RoutingResult {
     found = found.slice(0, want);
     search = { method: 'each_source_alone', nodes: p.sources.length, proven_optimal: true };
   } else if (input.strategy === 'fewest_shipments') {
+    // k = 1, 2, …: every set of k sources that can hold every line, each searched for its cheapest placement
     const key = keyFor('fewest_shipments');
     let nodes = 0;
     let complete = true;
-    for (let cap = 1; cap <= p.sources.length; cap++) {
-      const r = search_(p, want, key, cap, nodeLimit - nodes);
-      nodes += r.nodes;
-      complete = complete && r.complete;
-      found = r.found;
-      if (found.length >= want || !r.complete) break;
-      if (found.length && cap >= found[0]!.ships + 1) break;
+    let provenBest: boolean | null = null;
+    const all: Found[] = [];
+    for (let k = 1; k <= p.sources.length && all.length < want && complete; k++) {
+      for (const set of subsets(p.sources.length, k)) {
+        if (!routable.every((li) => set.reduce((n, si) => n + (p.sources[si]!.offers[li]?.avail ?? 0), 0) >= p.lines[li]!.q)) continue;
+        const inSet = new Set(set);
+        const restricted: Problem = { ...p, sources: p.sources.map((src) => (inSet.has(src.idx) ? src : { ...src, offers: src.offers.map(() => null) })) };
+        const r = search_(restricted, 1, key, k, nodeLimit - nodes, true);
+        nodes += r.nodes;
+        if (!r.complete) complete = false;
+        for (const f of r.found) if (f.ships === k) all.push(f);
+        if (nodes >= nodeLimit) break;
+      }
+      // the best option is proven once every set of the smallest feasible size was searched to the end
+      if (all.length && provenBest === null) provenBest = complete;
     }
-    search = { method: 'branch_and_bound', nodes, proven_optimal: complete };
+    found = all.sort((a, b) => a.key - b.key || cmpStr(a.set, b.set)).slice(0, want);
+    search = { method: 'branch_and_bound', nodes, proven_optimal: provenBest ?? complete };
   } else {
     const r = search_(p, want, keyFor('cheapest'), p.sources.length, nodeLimit);
     found = r.found;
@@ -787,6 +819,20 @@ export function routeOrder(input: RoutingInput): RoutingResult {
 }
 
 const search_ = search;
+
+/** Every k-subset of 0..n-1, in lexicographic order. */
+function* subsets(n: number, k: number): Generator<number[]> {
+  const idx = Array.from({ length: k }, (_, i) => i);
+  if (k > n) return;
+  for (;;) {
+    yield [...idx];
+    let i = k - 1;
+    while (i >= 0 && idx[i] === n - k + i) i--;
+    if (i < 0) return;
+    idx[i]!++;
+    for (let j = i + 1; j < k; j++) idx[j] = idx[j - 1]! + 1;
+  }
+}
 
 // ───────────────────────────── brute force (tests) ─────────────────────────────
 
