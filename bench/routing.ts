@@ -11,6 +11,7 @@
  * or per-item fees, some scoped to a brand or category) for half of them, and a minimum order
  * ($100–$400) for a third. Budget: a 50-line order over 20 sources in under 50 ms (p99).
  */
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { routeOrder, type EngineLine, type EngineSource, type RoutingInput, type RoutingStrategy } from '../apps/server/src/modules/routing/engine.js';
@@ -86,6 +87,7 @@ const ms = (x: number) => Math.round(x * 100) / 100;
 function measure(label: string, strategy: RoutingStrategy, nodeLimit: number | undefined, reference?: number[]) {
   for (let i = 0; i < 3; i++) routeOrder({ ...generateOrder(100_000 + i, LINES, SOURCES, strategy), node_limit: nodeLimit });
   const times: number[] = [];
+  const cpu: number[] = [];
   const nodes: number[] = [];
   const totals: number[] = [];
   let proven = 0;
@@ -93,8 +95,11 @@ function measure(label: string, strategy: RoutingStrategy, nodeLimit: number | u
   for (let i = 0; i < RUNS; i++) {
     const input = { ...generateOrder(i + 1, LINES, SOURCES, strategy), node_limit: nodeLimit };
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const res = routeOrder(input);
     times.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
     nodes.push(res.search.nodes);
     if (res.search.proven_optimal) proven++;
     shipments += res.options[0]?.shipments ?? 0;
@@ -104,6 +109,7 @@ function measure(label: string, strategy: RoutingStrategy, nodeLimit: number | u
   console.log(JSON.stringify({
     label, lines: LINES, sources: SOURCES, runs: RUNS, node_limit: nodeLimit ?? 'default',
     p50: ms(pct(times, 50)), p90: ms(pct(times, 90)), p99: ms(pct(times, 99)), max: ms(Math.max(...times)),
+    cpu_p50: ms(pct(cpu, 50)), cpu_p99: ms(pct(cpu, 99)), load_1m: ms(os.loadavg()[0]!),
     nodes_p50: pct(nodes, 50), nodes_max: Math.max(...nodes), proven_optimal: `${proven}/${RUNS}`, mean_shipments: ms(shipments / RUNS),
     ...(reference ? { worse_than_reference: gaps.filter((g) => g > 0).length, gap_cents_max: Math.max(...gaps), gap_pct_max: ms((100 * Math.max(...gaps.map((g, i) => g / reference[i]!)))) } : {}),
     budget_ms: BUDGET_MS, pass: pct(times, 99) < BUDGET_MS,

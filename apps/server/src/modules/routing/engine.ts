@@ -284,12 +284,11 @@ function bandLPs(p: Problem, s: Src, price: Float64Array): BandLP[] {
       rho[l.idx] = r;
       (r >= 0 ? pos : neg).push(l.idx);
     }
-    const ratio = (li: number) => {
-      const c = s.offers[li]!.cost;
-      return c === 0 ? Infinity : Math.abs(rho[li]!) / c;
-    };
-    pos.sort((a, b) => ratio(a) - ratio(b) || a - b);
-    neg.sort((a, b) => ratio(a) - ratio(b) || a - b);
+    const ratio = new Float64Array(p.lines.length);
+    for (const li of pos) ratio[li] = s.offers[li]!.cost === 0 ? Infinity : rho[li]! / s.offers[li]!.cost;
+    for (const li of neg) ratio[li] = s.offers[li]!.cost === 0 ? Infinity : -rho[li]! / s.offers[li]!.cost;
+    pos.sort((a, b) => ratio[a]! - ratio[b]! || a - b);
+    neg.sort((a, b) => ratio[a]! - ratio[b]! || a - b);
     return { band, rho, pos: Int32Array.from(pos), neg: Int32Array.from(neg) };
   });
 }
