@@ -98,22 +98,23 @@ export const orders = pgTable(
     payment_captured_cents: integer('payment_captured_cents').notNull().default(0),
     customer_notes: text('customer_notes'),
     /**
-     * Kept by the services in the same transaction as the items and routes they sum: items = lines,
-     * units = Σ quantity, subtotal = Σ (quantity × unit price − discount), total = subtotal +
-     * shipping charged + tax; cost = the chosen option's total (items, fees, shipping) or null while
-     * not routed; margin = subtotal + shipping charged − cost.
+     * Kept by triggers on `order_items` (migration orders_triggers), never written by the API: items =
+     * lines, units = Σ (quantity − cancelled), subtotal = Σ of each line's amount (what is not
+     * cancelled at its unit price, less its share of the line's discount). Generated: total = subtotal +
+     * shipping charged + tax; margin = subtotal + shipping charged − cost. `cost` is the chosen
+     * option's total (items, fees, shipping) of what is not cancelled, null while not routed.
      */
     item_count: integer('item_count').notNull().default(0),
     units: integer('units').notNull().default(0),
     subtotal_cents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
-    total_cents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    total_cents: bigint('total_cents', { mode: 'number' }).generatedAlwaysAs(sql`subtotal_cents + shipping_charged_cents + tax_cents`),
     cost_cents: bigint('cost_cents', { mode: 'number' }),
-    margin_cents: bigint('margin_cents', { mode: 'number' }),
+    margin_cents: bigint('margin_cents', { mode: 'number' }).generatedAlwaysAs(sql`subtotal_cents + shipping_charged_cents - cost_cents`),
     /** Flags the list shows: an open compliance hold, shipped from more than one source, a late vendor order. */
     compliance_hold: boolean('compliance_hold').notNull().default(false),
     is_split: boolean('is_split').notNull().default(false),
     is_late: boolean('is_late').notNull().default(false),
-    /** Open resolution cases (kept with `order_resolution_cases`); 0 = nothing needs a person. */
+    /** Open resolution cases and whether one is a compliance hold: kept by triggers on `order_resolution_cases`. */
     open_cases: integer('open_cases').notNull().default(0),
     ...stamps(),
   },
