@@ -91,7 +91,9 @@ export interface ConnectOptions {
 export async function connect(opts: ConnectOptions): Promise<Database> {
   if (opts.databaseUrl) {
     // UTC sessions: timestamps print the same whatever the server's default (see isoOfTimestamptz).
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC' });
+    // No JIT: it is chosen by a plan's total cost, and a list's count over a large table (even one its
+    // CASE never runs, see http/list.ts) made every page compile its expressions — 15–40 ms of a 1 ms page.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC -c jit=off' });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
