@@ -132,6 +132,8 @@ export const orders = pgTable(
     index('orders_hold_placed_idx').on(t.placed_at).where(sql`compliance_hold`),
     index('orders_late_placed_idx').on(t.placed_at).where(sql`is_late`),
     index('orders_split_placed_idx').on(t.placed_at).where(sql`is_split`),
+    // A full name typed from its start (the list's search with a space in it).
+    index('orders_customer_name_prefix_idx').on(sql`lower(${t.customer_name}) text_pattern_ops`),
     check('orders_money_check', sql`shipping_charged_cents >= 0 and tax_cents >= 0 and payment_captured_cents >= 0`),
   ],
 );

@@ -25,8 +25,9 @@ interface Resolved {
 
 /**
  * `q`: a SKU (exactly, when a variant has it) → the orders with a line of it; an email (with @) →
- * the email's prefix; otherwise the order number's prefix, the email's prefix or a part of the
- * customer's name (three characters or more).
+ * the email's prefix; words with a space → the customer's name from its start ("james sm");
+ * otherwise the order number's prefix, the email's prefix or a part of the customer's name (three
+ * characters or more).
  */
 function orderSearch(q: string, r: Resolved): SQL {
   if (r.sku) return sql`exists (select 1 from order_items si where si.order_id = o.id and upper(si.sku) = ${r.sku})`;
@@ -34,7 +35,8 @@ function orderSearch(q: string, r: Resolved): SQL {
   if (lower.includes('@')) return sql`lower(o.customer_email) like ${`${escapeLike(lower)}%`}`;
   const conds: SQL[] = [sql`upper(o.number) like ${`${escapeLike(q.toUpperCase())}%`}`, sql`lower(o.customer_email) like ${`${escapeLike(lower)}%`}`];
   if (lower.length >= 3) conds.push(sql`lower(o.customer_name) like ${`%${escapeLike(lower)}%`}`);
-  if (/\s/.test(lower)) return sql`lower(o.customer_name) like ${`%${escapeLike(lower)}%`}`;
+  // A full name is typed from its start: its prefix index finds it (a part of a name: the trigrams).
+  if (/\s/.test(lower)) return sql`lower(o.customer_name) like ${`${escapeLike(lower)}%`}`;
   return sql.join(conds, sql` or `);
 }
 
