@@ -139,7 +139,7 @@ function ApiKeys({ store }: { store: Store }) {
             {keys.data.map((k) => (
               <Table.Tr key={k.id}>
                 <Table.Td>
-                  <Text size="sm" ff="monospace">
+                  <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     {k.prefix}…
                   </Text>
                 </Table.Td>
@@ -151,9 +151,9 @@ function ApiKeys({ store }: { store: Store }) {
                 <Table.Td>
                   <DateTimeDisplay value={k.last_used_at} />
                 </Table.Td>
-                <Table.Td ta="right">
+                <Table.Td ta="right" w={100} style={{ whiteSpace: 'nowrap' }}>
                   {k.revoked_at ? (
-                    <Badge size="sm" radius="sm" color="gray" variant="light">
+                    <Badge size="sm" radius="sm" color="gray" variant="light" style={{ overflow: 'visible' }}>
                       Revoked
                     </Badge>
                   ) : canWrite ? (
