@@ -434,7 +434,7 @@ export interface FeedRule {
 }
 
 /**
- * Why a feed leaves an item out, or null to keep it. A feed (not built yet) calls this for each item
+ * Why a feed leaves an item out, or null to keep it. The feed's report of left-out items calls this for each item
  * with the places `whereRestricted` found: an item blocked in every state (the 50 and DC) is always
  * left out; with the feed's rule "leave out restricted items", so is any item restricted somewhere.
  */
@@ -449,6 +449,12 @@ export function excludedFromFeed(item: { title: string | null; places: readonly 
     return `Blocked in every state (${names.join(', ')})`;
   }
   if (feedRule.leave_out_restricted && item.places.length) {
+    const states = new Set(item.places.filter((p) => p.kind === 'state').map((p) => p.place));
+    if (EVERY_STATE.every((s) => states.has(s))) {
+      const rules = [...new Set(item.places.flatMap((p) => p.rules.filter((r) => r.decisive).map((r) => r.name)))].sort();
+      const named = rules.slice(0, 3).join(', ') + (rules.length > 3 ? ` and ${rules.length - 3} more` : '');
+      return `Restricted in every state (${named}); the feed leaves out restricted items`;
+    }
     const places = item.places.map((p) => p.place);
     const shown = places.slice(0, 8).join(', ') + (places.length > 8 ? ` and ${places.length - 8} more` : '');
     return `Restricted in ${shown}; the feed leaves out restricted items`;

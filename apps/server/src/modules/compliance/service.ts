@@ -264,7 +264,7 @@ export async function whereItemsRestricted(db: Db, items: readonly Pick<CheckIte
 
 /**
  * What a feed leaves out of the products it would list: product id → reason (`excludedFromFeed`).
- * For the feeds, which are not built yet: an item blocked in every state is always left out; with the
+ * An item blocked in every state is always left out; with the
  * feed's rule "leave out restricted items", so is every item restricted somewhere.
  */
 export async function feedExclusions(db: Db, productIds: readonly number[], feedRule: FeedRule, date: string = today()): Promise<Map<number, string>> {
