@@ -124,7 +124,11 @@ describe('compliance engine', () => {
     expect(excludedFromFeed({ title: 'x', places: some }, { leave_out_restricted: false })).toBeNull();
     expect(excludedFromFeed({ title: 'x', places: some }, { leave_out_restricted: true })).toBe('Restricted in IL; the feed leaves out restricted items');
     expect(excludedFromFeed({ title: 'x', places: [] }, { leave_out_restricted: true })).toBeNull();
-    const aged = whereRestricted(compileRules([rule({ id: 4, effect: 'min_age', min_age: 21, name: 'Handgun 21', states: everywhere })], [], CATS), nineMm, DAY);
+    const aged = whereRestricted(
+      compileRules([rule({ id: 4, effect: 'min_age', min_age: 21, name: 'Handgun 21', states: everywhere }), rule({ id: 5, effect: 'licensed_dealer', name: 'A dealer in CA', states: ['CA'] })], [], CATS),
+      nineMm,
+      DAY,
+    );
     expect(excludedFromFeed({ title: 'x', places: aged }, { leave_out_restricted: false })).toBeNull();
     expect(excludedFromFeed({ title: 'x', places: aged }, { leave_out_restricted: true })).toBe('Restricted in every state (Handgun 21); the feed leaves out restricted items');
   });

@@ -451,7 +451,11 @@ export function excludedFromFeed(item: { title: string | null; places: readonly 
   if (feedRule.leave_out_restricted && item.places.length) {
     const states = new Set(item.places.filter((p) => p.kind === 'state').map((p) => p.place));
     if (EVERY_STATE.every((s) => states.has(s))) {
-      const rules = [...new Set(item.places.flatMap((p) => p.rules.filter((r) => r.decisive).map((r) => r.name)))].sort();
+      // Name the rules that apply in every state by themselves (e.g. a federal age), else the decisive ones.
+      const statesOf = new Map<string, Set<string>>();
+      for (const p of item.places) if (p.kind === 'state') for (const r of p.rules) statesOf.set(r.name, (statesOf.get(r.name) ?? new Set()).add(p.place));
+      const everywhere = [...statesOf].filter(([, s]) => EVERY_STATE.every((x) => s.has(x))).map(([name]) => name);
+      const rules = (everywhere.length ? everywhere : [...new Set(item.places.flatMap((p) => p.rules.filter((r) => r.decisive).map((r) => r.name)))]).sort();
       const named = rules.slice(0, 3).join(', ') + (rules.length > 3 ? ` and ${rules.length - 3} more` : '');
       return `Restricted in every state (${named}); the feed leaves out restricted items`;
     }
