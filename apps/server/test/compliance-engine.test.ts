@@ -130,7 +130,10 @@ describe('compliance engine', () => {
       DAY,
     );
     expect(excludedFromFeed({ title: 'x', places: aged }, { leave_out_restricted: false })).toBeNull();
-    expect(excludedFromFeed({ title: 'x', places: aged }, { leave_out_restricted: true })).toBe('Restricted in every state (Handgun 21); the feed leaves out restricted items');
+    // An age is a condition of delivery, not a restriction a feed leaves items out for: only the CA dealer rule counts.
+    expect(excludedFromFeed({ title: 'x', places: aged }, { leave_out_restricted: true })).toBe('Restricted in CA; the feed leaves out restricted items');
+    const documented = whereRestricted(compileRules([rule({ id: 6, effect: 'document', name: 'Everywhere a permit', states: everywhere })], [], CATS), nineMm, DAY);
+    expect(excludedFromFeed({ title: 'x', places: documented }, { leave_out_restricted: true })).toBe('Restricted in every state (Everywhere a permit); the feed leaves out restricted items');
   });
 
   it('reads pasted zip lists, naming every bad entry', () => {

@@ -79,13 +79,13 @@ describe.each(BACKENDS)('feeds on %s', (kind) => {
       return r.body.data.id as number;
     };
     const block = await type('Feed test block', 'block');
-    const signature = await type('Feed test signature', 'adult_signature');
+    const dealer = await type('Feed test dealer only', 'licensed_dealer');
     const rule = async (name: string, restriction_type_id: number, product: number, states: readonly string[]) => {
       const r = await t.req('POST', '/api/compliance-restriction', { token: officer, body: { name, restriction_type_id, target_kind: 'product', target_id: product, states, citation: 'Test rule' } });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
     };
     await rule('Feed test — banned everywhere', block, blocked!.product, EVERY_STATE);
-    await rule('Feed test — CA signature', signature, caOnly!.product, ['CA']);
+    await rule('Feed test — CA dealer only', dealer, caOnly!.product, ['CA']);
 
     const report = async (query = '') => {
       const r = await t.req('GET', `/api/feed/${feedId}/left-out${query}`, { token: catalog });
