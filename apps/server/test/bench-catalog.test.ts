@@ -24,7 +24,7 @@ describe.each(BACKENDS)('bench catalogue: derived data rebuilt once equals what 
       select p.id, p.title, p.image, p.search_vector::text as words, p.variant_count, p.default_variant_id, p.default_sku,
              p.published_store_ids, p.list_json,
              array(select h.head from product_search_heads h where h.product_id = p.id order by 1) as heads
-        from products p order by p.id`)).map(({ list_json, ...p }) => {
+        from products p order by p.id`)).map(({ list_json, ...p }): Record<string, unknown> => {
       const { created_at: _c, updated_at: _u, ...list } = JSON.parse(list_json as string) as Record<string, unknown>;
       return { ...p, list };
     });
