@@ -126,7 +126,7 @@ export const purchasingGenerator: Generator = {
     await db.execute(
       sql.raw(`
       create temporary table bench_opening on commit drop as
-      select i.id as item, i.variant_id, i.location_id, i.avg_cost_cents, greatest(0, -coalesce(m.lowest, 0)) + ${pickText('i.pos', 17, 400)} as quantity
+      select i.id as item, i.variant_id, i.location_id, i.avg_cost_cents, greatest(0, -coalesce(m.lowest, 0)) + 1 + ${pickText('i.pos', 17, 400)} as quantity
         from bench_items i
         left join (select item, min(running) as lowest
                      from (select item, sum(quantity) over (partition by item order by g) as running from bench_moves) r
