@@ -110,7 +110,7 @@ test.describe('vendor catalogue import', () => {
     // Validation: a quantity is required.
     await dialog.getByLabel('Quantity available').fill('');
     await dialog.getByRole('button', { name: 'Save line' }).click();
-    await expect(dialog.locator('.mantine-InputWrapper-error').first()).toBeVisible();
+    await expect(dialog.getByText('Required', { exact: true })).toBeVisible();
     await shot(page, 'vendor-line-edit-invalid');
 
     await dialog.getByLabel('Quantity available').fill('77');
