@@ -46,8 +46,7 @@ export const productInventory = defineReport({
              case when x.sold_30 > 0 then round(x.on_hand * 30.0 / x.sold_30, 1)::float8 end as days_of_cover,
              x.value
         from (
-          select ${byLocation ? sql`f.variant_id, f.location_id, min(l.code) as location` : sql`f.variant_id`},
-                 min(v.sku) as sku, min(p.title) as product,
+          select ${byLocation ? sql`f.variant_id, f.location_id, l.code as location` : sql`f.variant_id`}, v.sku, p.title as product,
                  sum(f.on_hand)::int8 as on_hand, sum(f.value)::int8 as value, sum(f.on_order)::int8 as on_order,
                  sum(f.sold_30)::int8 as sold_30, sum(f.sold_90)::int8 as sold_90
             from (
@@ -69,7 +68,7 @@ export const productInventory = defineReport({
               f.sku && sql`(${contains(sql`v.sku`, f.sku)} or ${contains(sql`p.title`, f.sku)})`,
               f.brand_id && sql`p.brand_id = ${f.brand_id}`,
             )}
-           group by ${keys}
+           group by ${keys}, v.sku, p.title${byLocation ? sql`, l.code` : sql``}
         ) x`;
   },
   aggregated: true,
