@@ -13,6 +13,11 @@ CREATE FUNCTION qm_routes_stale_for_variants(ids integer[]) RETURNS void LANGUAG
    WHERE r.id = x.route_id AND r.status IN ('computed', 'needs_review') AND NOT r.is_stale
 $$
 --> statement-breakpoint
+-- Whether any route is open at all (one probe of a partial index): stock moves by the thousand when none is.
+CREATE FUNCTION qm_routes_any_open() RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM order_routes WHERE status IN ('computed', 'needs_review') AND NOT is_stale)
+$$
+--> statement-breakpoint
 CREATE FUNCTION qm_routes_stale_for_sources(vendor_ids integer[]) RETURNS void LANGUAGE sql AS $$
   UPDATE order_routes r SET is_stale = true
    WHERE r.status IN ('computed', 'needs_review') AND NOT r.is_stale
@@ -22,6 +27,7 @@ $$
 --> statement-breakpoint
 CREATE FUNCTION qm_vendor_products_route_stale() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT qm_routes_any_open() THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
     PERFORM qm_routes_stale_for_variants(array(SELECT DISTINCT variant_id FROM new_rows WHERE variant_id IS NOT NULL));
   ELSIF TG_OP = 'DELETE' THEN
@@ -45,6 +51,7 @@ CREATE TRIGGER qm_vendor_products_route_stale_del AFTER DELETE ON "vendor_produc
 --> statement-breakpoint
 CREATE FUNCTION qm_inventory_items_route_stale() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT qm_routes_any_open() THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
     PERFORM qm_routes_stale_for_variants(array(SELECT DISTINCT variant_id FROM new_rows));
   ELSE

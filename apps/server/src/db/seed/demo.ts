@@ -8,6 +8,7 @@ import { seedVendorsDemo } from './vendors.js';
 import { seedVendorCatalogDemo } from './vendor-catalog.js';
 import { seedPurchasingDemo } from './purchasing.js';
 import { seedComplianceDemo } from './compliance.js';
+import { seedRoutingDemo } from './routing.js';
 import { internalStatuses, users } from '../schema/index.js';
 import type { SecretBox } from '../secrets.js';
 
@@ -59,6 +60,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox) {
   await seedVendorCatalogDemo(db);
   await seedPurchasingDemo(db);
   await seedComplianceDemo(db);
+  await seedRoutingDemo(db);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
