@@ -60,7 +60,7 @@ describe.each(BACKENDS)('routing and vendor orders on %s', (kind) => {
     return o!.id;
   }
   const route = async (orderId: number) => {
-    const res = await t.req('POST', `/api/order/${orderId}/route`, { token: orders });
+    const res = await t.req('POST', `/api/order/${orderId}/route`, { token: orders, body: {} });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return (await t.req('GET', `/api/order-route/${res.body.data.route_id}`, { token: orders })).body.data;
   };
@@ -158,7 +158,7 @@ describe.each(BACKENDS)('routing and vendor orders on %s', (kind) => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/recompute first/);
     expect(await t.sql(sql`select 1 from vendor_orders where order_id = ${orderId}`)).toHaveLength(0);
-    const job = await t.req('POST', `/api/order-route/${r.id}/recompute`, { token: orders });
+    const job = await t.req('POST', `/api/order-route/${r.id}/recompute`, { token: orders, body: { strategy: 'fewest_shipments' } });
     expect(job.status).toBe(202);
     const done = await finished(t, orders, job.body.data.id);
     expect(done.status, JSON.stringify(done)).toBe('succeeded');
@@ -247,21 +247,21 @@ describe.each(BACKENDS)('routing and vendor orders on %s', (kind) => {
       expect(await onHand(v[0]!.id)).toBe(stockBefore + items);
     }
     // What is left to place can be routed again.
-    const again = await t.req('POST', `/api/order/${orderId}/route`, { token: orders });
+    const again = await t.req('POST', `/api/order/${orderId}/route`, { token: orders, body: {} });
     expect(again.status).toBe(201);
   });
 
   it('per role: the orders role routes and acts, the catalogue role cannot see, the analyst reads only', async () => {
     const orderId = await newOrder([[0, 1]]);
-    expect((await t.req('POST', `/api/order/${orderId}/route`, { token: analyst })).status).toBe(403);
-    expect((await t.req('POST', `/api/order/${orderId}/route`, { token: catalog })).status).toBe(403);
+    expect((await t.req('POST', `/api/order/${orderId}/route`, { token: analyst, body: {} })).status).toBe(403);
+    expect((await t.req('POST', `/api/order/${orderId}/route`, { token: catalog, body: {} })).status).toBe(403);
     const r = await route(orderId);
     for (const url of ['order-route', 'order-route-item', 'order-route-option', 'order-route-option-vendor-total', 'vendor-order']) {
       expect((await t.req('GET', `/api/${url}`, { token: analyst })).status, url).toBe(200);
       expect((await t.req('GET', `/api/${url}`, { token: catalog })).status, url).toBe(403);
     }
     expect((await t.req('POST', `/api/order-route/${r.id}/choose`, { token: analyst, body: { option_id: r.options[0].id } })).status).toBe(403);
-    expect((await t.req('POST', `/api/order-route/${r.id}/recompute`, { token: catalog })).status).toBe(403);
+    expect((await t.req('POST', `/api/order-route/${r.id}/recompute`, { token: catalog, body: {} })).status).toBe(403);
     expect((await t.req('POST', `/api/order-route/${r.id}/choose`, { token: orders, body: { option_id: r.options[0].id } })).status).toBe(200);
     const [vo] = await t.sql<{ id: number; version: number }>(sql`select id, version from vendor_orders where order_id = ${orderId}`);
     expect((await act(vo!.id, 'send', { version: vo!.version }, analyst)).status).toBe(403);

@@ -190,6 +190,9 @@ export const OrderRouteDetail = OrderRouteListItem.extend({
 });
 export type OrderRouteDetail = z.infer<typeof OrderRouteDetail>;
 
+/** Computing or recomputing a route: the store's strategy unless another is asked for this once. */
+export const RouteRequestBody = z.object({ strategy: z.enum(ROUTING_STRATEGY_CODES, { message: 'Cheapest, fewest shipments or single source' }).optional() }).strict();
+export type RouteRequestBody = z.infer<typeof RouteRequestBody>;
 export const ChooseOptionBody = z.object({ option_id: z.number().int().min(1).max(2_147_483_647) }).strict();
 export type ChooseOptionBody = z.infer<typeof ChooseOptionBody>;
 export const RouteComputed = z.object({ route_id: z.number(), status: z.enum(ROUTE_STATUSES) });

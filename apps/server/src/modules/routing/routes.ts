@@ -23,6 +23,7 @@ import {
   OrderRouteOptionVendorTotalListItem,
   OrderRouteOptionVendorTotalListResponse,
   RouteComputed,
+  RouteRequestBody,
   VENDOR_ORDER_LIST,
   VendorOrderActionBody,
   VendorOrderDetail,
@@ -198,7 +199,7 @@ export async function loadRoute(db: Db, id: number): Promise<OrderRouteDetail> {
   };
 }
 
-const RecomputeParams = z.object({ route_id: z.number().int(), order_id: z.number().int() });
+const RecomputeParams = z.object({ route_id: z.number().int(), order_id: z.number().int(), strategy: RouteRequestBody.shape.strategy });
 /** Recomputing a route: a new route of the order, from the stock, costs and rules of now. */
 export const recomputeJob: JobKind<z.infer<typeof RecomputeParams>, { route_id: number; status: string }> = {
   kind: 'order-route-recompute',
@@ -206,7 +207,7 @@ export const recomputeJob: JobKind<z.infer<typeof RecomputeParams>, { route_id: 
   expireInSeconds: 600,
   async run(ctx: JobContext<z.infer<typeof RecomputeParams>>) {
     await ctx.progress(0, 1, 'Computing the options');
-    const answer = await routeOrder(ctx.db, ctx.params.order_id, ctx.actor);
+    const answer = await routeOrder(ctx.db, ctx.params.order_id, ctx.actor, { strategy: ctx.params.strategy });
     await ctx.progress(1, 1, 'Done');
     return answer;
   },
@@ -254,8 +255,9 @@ export function routingRoutes({ app, db, jobs }: Kit) {
     tags: TAGS,
     summary: "Compute a new route of the order now (what is not yet placed); the order's earlier unchosen routes are superseded",
     params: IdParams,
+    body: RouteRequestBody,
     response: { 201: dataResponse(RouteComputed) },
-    handler: async (req, reply) => reply.status(201).send({ data: await routeOrder(db, req.params.id, actorOf(req)) }),
+    handler: async (req, reply) => reply.status(201).send({ data: await routeOrder(db, req.params.id, actorOf(req), { strategy: req.body.strategy }) }),
   });
 
   action(app, {
@@ -280,6 +282,7 @@ export function routingRoutes({ app, db, jobs }: Kit) {
     tags: TAGS,
     summary: 'Recompute the route as a job (a new route of the order from the stock, costs and rules of now)',
     params: IdParams,
+    body: RouteRequestBody,
     response: { 202: dataResponse(Job) },
     handler: async (req, reply) => {
       const actor = actorOf(req);
@@ -290,7 +293,7 @@ export function routingRoutes({ app, db, jobs }: Kit) {
         );
         if (!route) throw notFound('The order route');
         if (route.chosen_option_id !== null) throw conflict('An option of this route was already chosen: compute a new route of the order instead.');
-        return jobs.enqueue(t, actor, recomputeJob, { route_id: req.params.id, order_id: route.order_id }, `Recompute the route of order ${route.number}`);
+        return jobs.enqueue(t, actor, recomputeJob, { route_id: req.params.id, order_id: route.order_id, strategy: req.body.strategy }, `Recompute the route of order ${route.number}`);
       });
       jobs.wake();
       return reply.status(202).send({ data: job });

@@ -231,9 +231,10 @@ export interface RouteAnswer {
 
 /**
  * Computes a new route for the order (see the file's comment) in its own transaction, or inside the
- * caller's. `automatic`: the run after intake (no person; the store's auto-routing may choose).
+ * caller's. `automatic`: the run after intake (no person; the store's auto-routing may choose);
+ * `strategy`: instead of the store's, this once.
  */
-export async function routeOrder(db: Db, orderId: number, actor: Actor, opts: { automatic?: boolean } = {}): Promise<RouteAnswer> {
+export async function routeOrder(db: Db, orderId: number, actor: Actor, opts: { automatic?: boolean; strategy?: RoutingStrategyCode } = {}): Promise<RouteAnswer> {
   return inTx(db, async (t) => {
     const order = await lockOrder(t, orderId);
     if (CLOSED_ORDER.includes(order.status)) throw ruleViolated(`Order ${order.number} is ${order.status.replace(/_/g, ' ')}: it is not routed any more.`);
@@ -243,7 +244,7 @@ export async function routeOrder(db: Db, orderId: number, actor: Actor, opts: { 
       t,
       sql`select strategy, auto_route from store_routing_settings where store_id = ${order.store_id}`,
     );
-    const strategy: RoutingStrategyCode = settings?.strategy ?? 'cheapest';
+    const strategy: RoutingStrategyCode = opts.strategy ?? settings?.strategy ?? 'cheapest';
     const compliance = await complianceOf(t, order, lines);
     const holds = lines.filter((_, i) => compliance[i]!.outcome === 'licensed_dealer' && !order.ship_to_dealer);
     const forbidden = lines.flatMap((l, i) => (compliance[i]!.outcome === 'block' ? [{ line_id: l.order_item_id, reason: compliance[i]!.reason ?? 'blocked at the address' }] : []));
