@@ -82,7 +82,8 @@ export const routeList: ListSpec<OrderRouteListItem> = {
 export const routeItemList: ListSpec<OrderRouteItemListItem> = {
   from: sql`order_route_items ri join order_routes r on r.id = ri.route_id join orders o on o.id = r.order_id`,
   select: sql`ri.id, ri.route_id, r.status as route_status, r.order_id, o.number as order_number, ri.order_item_id, ri.variant_id, ri.sku,
-              (select oi.title from order_items oi where oi.id = ri.order_item_id) as title, ri.quantity, ri.compliance_outcome, ri.compliance_reason`,
+              coalesce((select oi.title from order_items oi where oi.id = ri.order_item_id),
+                       (select p.title from variants va join products p on p.id = va.product_id where va.id = ri.variant_id)) as title, ri.quantity, ri.compliance_outcome, ri.compliance_reason`,
   sort: { ...columns('ri', 'id', 'quantity', 'compliance_outcome'), sku: sql`upper(ri.sku)` },
   defaultSort: '-id',
   key: sql`ri.id`,

@@ -1,10 +1,9 @@
 /** Pieces the routing screens share: a labelled fact, a source's lines and fees, the per-source totals of an option. */
 import type { ReactNode } from 'react';
-import { Group, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { COMPLIANCE_EFFECTS, EFFECT_LABELS, type OrderRouteOptionVendorTotalListItem } from '@qm/contracts';
 import { BooleanBadge, CodeDisplay, IntegerDisplay, MoneyDisplay } from '../../../ui/displays';
 import type { FilterDef } from '../../../ui/ResourceList';
-import { SourceKindBadge } from './display';
 
 export const COMPLIANCE_FILTER: FilterDef = {
   kind: 'select',
@@ -46,10 +45,7 @@ export function SourceTotals({ totals, caption }: { totals: OrderRouteOptionVend
         {totals.map((t) => (
           <Table.Tr key={t.id} data-source={t.source_name}>
             <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <Text size="xs" fw={500}>{t.source_name}</Text>
-                <SourceKindBadge kind={t.source_kind} />
-              </Group>
+              <Text size="xs" fw={500}>{t.source_name}</Text>
             </Table.Td>
             <Table.Td ta="right"><IntegerDisplay value={t.units} /></Table.Td>
             <Table.Td ta="right"><MoneyDisplay cents={t.items_cents} /></Table.Td>
