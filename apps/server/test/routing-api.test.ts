@@ -24,7 +24,7 @@ describe.each(BACKENDS)('routing and vendor orders on %s', (kind) => {
     [orders, catalog, analyst] = await Promise.all(['orders@example.com', 'catalog@example.com', 'analyst@example.com'].map((e) => t.login(e)));
     const [store] = await t.sql<{ id: number }>(sql`insert into stores (name, code) values ('Routing Test Store', 'RTS') returning id`);
     storeId = store!.id;
-    v = await t.sql(sql`select va.id, va.sku from variants va join products p on p.id = va.product_id where p.variation_type = 'pieces' order by va.id limit 3`);
+    v = await t.sql(sql`select id, sku from (select distinct on (p.id) va.id, va.sku from variants va join products p on p.id = va.product_id where p.variation_type = 'pieces' order by p.id, va.id) x order by id limit 3`);
     expect(v).toHaveLength(3);
     const [schema] = await t.sql<{ id: number }>(sql`insert into vendor_fee_schemas (name) values ('Routing test fees') returning id`);
     await t.sql(sql`insert into vendor_fees (fee_schema_id, name, application, amount_cents) values (${schema!.id}, 'Drop-ship fee', 'fixed', 500)`);
@@ -249,6 +249,42 @@ describe.each(BACKENDS)('routing and vendor orders on %s', (kind) => {
     // What is left to place can be routed again.
     const again = await t.req('POST', `/api/order/${orderId}/route`, { token: orders, body: {} });
     expect(again.status).toBe(201);
+  });
+
+  it('compliance at the address: a dealer-only item holds the route until it ships to a dealer; a blocked item is placed nowhere', async () => {
+    const officer = await t.login('compliance@example.com');
+    const type = async (name: string, effect: string) => (await t.req('POST', '/api/compliance-restriction-type', { token: officer, body: { name, effect } })).body.data.id as number;
+    const products = await t.sql<{ id: number; product_id: number }>(sql`select id, product_id from variants where id in (${v[0]!.id}, ${v[1]!.id}) order by id`);
+    const rule = async (typeId: number, productId: number, name: string) => {
+      const r = await t.req('POST', '/api/compliance-restriction', { token: officer, body: { name, restriction_type_id: typeId, target_kind: 'product', target_id: productId, states: ['WY'], citation: 'Test rule' } });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    };
+    await rule(await type('Routing test dealer only', 'licensed_dealer'), products[0]!.product_id, 'Routing test dealer rule');
+    await rule(await type('Routing test block', 'block'), products[1]!.product_id, 'Routing test block rule');
+
+    const held = await newOrder([[0, 1]], { state: 'WY', zip: '82001' });
+    const r = await route(held);
+    expect(r.status, JSON.stringify({ f: r.failure_reason, i: r.items, o: r.options })).toBe('needs_review');
+    expect(r.items[0].compliance_outcome).toBe('licensed_dealer');
+    expect(r.choose_blocked).toMatch(/only to a licensed dealer/);
+    const hold = await t.sql<{ detail: string }>(sql`select detail from order_resolution_cases where order_id = ${held} and reason = 'compliance_hold' and resolved_at is null`);
+    expect(hold).toHaveLength(1);
+    expect((await t.req('POST', `/api/order-route/${r.id}/choose`, { token: orders, body: { option_id: r.options[0].id } })).status).toBe(409);
+    expect((await t.sql<{ status: string }>(sql`select status from orders where id = ${held}`))[0]!.status).toBe('awaiting_compliance');
+    // Shipped to a dealer instead, the hold goes and the vendor is told.
+    await t.sql(sql`update orders set ship_to_dealer = true, ship_dealer_license = '1-23-456-78-9A-12345' where id = ${held}`);
+    const again = await route(held);
+    expect(again.status).toBe('computed');
+    expect(await t.sql(sql`select 1 from order_resolution_cases where order_id = ${held} and reason = 'compliance_hold' and resolved_at is null`)).toHaveLength(0);
+    expect((await t.req('POST', `/api/order-route/${again.id}/choose`, { token: orders, body: { option_id: again.options[0].id } })).status).toBe(200);
+    const instructions = await t.sql<{ instructions: string }>(sql`select instructions from vendor_orders where order_id = ${held}`);
+    expect(instructions[0]!.instructions).toMatch(/licensed dealer/);
+
+    const blocked = await newOrder([[1, 1]], { state: 'WY', zip: '82001' });
+    const b = await route(blocked);
+    expect(b.status).toBe('failed');
+    expect(b.items[0].compliance_outcome).toBe('block');
+    expect(b.options.filter((o: { is_feasible: boolean }) => o.is_feasible)).toHaveLength(0);
   });
 
   it('per role: the orders role routes and acts, the catalogue role cannot see, the analyst reads only', async () => {

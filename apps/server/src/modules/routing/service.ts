@@ -211,9 +211,13 @@ const sourceRef = (key: string) => {
 };
 
 /** Why no option is feasible, in words. */
-function failureOf(result: RoutingResult, lines: LineFacts[]): string {
-  const sku = (id: number) => lines.find((l) => l.order_item_id === id)?.sku ?? `line ${id}`;
-  const parts = result.unroutable.map((u) => `${sku(u.line_id)}: ${u.reason}`);
+function failureOf(result: RoutingResult, lines: LineFacts[], compliance: LineCompliance[]): string {
+  const at = (id: number) => lines.findIndex((l) => l.order_item_id === id);
+  const sku = (id: number) => lines[at(id)]?.sku ?? `line ${id}`;
+  const parts = result.unroutable.map((u) => {
+    const c = compliance[at(u.line_id)];
+    return `${sku(u.line_id)}: ${c?.outcome === 'block' ? c.reason : u.reason}`;
+  });
   if (!parts.length && result.infeasible.length) parts.push(...result.infeasible.slice(0, 3).map((i) => `${i.description}: ${i.reason}`));
   return parts.length ? `No feasible route. ${parts.join('; ')}.` : 'No feasible route.';
 }
@@ -265,7 +269,7 @@ export async function routeOrder(db: Db, orderId: number, actor: Actor, opts: { 
       ? `Compliance hold: ${holds.map((l) => l.sku).join(', ')} ${holds.length === 1 ? 'ships' : 'ship'} only to a licensed dealer, and order ${order.number} ships to ${order.ship_state} ${order.ship_zip}, not to a dealer. Change the ship-to address to a licensed dealer or cancel the item${holds.length === 1 ? '' : 's'}, then recompute.`
       : null;
     const status: RouteStatus = !result.feasible ? 'failed' : hold ? 'needs_review' : 'computed';
-    const failure = result.feasible ? null : failureOf(result, lines);
+    const failure = result.feasible ? null : failureOf(result, lines, compliance);
 
     // Earlier routes of the order that were never chosen are superseded by this one.
     await t.execute(sql`update order_routes set is_stale = true where order_id = ${orderId} and chosen_option_id is null and not is_stale`);
