@@ -7,8 +7,8 @@
  *   line goes to our warehouse while the warehouse's stock allows (sale movements in time order, never
  *   below a tenth of what is on hand now), else to the cheapest drop-ship vendor that stocks it; its
  *   vendor orders (one per source, fees and shipping by the vendor's terms) carry the status the
- *   order's status implies, with tracking numbers once shipped.
- * - The most recent orders still waiting (pending, processing) are routed by the routing service
+ *   order's status implies (a refunded order's were delivered), with tracking numbers once shipped.
+ * - The most recent orders still waiting (pending, processing, compliance review) are routed by the routing service
  *   itself, which leaves them computed, needing review (compliance holds) or failed (no stock), and a
  *   few of them chosen and sent, so every route and vendor order status shows.
  *
@@ -24,7 +24,7 @@ import { actOnVendorOrder } from '../../modules/routing/vendor-orders.js';
 const h = (key: string, salt: string) => sql.raw(`(abs(hashtext((${key})::text || ':${salt}')) % 1000)`);
 
 /** How many waiting orders the service routes one by one. */
-const SERVICE_SAMPLE = 40;
+const SERVICE_SAMPLE = 30;
 
 export async function seedRoutingDemo(db: Db): Promise<void> {
   const any = await queryOne<{ n: number }>(db, sql`select count(*)::int as n from orders`);
@@ -43,7 +43,7 @@ async function seedChosenRoutes(db: Db): Promise<void> {
              select o.id as order_id, o.placed_at, o.status as order_status, o.store_id, oi.id as order_item_id, oi.line_no, oi.variant_id, oi.sku,
                     oi.quantity - oi.cancelled_quantity as qty, oi.unit_price_cents, va.cost_cents as variant_cost
                from orders o join order_items oi on oi.order_id = o.id join variants va on va.id = oi.variant_id
-              where o.status in ('awaiting_fulfillment', 'partially_shipped', 'shipped', 'delivered')
+              where o.status in ('awaiting_fulfillment', 'partially_shipped', 'shipped', 'delivered', 'refunded')
                 and oi.quantity > oi.cancelled_quantity
                 and not exists (select 1 from order_routes r where r.order_id = o.id))
       select l.*,
@@ -149,6 +149,7 @@ async function seedChosenRoutes(db: Db): Promise<void> {
         from (select v.*,
                      case v.order_status
                        when 'delivered' then 'delivered'
+                       when 'refunded' then 'delivered'
                        when 'shipped' then 'shipped'
                        when 'partially_shipped' then case when v.n = 1 then 'partially_shipped' when v.k = 1 then 'shipped' else 'acknowledged' end
                        else case when v.placed_at > now() - interval '1 day' then 'draft' when v.r < 30 then 'backordered' when v.r < 450 then 'submitted' else 'acknowledged' end
@@ -199,7 +200,7 @@ async function seedChosenRoutes(db: Db): Promise<void> {
 async function seedWaitingRoutes(db: Db): Promise<void> {
   const waiting = await query<{ id: number }>(
     db,
-    sql`select o.id from orders o where o.status in ('pending', 'processing') and not exists (select 1 from order_routes r where r.order_id = o.id)
+    sql`select o.id from orders o where o.status in ('pending', 'processing', 'awaiting_compliance') and not exists (select 1 from order_routes r where r.order_id = o.id)
          order by o.placed_at desc, o.id desc limit ${SERVICE_SAMPLE}`,
   );
   const staff = await queryOne<{ id: number }>(db, sql`select id from users where email = 'orders@example.com'`);
