@@ -99,6 +99,7 @@ describe.each(BACKENDS)('routing and vendor orders on %s', (kind) => {
     const one = await t.req('GET', `/api/order-route-option-vendor-total/${totals.body.data[0].id}`, { token: analyst });
     expect(one.body.data.fee_lines).toBeInstanceOf(Array);
     expect((await t.req('GET', `/api/order-route?filter[order_id]=${orderId}`, { token: analyst })).body.meta.total).toBe(1);
+    expect((await t.req('GET', `/api/order-route?filter[order_id]=${orderId}&filter[vendor_id]=${vendorA}`, { token: analyst })).body.meta.total).toBe(1);
     const order = (await t.sql<{ status: string }>(sql`select status from orders where id = ${orderId}`))[0]!;
     expect(order.status).toBe('processing');
   });

@@ -69,7 +69,7 @@ export const OrderRouteListItem = z.object({
 export type OrderRouteListItem = z.infer<typeof OrderRouteListItem>;
 export const ORDER_ROUTE_LIST = {
   sort: ['id', 'status', 'computed_at', 'created_at', 'best_total_cents'],
-  filter: ['id', 'order_id', 'store_id', 'status', 'strategy', 'is_stale', 'from', 'to'],
+  filter: ['id', 'order_id', 'store_id', 'vendor_id', 'status', 'strategy', 'is_stale', 'from', 'to'],
 } as const;
 export const OrderRouteListResponse = listResponse(OrderRouteListItem);
 

@@ -61,6 +61,10 @@ export const routeList: ListSpec<OrderRouteListItem> = {
   filters: {
     ...filters.ints('r', 'id', 'order_id'),
     store_id: filters.int(sql`o.store_id`, 'store_id'),
+    /** Routes with an option that uses the vendor. */
+    vendor_id: (vs: string[]) =>
+      sql`exists (select 1 from order_route_options fo join order_route_option_vendor_totals ft on ft.option_id = fo.id
+                   where fo.route_id = r.id and ${filters.int(sql`ft.vendor_id`, 'vendor_id')(vs)})`,
     ...filters.eqs('r', 'status', 'strategy'),
     is_stale: filters.bool(sql`r.is_stale`, 'is_stale'),
     ...filters.dateRange(sql`r.created_at`),

@@ -400,6 +400,10 @@ export async function chooseOption(db: Db, routeId: number, optionId: number, ac
 }
 
 async function choose(t: Db, routeId: number, optionId: number, actor: Actor, automatic: boolean): Promise<void> {
+  // The order first, then the route: the order a new routing of the same order takes its locks in.
+  const of = await queryOne<{ order_id: number }>(t, sql`select order_id from order_routes where id = ${routeId}`);
+  if (!of) throw notFound('The order route');
+  await lockOrder(t, of.order_id);
   const route = await queryOne<{ id: number; order_id: number; status: RouteStatus; is_stale: boolean; chosen_option_id: number | null }>(
     t,
     sql`select id, order_id, status, is_stale, chosen_option_id from order_routes where id = ${routeId} for update`,

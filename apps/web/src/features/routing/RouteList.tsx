@@ -5,7 +5,8 @@ import { DateTimeDisplay, IntegerDisplay, MoneyDisplay } from '../../ui/displays
 import { createdColumn, idColumn } from '../../ui/columns';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
-import { orderRoutes } from './api';
+import { useResourceList } from '../../lib/resource';
+import { orderRoutes, vendorNames } from './api';
 import { RouteStatusBadge, STRATEGY_OPTIONS, useStatusOptions } from './parts/display';
 
 const columns: Column<OrderRouteListItem>[] = [
@@ -25,9 +26,11 @@ const columns: Column<OrderRouteListItem>[] = [
 
 export default function OrderRoutesScreen() {
   const statuses = useStatusOptions('order-route-status');
+  const vendors = useResourceList(vendorNames, new URLSearchParams({ per_page: '500', sort: 'name' }));
   const filters: FilterDef[] = [
     { kind: 'text', key: 'order_id', label: 'Order id', placeholder: 'e.g. 1042' },
     { kind: 'multiselect', key: 'status', label: 'Status', options: statuses.options, loading: statuses.loading },
+    { kind: 'select', key: 'vendor_id', label: 'Vendor', options: (vendors.data?.data ?? []).map((v) => ({ value: String(v.id), label: v.name })), loading: vendors.isPending, width: 190 },
     { kind: 'select', key: 'strategy', label: 'Strategy', options: STRATEGY_OPTIONS, width: 170 },
     { kind: 'boolean', key: 'is_stale', label: 'Stale', trueLabel: 'Stale', falseLabel: 'Current' },
     { kind: 'dateRange', key: 'created', label: 'Created', fromKey: 'from', toKey: 'to' },
