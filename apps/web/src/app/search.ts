@@ -40,14 +40,6 @@ export const SEARCH_SOURCES: readonly SearchSource<unknown>[] = [
     description: (v) => (v.is_active ? v.code : `${v.code} · inactive`),
     href: (v) => `/vendor/${v.id}`,
   }),
-  source<VendorOrderListItem>({
-    endpoint: 'vendor-order',
-    group: 'Vendor orders',
-    route: 'vendor-order.view',
-    label: (v) => v.number,
-    description: (v) => `${v.source_name} · order ${v.order_number}`,
-    href: (v) => `/vendor-order/${v.id}`,
-  }),
   source<User>({
     endpoint: 'user',
     group: 'Users',
@@ -55,6 +47,14 @@ export const SEARCH_SOURCES: readonly SearchSource<unknown>[] = [
     label: (u) => u.name,
     description: (u) => u.email,
     href: (u) => `/user?q=${encodeURIComponent(u.email)}`,
+  }),
+  source<VendorOrderListItem>({
+    endpoint: 'vendor-order',
+    group: 'Vendor orders',
+    route: 'vendor-order.view',
+    label: (v) => v.number,
+    description: (v) => `${v.source_name} · order ${v.order_number}`,
+    href: (v) => `/vendor-order/${v.id}`,
   }),
 ];
 
