@@ -1,5 +1,5 @@
 import { connect } from './apps/server/src/db/connect.js';
-import { prepareDatabase } from './apps/server/src/db/prepare.js';
+import { prepareDatabase } from './apps/server/src/setup/prepare.js';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 let t = Date.now();

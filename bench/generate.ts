@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { connect, type Database, type Db } from '../apps/server/src/db/connect.js';
-import { prepareDatabase } from '../apps/server/src/db/prepare.js';
+import { prepareDatabase } from '../apps/server/src/setup/prepare.js';
 import { catalogGenerator } from './generators/catalog.js';
 import { complianceGenerator } from './generators/compliance.js';
 import { coreGenerator } from './generators/core.js';

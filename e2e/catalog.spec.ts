@@ -50,6 +50,7 @@ interface ProductDetail {
   modifiers: { id: number; name: string; display_type: string; options: { label: string; is_default: boolean; variant_ids: number[] }[] }[];
   store_products: { store_id: number; is_published: boolean }[];
   store_variants: { store_id: number; variant_id: number; sku: string; price_cents: number | null }[];
+  attribute_data: { attribute_id: number; source_type: string | null; value: unknown }[];
 }
 
 async function pickOption(page: Page, label: string, option: string | RegExp, scope: Page | Locator = page) {
@@ -160,12 +161,15 @@ test.describe('catalogue screens', () => {
     const variants = page.getByRole('table', { name: 'Variants' });
     await expect(variants.locator(`tr[data-sku="${sku2}"]`).getByText('Default')).toBeVisible();
     await expect(variants.getByText('Default', { exact: true })).toHaveCount(2); // header + one badge
-    // Setting the first as the default clears the second at once.
+    // Setting the first as the default clears the second on screen at once; the save bar saves it.
     await page.getByRole('radio', { name: `Make ${sku1} the default variant` }).click();
     await expect(page.getByRole('radio', { name: `Make ${sku1} the default variant` })).toBeChecked();
-    await expect(variants.locator(`tr[data-sku="${sku1}"]`).getByText('Default', { exact: true })).toBeVisible();
+    await expect(variants.locator(`tr[data-sku="${sku1}"]`).getByText('Default, unsaved')).toBeVisible();
     await expect(variants.locator(`tr[data-sku="${sku2}"]`).getByText('Default', { exact: true })).toHaveCount(0);
-    await expect(page.getByText(`${sku1} is now the default variant`)).toBeVisible();
+    await expect(page.getByText(`Unsaved changes: the default variant (${sku1}).`)).toBeVisible();
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await expect(page.getByText(`Saved: the default variant (${sku1})`)).toBeVisible();
+    await expect(variants.locator(`tr[data-sku="${sku1}"]`).getByText('Default', { exact: true })).toBeVisible();
     await shot(page, 'catalog-product-variants');
     const api = await apiAs(page, CATALOG);
     let p = (await api.get<{ data: ProductDetail }>(`product/${id}`)).data;
@@ -203,7 +207,8 @@ test.describe('catalogue screens', () => {
     await quantity.getByRole('button', { name: 'Move Case of 1000 up' }).click();
     await expect(quantity.getByRole('button', { name: 'Move Case of 1000 up' })).toBeDisabled();
     await expect(quantity.getByText('Unsaved changes')).toBeVisible();
-    await quantity.getByRole('button', { name: 'Save modifier' }).click();
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await expect(page.getByText('Saved: the modifier Quantity')).toBeVisible();
     await expect(quantity.getByText('Unsaved changes')).toBeHidden();
     await expect
       .poll(async () => (await api.get<{ data: ProductDetail }>(`product/${id}`)).data.modifiers[0]!.options.map((o) => o.label))
@@ -244,6 +249,23 @@ test.describe('catalogue screens', () => {
     await shot(page, 'catalog-product-stores');
     p = (await api.get<{ data: ProductDetail }>(`product/${id}`)).data;
     expect(p.store_variants.map((s) => [s.store_id, s.sku, s.price_cents])).toEqual([[1, sku1, 2499]]);
+
+    // One save model: a store variant's price and an attribute value wait in the save bar together.
+    await created.getByLabel(`Price of ${sku1}`, { exact: true }).fill('26.49');
+    await expect(page.locator('.qm-savebar')).toContainText(`store variant ${sku1}`);
+    await page.getByRole('tab', { name: 'Attributes' }).click();
+    await page.getByRole('button', { name: /^(Set|Change) Muzzle Velocity$/ }).click();
+    await page.getByLabel('Muzzle Velocity value').fill('1150');
+    const bar = page.locator('.qm-savebar');
+    await expect(bar).toContainText(`store variant ${sku1}`);
+    await expect(bar).toContainText('the Muzzle Velocity value');
+    await shot(page, 'catalog-product-save-bar');
+    await bar.getByRole('button', { name: 'Save product' }).click();
+    await expect(bar).toBeHidden();
+    p = (await api.get<{ data: ProductDetail }>(`product/${id}`)).data;
+    expect(p.store_variants.map((s) => s.price_cents)).toEqual([2649]);
+    expect(p.attribute_data.some((d) => d.source_type === null && d.attribute_id === 8 && JSON.stringify(d.value).includes('1150'))).toBe(true);
+    await page.getByRole('tab', { name: /Stores/ }).click();
 
     // Publishing where it is blocked shows an Error dialog with what blocks it.
     await page.getByRole('button', { name: 'Publish to a store' }).click();
@@ -432,12 +454,13 @@ test.describe('catalogue screens', () => {
     await expect(page.getByRole('table', { name: 'Family variants' }).locator(`tr[data-sku="${box!.sku}"]`)).toBeVisible();
     await expect(found.locator(`tr[data-sku="${box!.sku}"]`).getByText('In this family')).toBeVisible();
 
-    // The order shoppers see: the box (added last) moves up, saved at once, kept after a reload.
+    // The order shoppers see: the box (added last) moves up, saved by the save bar, kept after a reload.
     const rows = page.getByRole('table', { name: 'Family variants' }).locator('tbody tr');
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toHaveAttribute('data-sku', cs!.sku);
     await page.getByRole('button', { name: `Move ${box!.sku} up` }).click();
     await expect(rows.first()).toHaveAttribute('data-sku', box!.sku);
+    await page.getByRole('button', { name: 'Save family' }).click();
     await expect
       .poll(async () => (await api.get<{ data: { variants: { id: number }[] } }>(`product-family/${fam}`)).data.variants.map((v) => v.id))
       .toEqual([box!.id, cs!.id]);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { columnsOf, oneOf, pick, pickText, rows, tableExists, unit, type Generator } from './types.js';
 
 /**
- * The catalogue at scale, stored the way apps/server/src/db/seed/catalog.ts and the catalogue module
+ * The catalogue at scale, stored the way apps/server/src/setup/seed/catalog.ts and the catalogue module
  * store it: canonical attribute values (source null) with the title in attribute 11 mirrored into
  * products.title by the catalogue's triggers (as are the search vector, counts and stores), one default variant per
  * product, leaf categories, store products and store variants, and some vendor-sourced values.

@@ -94,6 +94,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
 
   const jobs = new JobRunner(database, { concurrency: config.jobConcurrency, pollSeconds: config.jobPollSeconds });
   const exports = new Exports(jobs, config.exportKeepDays);
+  app.decorate('checkResponses', config.env === 'test');
   const kit: Kit = { app, db: database.db, database, config, jobs, exports };
   for (const register of MODULES) register(kit);
   // The queue starts once every module has defined its job kinds: every process queues jobs; those

@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { connect, DataDirLockedError, type Database } from './db/connect.js';
-import { prepareDatabase } from './db/prepare.js';
+import { prepareDatabase } from './setup/prepare.js';
 import { buildApp } from './app.js';
 import { secretBoxOf } from './db/secrets.js';
 

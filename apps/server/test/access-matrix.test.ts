@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { isAllowed, permissionsOfRoles } from '@qm/contracts';
 import { BACKENDS, useTestApp } from './harness.js';
-import { DEMO_USERS } from '../src/db/seed/demo.js';
+import { DEMO_USERS } from '../src/setup/seed/demo.js';
 import {
   changeCounts,
   changedTables,

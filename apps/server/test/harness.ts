@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config.js';
 import { connect, query, type Database, type Db } from '../src/db/connect.js';
-import { prepareDatabase } from '../src/db/prepare.js';
+import { prepareDatabase } from '../src/setup/prepare.js';
 import { buildApp, type App } from '../src/app.js';
 import { secretBoxOf } from '../src/db/secrets.js';
 import { TEST_CREDENTIALS_KEY } from './keys.js';
@@ -77,7 +77,7 @@ export interface StartOptions {
   /** PostgreSQL only: a second API process on the database of this one (as with several processes behind a load balancer). */
   sameDatabaseAs?: TestApp;
   /** Runs before the app is ready (its job workers start then): e.g. defines test export sources. */
-  setup?: (app: App) => void;
+  setup?: (app: App, db: Db) => void;
 }
 
 export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, opts: StartOptions = {}): Promise<TestApp> {
@@ -101,7 +101,7 @@ export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, 
   await prepareDatabase(database, true, { secrets: secretBoxOf(config) });
   // No built console unless the test names one (WEB_DIST).
   const built = await buildApp({ ...config, webDist: env.WEB_DIST ? config.webDist : '/nonexistent' }, database, { logger: false });
-  opts.setup?.(built);
+  opts.setup?.(built, database.db);
   const { app, routes, jobs, exports } = built;
   await app.ready();
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ListQuery } from '@qm/contracts';
+import { ProductListItem, VariantListItem, type ListQuery } from '@qm/contracts';
 import { runListJson } from '../src/http/list.js';
 import { productList } from '../src/modules/catalog/queries.js';
 import { variantList } from '../src/modules/catalog/variants.js';
@@ -28,12 +28,12 @@ describe.each(BACKENDS)('lists that resolve their query (%s)', (kind) => {
   ];
 
   it.each(cases)('%s %j from code equals the endpoint', async (url, q) => {
-    const spec = url === '/api/product' ? productList : variantList;
+    const [spec, item] = url === '/api/product' ? [productList, ProductListItem] : [variantList, VariantListItem];
     const params = new URLSearchParams({ page: String(q.page), per_page: String(q.per_page), ...(q.q && { q: q.q }), ...(q.sort && { sort: q.sort }) });
     for (const [k, v] of Object.entries(q.filter ?? {})) params.set(`filter[${k}]`, String(v));
     const res = await app.req('GET', `${url}?${params}`, { token });
     expect(res.status, res.text).toBe(200);
-    const fromCode = JSON.parse(await runListJson(app.db, spec as typeof productList, q));
+    const fromCode = JSON.parse(await runListJson(app.db, spec as typeof productList, q, item));
     expect(fromCode).toEqual(res.body);
     expect(res.body.data.length).toBeGreaterThan(0);
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { seedRoutingDemo } from '../src/db/seed/routing.js';
+import { seedRoutingDemo } from '../src/setup/seed/routing.js';
 import { BACKENDS, useTestApp } from './harness.js';
 
 /**

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect } from '../src/db/connect.js';
-import { prepareDatabase } from '../src/db/prepare.js';
+import { prepareDatabase } from '../src/setup/prepare.js';
 import { SecretBox } from '../src/db/secrets.js';
 import { TEST_CREDENTIALS_KEY } from './keys.js';
 

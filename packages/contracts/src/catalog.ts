@@ -255,6 +255,9 @@ export type CategorySort = z.infer<typeof CategorySort>;
 
 // ───────────────────────────── stores ─────────────────────────────
 
+/** The store list is answered whole (`GET /api/store`) and sorted in the browser, by these fields. */
+export const STORE_LIST = { sort: ['id', 'name', 'code', 'domain', 'is_enabled', 'updated_at'], filter: ['is_enabled'] } as const;
+
 export const Store = z.object({
   id: z.number(),
   name: z.string(),

@@ -38,6 +38,15 @@ export type ListQuery = z.infer<typeof ListQuery>;
 export const ListMeta = z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int(), total_exact: z.boolean() });
 export type ListMeta = z.infer<typeof ListMeta>;
 
+/**
+ * The fields a list sorts and filters by (`BRAND_LIST` and the like): the server serves exactly these,
+ * and the console's list screens offer sorting on exactly these columns.
+ */
+export interface ListFields {
+  readonly sort: readonly string[];
+  readonly filter: readonly string[];
+}
+
 export const listResponse = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: ListMeta });
 export const dataResponse = <T extends z.ZodType>(item: T) => z.object({ data: item });
 

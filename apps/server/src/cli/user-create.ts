@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { UserCreate } from '@qm/contracts';
 import { loadConfig } from '../config.js';
 import { connect } from '../db/connect.js';
-import { prepareDatabase } from '../db/prepare.js';
+import { prepareDatabase } from '../setup/prepare.js';
 import { createUser } from '../modules/users/service.js';
 import { SYSTEM_ACTOR } from '../db/audit.js';
 import { AppError } from '../http/errors.js';

@@ -3,7 +3,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataResponse, IdParams, ListQuery, listResponse, type ConflictHolder, type Permission } from '@qm/contracts';
+import { dataResponse, IdParams, ListQuery, listResponse, type ConflictHolder, type ListFields, type Permission } from '@qm/contracts';
 import { queryOne, type Db } from '../db/connect.js';
 import { insertRow, transaction, updateRow, type IdTable, type InsertOf } from '../db/write.js';
 import { audit, type Actor } from '../db/audit.js';
@@ -11,6 +11,7 @@ import { actorOf } from './auth.js';
 import { conflict, inUse, notFound, pgErrorOf, stale } from './errors.js';
 import { runListJson, sendCsv, type ListSpec } from './list.js';
 import { action } from './kit.js';
+import { listItemOf, type ContractJson } from './contract-json.js';
 
 export interface UniqueRule {
   /** Index or constraint name in the database. */
@@ -135,14 +136,15 @@ export function registerList<Item, R = undefined>(
   },
 ) {
   assertServes(def.url, def.spec, def.fields);
+  const item = listItemOf(def.response);
   app.withTypeProvider<ZodTypeProvider>().get(def.url, {
     config: { permission: def.permission },
     schema: { tags: def.tags, summary: def.summary, querystring: ListQuery, response: { 200: def.response } },
     handler: async (req, reply) => {
       const q = def.resolve ? await def.resolve(req.query, req) : req.query;
       if (q.format === 'csv') return sendCsv(reply, db, def.spec, q, def.filename);
-      const json = await runListJson(db, def.spec, q);
-      if (checkResponses) assertMatches(def.response, json, def.url);
+      const json = await runListJson(db, def.spec, q, item);
+      if (app.checkResponses) assertMatches(def.response, json, def.url);
       return reply.type('application/json; charset=utf-8').send(json);
     },
   });
@@ -153,10 +155,7 @@ function missingFields(resource: string): never {
 }
 
 /** A list's sort and filter fields as its contract names them (`BRAND_LIST` and the like). */
-export interface ListFields {
-  sort: readonly string[];
-  filter: readonly string[];
-}
+export type { ListFields };
 
 /**
  * The spec sorts and filters by exactly the fields its contract names: a field the contract offers
@@ -174,10 +173,18 @@ function assertServes<Item, R>(url: string, spec: ListSpec<Item, R>, fields: Lis
 }
 
 /**
- * Lists answered with PostgreSQL's JSON skip the response serializer, so in tests each answer is
- * checked against its contract here instead: a column renamed in SQL fails the API tests.
+ * Lists and editors answered with PostgreSQL's JSON skip the response serializer. Their objects are
+ * built with exactly the contract's keys in every mode (contract-json.ts), so nothing the contract
+ * does not name is sent; in tests (`checkResponses`, set by buildApp from NODE_ENV) each answer is
+ * also parsed and compared with its contract, so a column renamed in SQL or a value of the wrong
+ * type fails the API tests.
  */
-const checkResponses = process.env.NODE_ENV === 'test' || process.env.VITEST !== undefined;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether answers sent as JSON text are checked against their contract (tests). */
+    checkResponses: boolean;
+  }
+}
 function assertMatches(schema: z.ZodType, json: string, url: string) {
   const sent: unknown = JSON.parse(json);
   const result = schema.safeParse(sent);
@@ -274,8 +281,8 @@ export interface ResourceDef<Item, Create extends z.ZodType, Update extends z.Zo
   /** Needed with create, update or remove. */
   write?: Permission;
   item: z.ZodType<Item>;
-  /** `json`: the item as JSON text built by the database, sent as it is (checked against `item` in tests). */
-  get?: { summary: string; load: (id: number) => Promise<Item> } | { summary: string; json: (id: number) => Promise<string> };
+  /** `json`: the item as JSON text built by the database with the contract's keys (`contractDocument`), sent as it is (checked against `item` in tests). */
+  get?: { summary: string; load: (id: number) => Promise<Item> } | { summary: string; json: (id: number) => Promise<ContractJson> };
   create?: { summary: string; body: Create; run: (actor: Actor, body: z.infer<Create>) => Promise<Item> };
   update?: { summary: string; body: Update; run: (actor: Actor, id: number, body: z.infer<Update>) => Promise<Item> };
   remove?: { summary: string; query?: Remove; run: (actor: Actor, id: number, query: z.infer<Remove>) => Promise<unknown> };
@@ -303,7 +310,7 @@ export function registerResource<Item, Create extends z.ZodType, Update extends 
       handler: async (req, reply) => {
         if ('load' in get) return { data: await get.load(req.params.id) };
         const json = `{"data":${await get.json(req.params.id)}}`;
-        if (checkResponses) assertMatches(data, json, `${base}/:id`);
+        if (app.checkResponses) assertMatches(data, json, `${base}/:id`);
         return reply.type('application/json; charset=utf-8').send(json as never);
       },
     });

@@ -5,7 +5,9 @@ import type { FastifyReply } from 'fastify';
 import pg from 'pg';
 import type { ListMeta, ListQuery } from '@qm/contracts';
 import { compile, driverClientOf, isoTimestampsInJson, query, type Compiled, type Db } from '../db/connect.js';
+import type { z } from 'zod';
 import { BoundedMap } from './bounded.js';
+import { projectJson, rowObject } from './contract-json.js';
 import { badRequest } from './errors.js';
 
 /**
@@ -186,9 +188,15 @@ function pageSql<Row, R>(spec: ListSpec<Row, R>, where: SQL, order: SQL, limit: 
 /** What a page selects when it is sent as JSON. */
 const jsonColumns = <Row, R>(spec: ListSpec<Row, R>): SQL => (spec.tuning?.rowJson ? sql`${spec.tuning.rowJson} as j` : spec.select);
 
-/** A page selected with jsonColumns as one JSON array text, in the page's order. */
-const pageJsonOf = <Row, R>(spec: ListSpec<Row, R>, page: SQL): SQL =>
-  spec.tuning?.rowJson ? sql`(select '[' || coalesce(string_agg(x.j, ','), '') || ']' from (${page}) x)` : sql`${jsonRows(page)}::text`;
+/**
+ * A page selected with jsonColumns as one JSON array text, in the page's order. Each row is an
+ * object of exactly the keys of the contract's item (contract-json.ts): a column the `select` names
+ * and the contract does not is never sent, in production as in tests.
+ */
+const pageJsonOf = <Row, R>(spec: ListSpec<Row, R>, item: z.ZodType, page: SQL): SQL =>
+  spec.tuning?.rowJson
+    ? sql`(select '[' || coalesce(string_agg(${projectJson(item, sql`x.j::json`)}::text, ','), '') || ']' from (${page}) x)`
+    : sql`(select coalesce(json_agg(${rowObject(item, 'x')}), '[]'::json) from (${page}) x)::text`;
 
 /**
  * LIMIT and OFFSET written as numbers, not parameters (both are validated integers). With parameters
@@ -261,9 +269,9 @@ function metaOf(cap: number | undefined, q: ListQuery, total: number): ListMeta 
  * statement. The API process then neither parses rows nor serialises them — on a page of 25–100
  * rows that was most of its work.
  */
-export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: ListQuery): Promise<string> {
+export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: ListQuery, item: z.ZodType): Promise<string> {
   const resolved = await resolveOf(db, spec, q);
-  const plan = planOf(spec, q, resolved);
+  const plan = planOf(spec, q, resolved, item);
   const { where, order, offset, key, byValue, revision } = plan;
   const cap = spec.tuning?.countCap;
   // Values left as parameters (see inlineValues) would get one generic plan for all of them: plan such pages each time.
@@ -294,9 +302,9 @@ export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: Lis
           sql`select ${columns} from (select * from ${spec.from} ${where} offset 0) ${sql.raw(aliasOf(spec)!)} ${order} ${limitSql(q.per_page, offset)}`
         : sql`select ${columns} from ${spec.from}
                where ${spec.key} = any(array(select ${spec.key} from ${spec.from} ${where})) ${order} ${limitSql(q.per_page, offset)}`;
-    if (knownTotal !== undefined) return sql`select ${pageJsonOf(spec, page)} as data, null::int as n, null::text as rev`;
+    if (knownTotal !== undefined) return sql`select ${pageJsonOf(spec, item, page)} as data, null::int as n, null::text as rev`;
     const count = cap === undefined ? countSql(spec.from, where) : cappedCountSql(spec.from, where, cap);
-    return sql`select ${pageJsonOf(spec, page)} as data, ${countUnlessKnown(count, revision)}`;
+    return sql`select ${pageJsonOf(spec, item, page)} as data, ${countUnlessKnown(count, revision)}`;
   });
   const row = (await query<{ data: string; n: number | null; rev: string | null }>(db, withKnownRevision(statement, cached?.revision), { prepare }))[0]!;
   let total: number;
@@ -325,11 +333,14 @@ interface ListPlan {
   statement: (variant: string, build: () => SQL) => Compiled;
 }
 const PLANS_PER_LIST = 500;
-const plans = new WeakMap<object, Map<string, ListPlan>>();
+/** Per list spec and the contract item it answers (one spec may serve two routes). */
+const plans = new WeakMap<object, WeakMap<z.ZodType, Map<string, ListPlan>>>();
 
-function planOf<Row, R>(spec: ListSpec<Row, R>, q: ListQuery, resolved: R): ListPlan {
-  let byQuery = plans.get(spec);
-  if (!byQuery) plans.set(spec, (byQuery = new BoundedMap(PLANS_PER_LIST)));
+function planOf<Row, R>(spec: ListSpec<Row, R>, q: ListQuery, resolved: R, item: z.ZodType): ListPlan {
+  let byItem = plans.get(spec);
+  if (!byItem) plans.set(spec, (byItem = new WeakMap()));
+  let byQuery = byItem.get(item);
+  if (!byQuery) byItem.set(item, (byQuery = new BoundedMap(PLANS_PER_LIST)));
   const id = JSON.stringify([q.page, q.per_page, q.sort ?? '', q.q ?? '', q.filter ?? {}, resolved ?? null]);
   let plan = byQuery.get(id);
   if (!plan) {

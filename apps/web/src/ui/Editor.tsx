@@ -3,8 +3,16 @@
  * read fresh (with a spinner, or the error with Retry), the tab in the URL (`?tab=`, none for the first),
  * and the item's own fields in one form saved with the version they were read at — a 409 says someone
  * else saved first and offers Reload, keeping what was typed until then.
+ *
+ * One save model for every editor: everything typed or chosen on the page is a draft until the save
+ * bar's Save — the item's own fields (the form) and every section that edits in place (attribute
+ * values, a child table's rows, a modifier's card) registered with `useEditorSection`. The bar names
+ * what is unsaved, Save saves the form and then each section (a section that fails keeps its draft
+ * and shows why where it is), Discard drops them all, and leaving the page asks first. What acts at
+ * once says so on its button: adding or editing a record in a dialog (confirming the dialog saves
+ * it), creating store variants, publishing, disabling, deleting (with a confirm).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Anchor, Button, Group, Menu, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
@@ -127,7 +135,7 @@ export function EditorShell({
     </div>
   );
   return (
-    <Tabs value={tab} onChange={onTab} keepMounted={false} variant="default">
+    <Tabs value={tab} onChange={onTab} keepMounted keepMountedMode="display-none" variant="default">
       <div className="qm-editor-head">
         <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
           {image ? (
@@ -179,15 +187,65 @@ export interface EditorFormProps<S extends Schema, T extends { id: number; versi
 
 type Problem = { kind: 'stale' | 'error'; message: string } | null;
 
+/** A part of an editor that edits in place: saved and discarded by the editor's save bar. */
+export interface EditorSectionSpec {
+  /** What the bar calls it: "attribute values (2)", "store variant FED-9-50". */
+  label: string;
+  /** Whether it holds unsaved changes (it is in the bar only then). */
+  dirty: boolean;
+  /** Saves the draft; shows its own problems where they are and throws when not saved. */
+  save: () => Promise<void>;
+  /** Drops the draft. */
+  discard: () => void;
+}
+
+interface RegisteredSection {
+  label: string;
+  save: () => Promise<void>;
+  discard: () => void;
+}
+
+const EditorSectionsContext = createContext<((key: string, section: RegisteredSection | null) => void) | null>(null);
+
+/**
+ * Puts an in-place section under the editor's save bar while it is dirty (see the file's comment).
+ * `key` is unique in the editor ("attributes", "store-variant:12"). Outside an editor form it does nothing.
+ */
+export function useEditorSection(key: string, spec: EditorSectionSpec): void {
+  const register = useContext(EditorSectionsContext);
+  const latest = useRef(spec);
+  latest.current = spec;
+  useEffect(() => {
+    if (!register || !spec.dirty) return;
+    register(key, { label: spec.label, save: () => latest.current.save(), discard: () => latest.current.discard() });
+    return () => register(key, null);
+  }, [register, key, spec.dirty, spec.label]);
+}
+
+/** Whether the component sits in an editor whose save bar saves it (else it needs a Save of its own). */
+export const useInEditor = () => useContext(EditorSectionsContext) !== null;
+
 /** The item's own fields in one form (FormProvider for the editor's fields), saved with the item's version. */
 export function EditorForm<S extends Schema, T extends { id: number; version: number }>(props: EditorFormProps<S, T>) {
   const { editor, item, schema, toForm, noun, unsavedText, save: put, savedMessage, fieldErrorsOn422 = false, readOnly, children } = props;
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never) as never, defaultValues: toForm(item), mode: 'onTouched' });
-  const { isDirty, isSubmitting } = form.formState;
+  const { isDirty } = form.formState;
   const [problem, setProblem] = useState<Problem>(null);
   const [holders, setHolders] = useState<Record<string, ConflictHolder>>({});
   const [reloading, setReloading] = useState(false);
-  useUnsavedChangesGuard(isDirty && !isSubmitting);
+  const [saving, setSaving] = useState(false);
+  const [sections, setSections] = useState<ReadonlyMap<string, RegisteredSection>>(new Map());
+  const register = useCallback((key: string, section: RegisteredSection | null) => {
+    setSections((m) => {
+      if (!section && !m.has(key)) return m;
+      const next = new Map(m);
+      if (section) next.set(key, section);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
+  const dirty = isDirty || sections.size > 0;
+  useUnsavedChangesGuard(dirty && !saving);
 
   // The saved item changed (someone saved, or a reload): follow it unless the user is typing.
   useEffect(() => {
@@ -195,22 +253,72 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [item.version]);
 
-  const save = form.handleSubmit(async (values) => {
+  /** Saves the form: the saved item, or null when not saved (its problem is shown). */
+  const saveForm = () =>
+    new Promise<T | null>((resolve) => {
+      void form.handleSubmit(
+        async (values) => {
+          try {
+            const saved = await put(values);
+            form.reset(toForm(saved));
+            resolve(saved);
+          } catch (e) {
+            const p = saveProblemOf(e, noun, { fieldsOn422: fieldErrorsOn422 });
+            if (p.kind === 'fields') {
+              setHolders(p.holders);
+              for (const [f, m] of Object.entries(p.fields)) form.setError(f as Path<z.input<S>>, { type: 'server', message: m }, { shouldFocus: true });
+              setProblem({ kind: 'error', message: p.message });
+            } else setProblem({ kind: p.kind === 'stale' ? 'stale' : 'error', message: p.message });
+            resolve(null);
+          }
+        },
+        () => {
+          setProblem({ kind: 'error', message: `Some of the ${noun}'s fields need attention: see the messages on them.` });
+          resolve(null);
+        },
+      )();
+    });
+
+  const save = async () => {
     setProblem(null);
     setHolders({});
+    setSaving(true);
+    const notSaved: string[] = [];
+    const savedParts: string[] = [];
+    let savedItem: T | null = null;
     try {
-      const saved = await put(values);
-      form.reset(toForm(saved));
-      notifications.show({ color: 'teal', message: savedMessage(saved) });
-    } catch (e) {
-      const p = saveProblemOf(e, noun, { fieldsOn422: fieldErrorsOn422 });
-      if (p.kind === 'fields') {
-        setHolders(p.holders);
-        for (const [f, m] of Object.entries(p.fields)) form.setError(f as Path<z.input<S>>, { type: 'server', message: m }, { shouldFocus: true });
-        setProblem({ kind: 'error', message: p.message });
-      } else setProblem({ kind: p.kind === 'stale' ? 'stale' : 'error', message: p.message });
+      if (isDirty) {
+        savedItem = await saveForm();
+        if (savedItem) savedParts.push(`the ${noun}'s fields`);
+      }
+      // Sections in the order they joined the bar, one at a time (each is its own request).
+      for (const section of [...sections.values()]) {
+        try {
+          await section.save();
+          savedParts.push(section.label);
+        } catch {
+          notSaved.push(section.label);
+        }
+      }
+    } finally {
+      setSaving(false);
     }
-  });
+    // The form's own problem is already shown; sections show theirs where they are, the bar names them.
+    if (notSaved.length) setProblem((p) => ({ kind: p?.kind ?? 'error', message: [p?.message, `Not saved: ${notSaved.join(', ')} (see the messages there).`].filter(Boolean).join(' ') }));
+    if (savedParts.length) notifications.show({ color: 'teal', message: savedItem && savedParts.length === 1 ? savedMessage(savedItem) : `Saved: ${savedParts.join(', ')}` });
+  };
+
+  const discard = () => {
+    form.reset(toForm(item));
+    for (const section of sections.values()) section.discard();
+    setProblem(null);
+  };
+
+  const unsaved = useMemo(() => {
+    const parts = [...(isDirty ? [`the ${noun}'s fields`] : []), ...[...sections.values()].map((s) => s.label)];
+    if (isDirty && sections.size === 0) return unsavedText;
+    return `Unsaved changes: ${parts.join(', ')}.`;
+  }, [isDirty, sections, noun, unsavedText]);
 
   const reload = async () => {
     setReloading(true);
@@ -229,7 +337,7 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
   };
 
   const saveBar =
-    !readOnly && (isDirty || problem) ? (
+    !readOnly && (dirty || problem) ? (
       <Stack gap={6} mb="xs">
         {problem ? (
           <Alert color={problem.kind === 'stale' ? 'orange' : 'red'} variant="light" icon={<IconAlert />} role="alert" p="xs" title="Not saved">
@@ -243,14 +351,14 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
             </Group>
           </Alert>
         ) : null}
-        {isDirty ? (
+        {dirty ? (
           <Group justify="space-between" className="qm-savebar" px="sm" py={6} style={{ background: 'var(--mantine-color-yellow-light)', borderRadius: 'var(--mantine-radius-sm)' }}>
-            <Text size="sm">{unsavedText}</Text>
+            <Text size="sm">{unsaved}</Text>
             <Group gap="xs">
-              <Button size="xs" variant="default" onClick={() => form.reset(toForm(item))} disabled={isSubmitting}>
+              <Button size="xs" variant="default" onClick={discard} disabled={saving}>
                 Discard
               </Button>
-              <Button size="xs" onClick={() => void save()} loading={isSubmitting}>
+              <Button size="xs" onClick={() => void save()} loading={saving}>
                 {`Save ${noun}`}
               </Button>
             </Group>
@@ -263,7 +371,7 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
     // No <form> element here: the editor's dialogs hold forms of their own (React events cross portals).
     <FormProvider {...form}>
       <FormSchemaProvider schema={schema} holders={holders}>
-        {children(saveBar)}
+        <EditorSectionsContext.Provider value={readOnly ? null : register}>{children(saveBar)}</EditorSectionsContext.Provider>
       </FormSchemaProvider>
     </FormProvider>
   );

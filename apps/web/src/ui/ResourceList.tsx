@@ -28,8 +28,11 @@ import {
   pageInBrowser,
   useColumnChoice,
   useListState,
+  sortingOf,
   useSelection,
   type Column,
+  type ListFields,
+  type ShownColumn,
   type FilterDef,
   type Noun,
   type BulkAction,
@@ -38,12 +41,14 @@ import {
   type Selection,
 } from './list';
 
-export type { BulkAction, BulkDeleteRun, Column, FilterDef, FilterOption, Noun, Refusal, Selection } from './list';
+export type { BulkAction, BulkDeleteRun, Column, FilterDef, FilterOption, ListFields, Noun, Refusal, Selection } from './list';
 
 export interface ResourceListProps<T> {
   /** The area's resource (`api.ts`): `GET /api/<path>` lists it. */
   resource: Resource<T, unknown, unknown, unknown>;
   noun: Noun;
+  /** The list's contract (`BRAND_LIST`): a column sorts iff its field is one it sorts by (sortingOf). */
+  fields: ListFields;
   columns: Column<T>[];
   filters?: FilterDef[];
   /** Placeholder of the search box; `false` hides it. */
@@ -110,7 +115,8 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
   const {
     resource,
     noun,
-    columns,
+    fields,
+    columns: declared,
     filters = [],
     searchPlaceholder,
     defaultSort,
@@ -146,7 +152,8 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
 
   const list = useResourceList<T>(resource, wholeList ? 'all' : query, wholeList ? (res: ListResult<T>) => pageInBrowser(res.data, state) : undefined);
   const { remove } = useResourceMutations(resource);
-  const choice = useColumnChoice(columns, preferenceKey);
+  const columns = useMemo(() => sortingOf(declared, fields), [declared, fields]);
+  const choice = useColumnChoice<T, ShownColumn<T>>(columns, preferenceKey);
 
   const rows = list.data?.data ?? [];
   const pageKeys = useMemo(() => rows.map(rowKey), [rows, rowKey]);

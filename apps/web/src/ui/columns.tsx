@@ -4,17 +4,16 @@ import type { Column } from './ResourceList';
 
 type Options = Pick<Column<unknown>, 'sortable' | 'defaultVisible' | 'width'>;
 
-export const idColumn = <T,>(o: Options = {}): Column<T> => ({ key: 'id', header: 'ID', sortable: true, width: 64, align: 'right', ...o });
+export const idColumn = <T,>(o: Options = {}): Column<T> => ({ key: 'id', header: 'ID', width: 64, align: 'right', ...o });
 
 export const createdColumn = <T extends { created_at: string }>(o: Options = {}): Column<T> => ({
   key: 'created_at',
   header: 'Created',
-  sortable: true,
   render: (row) => <DateTimeDisplay value={row.created_at} />,
   ...o,
 });
 
-/** `sortable` only where the list's API sorts by updated_at. */
+/** Sorts where the list's contract sorts by updated_at, as every column (sortingOf). */
 export const updatedColumn = <T extends { updated_at: string }>(o: Options = {}): Column<T> => ({
   key: 'updated_at',
   header: 'Updated',

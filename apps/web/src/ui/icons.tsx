@@ -107,3 +107,7 @@ export const IconStar = (p: IconProps) => (
 export const IconSend = (p: IconProps) => (
   <Icon {...p}><path d="M21 3 10 14M21 3l-7 18-4-7-7-4 18-7z" /></Icon>
 );
+/** Undo a change (an arrow turning back). */
+export const IconUndo = (p: IconProps) => (
+  <Icon {...p}><path d="M9 14 4 9l5-5" /><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" /></Icon>
+);

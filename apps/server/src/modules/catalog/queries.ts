@@ -6,15 +6,17 @@ import {
   PRODUCT_LIST,
   type ListQuery,
   type Modifier,
-  type ProductDetail,
-  type ProductFamilyDetail,
+  ProductDetail,
+  ProductFamilyDetail,
   type ProductFamilyListItem,
   type ProductListItem,
   type StoreProduct,
   type StoreVariant,
   type Variant,
 } from '@qm/contracts';
-import { driverClientOf, isoTimestampsInJson, query, queryOne, type Db } from '../../db/connect.js';
+import type { z } from 'zod';
+import { driverClientOf, query, queryOne, type Db } from '../../db/connect.js';
+import { contractDocument, type ContractJson } from '../../http/contract-json.js';
 import { BoundedMap } from '../../http/bounded.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { columns, filters, intOf, jsonRows, lowered, type ListSpec } from '../../http/list.js';
@@ -296,10 +298,11 @@ const categoryRefsSql = (ids: SQL) =>
  * the brand as `b`), `revision` (optional) an expression read in the same snapshot. The GET endpoints
  * send it as it comes; writes answer it parsed.
  */
-async function editorDocument(db: Db, from: SQL, fields: SQL, noun: string, revision: SQL = sql`''`): Promise<{ doc: string; revision: string }> {
-  const row = await queryOne<{ doc: string; revision: string }>(db, sql`select json_build_object(${fields})::text as doc, ${revision} as revision ${from}`);
+/** An editor payload: `fields` as one document with the keys of its contract (`schema`) alone, and its revision. */
+async function editorDocument(db: Db, schema: z.ZodType, from: SQL, fields: SQL, noun: string, revision: SQL = sql`''`): Promise<{ doc: ContractJson; revision: string }> {
+  const row = await contractDocument(db, schema, sql`json_build_object(${fields})`, from, revision);
   if (!row) throw notFound(noun);
-  return { doc: isoTimestampsInJson(row.doc), revision: row.revision };
+  return { doc: row.doc, revision: row.also };
 }
 
 /** The fields both editors share; `owner` is the product or family alias, `categoryIds` its category ids. */
@@ -318,6 +321,7 @@ function productDocument(db: Db, id: number) {
   const categoryIds = sql`array(select pc.category_id from product_categories pc where pc.product_id = p.id order by 1)`;
   return editorDocument(
     db,
+    ProductDetail,
     sql`from products p left join brands b on b.id = p.brand_id where p.id = ${id}`,
     sql`${editorHeadFields('p', categoryIds)},
         'title', p.title, 'image', coalesce(p.image, ${DEFAULT_PRODUCT_IMAGE}), 'type', p.type, 'variation_type', p.variation_type,
@@ -351,7 +355,7 @@ function productDocument(db: Db, id: number) {
 const EDITOR_CACHE_BYTES = 32 * 1024 * 1024;
 interface CachedDocument {
   revision: string;
-  doc: string;
+  doc: ContractJson;
 }
 const editorCaches = new WeakMap<object, { docs: Map<number, CachedDocument>; bytes: number }>();
 
@@ -363,7 +367,7 @@ function editorCacheOf(db: Db) {
 }
 
 /** The product editor payload (GET product/{id}), from the cache when the product has not changed. */
-export async function productDetailJson(db: Db, id: number): Promise<string> {
+export async function productDetailJson(db: Db, id: number): Promise<ContractJson> {
   const cache = editorCacheOf(db);
   const known = cache.docs.get(id);
   if (known) {
@@ -418,10 +422,11 @@ export const familyList: ListSpec<ProductFamilyListItem> = {
   search: filters.ilike(sql`pf.name`),
 };
 
-export async function familyDetailJson(db: Db, id: number): Promise<string> {
+export async function familyDetailJson(db: Db, id: number): Promise<ContractJson> {
   const categoryIds = sql`array(select fc.category_id from product_family_categories fc where fc.product_family_id = pf.id order by 1)`;
   const { doc } = await editorDocument(
     db,
+    ProductFamilyDetail,
     sql`from product_families pf left join brands b on b.id = pf.brand_id where pf.id = ${id}`,
     sql`${editorHeadFields('pf', categoryIds)}, 'name', pf.name,
         'variants', ${jsonRows(

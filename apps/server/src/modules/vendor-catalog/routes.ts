@@ -128,7 +128,7 @@ export function vendorCatalogRoutes({ app, db, jobs }: Kit) {
       await vendorOr404(db, req.params.id);
       const q = { ...req.query, filter: { ...req.query.filter, vendor_id: String(req.params.id) } };
       if (q.format === 'csv') return sendCsv(reply, db, vendorProductList, q, 'vendor-products');
-      return reply.type('application/json; charset=utf-8').send(await runListJson(db, vendorProductList, q));
+      return reply.type('application/json; charset=utf-8').send(await runListJson(db, vendorProductList, q, VendorProduct));
     },
   });
 

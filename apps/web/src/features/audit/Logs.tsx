@@ -1,7 +1,7 @@
 /** Logs (Administration): the audit log of every write, and errors reported by browsers. */
 import { useSearchParams } from 'react-router';
 import { Badge, Code, Group, Loader, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
-import { AUDIT_ACTIONS, type AuditEntry, type ClientError } from '@qm/contracts';
+import { AUDIT_ACTIONS, type AuditEntry, type ClientError, AUDIT_LIST, CLIENT_ERROR_LIST } from '@qm/contracts';
 import { errorMessage } from '../../lib/api';
 import { useUserOptions } from '../../lib/lookups';
 import { DateTimeDisplay } from '../../ui/displays';
@@ -48,7 +48,7 @@ function AuditDetail({ entry }: { entry: AuditEntry }) {
  * A log's list: newest first, no free-text search, filtered by the user (`userKey`), by the log's own
  * filters and by date.
  */
-function LogList<T>({ userKey, filters, ...props }: { userKey: string; filters: FilterDef[] } & Pick<ResourceListProps<T>, 'resource' | 'noun' | 'label' | 'columns' | 'exportCsv' | 'expandRow'>) {
+function LogList<T>({ userKey, filters, ...props }: { userKey: string; filters: FilterDef[] } & Pick<ResourceListProps<T>, 'resource' | 'fields' | 'noun' | 'label' | 'columns' | 'exportCsv' | 'expandRow'>) {
   const users = useUserOptions();
   const userFilter: FilterDef = {
     kind: 'select',
@@ -69,12 +69,11 @@ function LogList<T>({ userKey, filters, ...props }: { userKey: string; filters: 
 
 function AuditLog() {
   const columns: Column<AuditEntry>[] = [
-    { key: 'at', header: 'When', sortable: true, width: 190, render: (e) => <DateTimeDisplay value={e.at} /> },
+    { key: 'at', header: 'When', width: 190, render: (e) => <DateTimeDisplay value={e.at} /> },
     { key: 'actor_name', header: 'Who', render: (e) => <Who name={e.actor_name} impersonator={e.impersonator_name} /> },
     {
       key: 'action',
       header: 'Action',
-      sortable: true,
       width: 130,
       render: (e) => (
         <Badge size="sm" variant="light" radius="sm" color={actionColor(e.action)}>
@@ -82,9 +81,9 @@ function AuditLog() {
         </Badge>
       ),
     },
-    { key: 'entity', header: 'Entity', sortable: true },
+    { key: 'entity', header: 'Entity' },
     { key: 'entity_id', header: 'Entity ID', width: 110 },
-    { key: 'id', header: 'Entry', sortable: true, defaultVisible: false, align: 'right', width: 80 },
+    { key: 'id', header: 'Entry', defaultVisible: false, align: 'right', width: 80 },
     { key: 'request_id', header: 'Request', defaultVisible: false },
   ];
   const filters: FilterDef[] = [
@@ -94,6 +93,7 @@ function AuditLog() {
   return (
     <LogList<AuditEntry>
       resource={auditLog}
+      fields={AUDIT_LIST}
       noun={{ one: 'audit entry', many: 'audit entries' }}
       label="Audit log"
       columns={columns}
@@ -113,12 +113,11 @@ function levelColor(level: string): string {
 
 function BrowserErrors() {
   const columns: Column<ClientError>[] = [
-    { key: 'at', header: 'At', sortable: true, width: 190, render: (e) => <DateTimeDisplay value={e.at} /> },
+    { key: 'at', header: 'At', width: 190, render: (e) => <DateTimeDisplay value={e.at} /> },
     { key: 'user_name', header: 'User', render: (e) => <Who name={e.user_name} /> },
     {
       key: 'level',
       header: 'Level',
-      sortable: true,
       width: 90,
       render: (e) => (
         <Badge size="sm" variant="light" radius="sm" color={levelColor(e.level)}>
@@ -134,6 +133,7 @@ function BrowserErrors() {
   return (
     <LogList<ClientError>
       resource={clientErrors}
+      fields={CLIENT_ERROR_LIST}
       noun={{ one: 'browser error', many: 'browser errors' }}
       label="Browser errors"
       columns={columns}

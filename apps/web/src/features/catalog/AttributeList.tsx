@@ -1,6 +1,6 @@
 /** Attributes (Catalogue): what products are described by; ids 11 (title) and 13 (image) are built in. */
 import { Badge, Group, Text } from '@mantine/core';
-import { ATTRIBUTE_TYPES, AttributeCreate, AttributeUpdate, type Attribute } from '@qm/contracts';
+import { ATTRIBUTE_TYPES, AttributeCreate, AttributeUpdate, type Attribute, ATTRIBUTE_LIST } from '@qm/contracts';
 import { CrudScreen } from '../../ui/CrudScreen';
 import { BooleanBadge, NoValue } from '../../ui/displays';
 import { SelectField, SwitchField, TagsField, TextField } from '../../ui/fields';
@@ -22,11 +22,10 @@ const typeOptions = ATTRIBUTE_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t
 
 const columns: Column<Attribute>[] = [
   idColumn(),
-  { key: 'code', header: 'Code', sortable: true, render: (a) => <Text size="sm" ff="monospace">{a.code}</Text> },
+  { key: 'code', header: 'Code', render: (a) => <Text size="sm" ff="monospace">{a.code}</Text> },
   {
     key: 'name',
     header: 'Name',
-    sortable: true,
     render: (a) => (
       <Group gap={6} wrap="nowrap">
         <Text size="sm" fw={500}>{a.name}</Text>
@@ -34,7 +33,7 @@ const columns: Column<Attribute>[] = [
       </Group>
     ),
   },
-  { key: 'type', header: 'Type', sortable: true, render: (a) => <Badge size="sm" variant="light" radius="sm">{a.type}</Badge> },
+  { key: 'type', header: 'Type', render: (a) => <Badge size="sm" variant="light" radius="sm">{a.type}</Badge> },
   {
     key: 'options',
     header: 'Options / unit',
@@ -62,6 +61,7 @@ export default function AttributesScreen() {
       writePermission="catalog.write"
       deleteBlockedReason={(a) => (a.is_system ? 'A system attribute (the title or the image): it cannot be deleted.' : null)}
       list={{
+        fields: ATTRIBUTE_LIST,
         columns,
         defaultSort: 'id',
         searchPlaceholder: 'Search code or name',

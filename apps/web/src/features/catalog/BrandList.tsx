@@ -1,7 +1,7 @@
 /** Brands (Catalogue): the manufacturers products are filed under. */
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { BrandCreate, BrandUpdate, type Brand } from '@qm/contracts';
+import { BrandCreate, BrandUpdate, type Brand, BRAND_LIST } from '@qm/contracts';
 import { CrudScreen } from '../../ui/CrudScreen';
 import { IntegerDisplay } from '../../ui/displays';
 import { TextField } from '../../ui/fields';
@@ -11,7 +11,7 @@ import { brands } from './api';
 
 const columns: Column<Brand>[] = [
   idColumn(),
-  { key: 'name', header: 'Name', sortable: true, render: (b) => <Text size="sm" fw={500} className="qm-cell-text">{b.name}</Text> },
+  { key: 'name', header: 'Name', render: (b) => <Text size="sm" fw={500} className="qm-cell-text">{b.name}</Text> },
   {
     key: 'product_count',
     header: 'Products',
@@ -33,7 +33,7 @@ export default function BrandsScreen() {
       resource={brands}
       noun={{ one: 'brand', many: 'brands' }}
       writePermission="catalog.write"
-      list={{ columns, defaultSort: 'name', searchPlaceholder: 'Search brands', exportCsv: true, idFilter: 'id', bulkDelete: true }}
+      list={{ fields: BRAND_LIST, columns, defaultSort: 'name', searchPlaceholder: 'Search brands', exportCsv: true, idFilter: 'id', bulkDelete: true }}
       create={{ schema: BrandCreate, defaults: { name: '' } }}
       update={{ schema: BrandUpdate, values: (b) => ({ name: b.name, version: b.version }) }}
       formSize="sm"

@@ -17,7 +17,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePermissions } from '../../lib/session';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { CodeDisplay, IntegerDisplay } from '../../ui/displays';
-import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
+import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useEditorSection, useTabParam } from '../../ui/Editor';
 import { MultiSelectField, SelectField, TextAreaField, TextField } from '../../ui/fields';
 import { IconPlus, IconSearch, IconTrash } from '../../ui/icons';
 import { EmptyState } from '../../ui/states';
@@ -53,8 +53,6 @@ function FamilyEditor({ id }: { id: number }) {
   const { query: family, reload } = editor;
   const updateFamily = useUpdateFamily(id);
   const removeFamilyVariant = useRemoveFamilyVariant(id);
-  const sortFamilyVariants = useSortFamilyVariants(id);
-  const saving = removeFamilyVariant.isPending || sortFamilyVariants.isPending;
   const f = family.data;
   if (!f) return <EditorLoading query={family} noun="product family" />;
 
@@ -76,11 +74,6 @@ function FamilyEditor({ id }: { id: number }) {
     }
   };
 
-  // The order shoppers see, at once on screen (put back if refused).
-  const moveVariant = (from: number, to: number) =>
-    sortFamilyVariants.mutateAsync(moved(f.variants, from, to).map((v) => v.id)).catch((e: unknown) => alertDialog('Error', errorMessage(e)));
-
-  const optionLabels = new Map(f.modifiers.flatMap((m) => m.options.map((o) => [o.id, `${m.name}: ${o.label}`] as const)));
 
   return (
     <EditorForm
@@ -120,62 +113,7 @@ function FamilyEditor({ id }: { id: number }) {
           </Tabs.Panel>
           <Tabs.Panel value="variants">
             <Stack gap="sm">
-              <Paper withBorder radius="sm" p={0}>
-                {f.variants.length === 0 ? (
-                  <EmptyState title="No variants yet">Add variants of any product below.</EmptyState>
-                ) : (
-                  <div className="qm-table-wrap qm-auto">
-                    <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label="Family variants" striped highlightOnHover>
-                      <TableHead
-                        cells={[
-                          'SKU',
-                          'Product',
-                          'UPC',
-                          { label: 'Units', ta: 'right' },
-                          'Modifier options',
-                          canWrite && { label: 'Order', srOnly: true, w: 60 },
-                          canWrite && { label: 'Remove', srOnly: true, w: 48 },
-                        ]}
-                      />
-                      <Table.Tbody>
-                        {f.variants.map((v, i) => (
-                          <Table.Tr key={v.id} data-sku={v.sku}>
-                            <Table.Td><CodeDisplay value={v.sku} strong /></Table.Td>
-                            <Table.Td>
-                              <Anchor component={Link} to={`/product/${v.product_id}`} size="sm">
-                                {v.product_title ?? `Product #${v.product_id}`}
-                              </Anchor>
-                            </Table.Td>
-                            <Table.Td><CodeDisplay value={v.upc} /></Table.Td>
-                            <Table.Td ta="right"><IntegerDisplay value={v.units_per_package} /></Table.Td>
-                            <Table.Td>
-                              <Group gap={4}>
-                                {v.modifier_option_ids.map((o) => (
-                                  <Badge key={o} size="sm" variant="light" radius="sm" tt="none" fw={500}>
-                                    {optionLabels.get(o) ?? `#${o}`}
-                                  </Badge>
-                                ))}
-                              </Group>
-                            </Table.Td>
-                            {canWrite ? (
-                              <Table.Td>
-                                <MoveButtons index={i} count={f.variants.length} name={v.sku} disabled={saving} onMove={(to) => void moveVariant(i, to)} />
-                              </Table.Td>
-                            ) : null}
-                            {canWrite ? (
-                              <Table.Td>
-                                <IconButton label={`Remove ${v.sku} from the family`} color="red" onClick={() => void removeVariant(v.id)}>
-                                  <IconTrash size={14} />
-                                </IconButton>
-                              </Table.Td>
-                            ) : null}
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </div>
-                )}
-              </Paper>
+              <FamilyVariantsTable family={f} canWrite={canWrite} onRemove={(v) => void removeVariant(v)} removing={removeFamilyVariant.isPending} />
               {canWrite ? <AddVariants family={f} /> : null}
             </Stack>
           </Tabs.Panel>
@@ -385,5 +323,92 @@ function FamilyStores({ family, canWrite, onStale }: { family: ProductFamilyDeta
         </Paper>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * The family's variants in the order shoppers see them. Moving one is a draft until the editor's save
+ * bar saves the order; removing one acts at once (after a confirm).
+ */
+function FamilyVariantsTable({ family: f, canWrite, onRemove, removing }: { family: ProductFamilyDetail; canWrite: boolean; onRemove: (variantId: number) => void; removing: boolean }) {
+  const sortFamilyVariants = useSortFamilyVariants(f.id);
+  const [order, setOrder] = useState<number[] | null>(null);
+  const byId = new Map(f.variants.map((v) => [v.id, v]));
+  // A variant added or removed meanwhile: the saved ones keep the drafted order, new ones go last.
+  const variants = order ? [...order.filter((id) => byId.has(id)).map((id) => byId.get(id)!), ...f.variants.filter((v) => !order.includes(v.id))] : f.variants;
+  const changed = order !== null && variants.map((v) => v.id).join() !== f.variants.map((v) => v.id).join();
+  const move = (from: number, to: number) => setOrder(moved(variants, from, to).map((v) => v.id));
+  useEditorSection('family-variant-order', {
+    label: "the variants' order",
+    dirty: changed,
+    discard: () => setOrder(null),
+    save: async () => {
+      try {
+        await sortFamilyVariants.mutateAsync(variants.map((v) => v.id));
+        setOrder(null);
+      } catch (e) {
+        alertDialog('Error', errorMessage(e));
+        throw e;
+      }
+    },
+  });
+  const optionLabels = new Map(f.modifiers.flatMap((m) => m.options.map((o) => [o.id, `${m.name}: ${o.label}`] as const)));
+  return (
+    <Paper withBorder radius="sm" p={0}>
+      {variants.length === 0 ? (
+        <EmptyState title="No variants yet">Add variants of any product below.</EmptyState>
+      ) : (
+        <div className="qm-table-wrap qm-auto">
+          <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label="Family variants" striped highlightOnHover>
+            <TableHead
+              cells={[
+                'SKU',
+                'Product',
+                'UPC',
+                { label: 'Units', ta: 'right' },
+                'Modifier options',
+                canWrite && { label: 'Order', srOnly: true, w: 60 },
+                canWrite && { label: 'Remove', srOnly: true, w: 48 },
+              ]}
+            />
+            <Table.Tbody>
+              {variants.map((v, i) => (
+                <Table.Tr key={v.id} data-sku={v.sku}>
+                  <Table.Td><CodeDisplay value={v.sku} strong /></Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/product/${v.product_id}`} size="sm">
+                      {v.product_title ?? `Product #${v.product_id}`}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td><CodeDisplay value={v.upc} /></Table.Td>
+                  <Table.Td ta="right"><IntegerDisplay value={v.units_per_package} /></Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {v.modifier_option_ids.map((o) => (
+                        <Badge key={o} size="sm" variant="light" radius="sm" tt="none" fw={500}>
+                          {optionLabels.get(o) ?? `#${o}`}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  {canWrite ? (
+                    <Table.Td>
+                      <MoveButtons index={i} count={variants.length} name={v.sku} disabled={removing} onMove={(to) => move(i, to)} />
+                    </Table.Td>
+                  ) : null}
+                  {canWrite ? (
+                    <Table.Td>
+                      <IconButton label={`Remove ${v.sku} from the family`} color="red" onClick={() => onRemove(v.id)}>
+                        <IconTrash size={14} />
+                      </IconButton>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+    </Paper>
   );
 }

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ProductFamilyCreate, isAllowed, type ProductFamilyListItem } from '@qm/contracts';
+import { ProductFamilyCreate, isAllowed, type ProductFamilyListItem, PRODUCT_FAMILY_LIST } from '@qm/contracts';
 import { usePermissions } from '../../lib/session';
 import { useDialogParams } from '../../ui/dialogParams';
 import { IntegerDisplay } from '../../ui/displays';
@@ -16,11 +16,11 @@ import { idColumn, updatedColumn } from '../../ui/columns';
 
 const columns: Column<ProductFamilyListItem>[] = [
   idColumn(),
-  { key: 'name', header: 'Name', sortable: true, render: (f) => <Text size="sm" fw={500} className="qm-cell-text">{f.name}</Text> },
+  { key: 'name', header: 'Name', render: (f) => <Text size="sm" fw={500} className="qm-cell-text">{f.name}</Text> },
   { key: 'brand_name', header: 'Brand', render: (f) => f.brand_name ?? <Text span c="dimmed" size="sm">Several</Text> },
   { key: 'variant_count', header: 'Variants', align: 'right', render: (f) => <IntegerDisplay value={f.variant_count} /> },
   { key: 'modifier_count', header: 'Modifiers', align: 'right', render: (f) => <IntegerDisplay value={f.modifier_count} /> },
-  updatedColumn({ sortable: true }),
+  updatedColumn(),
 ];
 
 export default function ProductFamiliesScreen() {
@@ -40,6 +40,7 @@ export default function ProductFamiliesScreen() {
       />
       <ResourceList<ProductFamilyListItem>
         resource={families}
+        fields={PRODUCT_FAMILY_LIST}
         noun={{ one: 'product family', many: 'product families' }}
         columns={columns}
         filters={[

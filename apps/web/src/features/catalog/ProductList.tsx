@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, Group, Text } from '@mantine/core';
-import { PRODUCT_TYPES, VARIATION_TYPES, isAllowed, type ProductListItem } from '@qm/contracts';
+import { PRODUCT_TYPES, VARIATION_TYPES, isAllowed, type ProductListItem, PRODUCT_LIST } from '@qm/contracts';
 import { useStores } from '../../lib/lookups';
 import { usePermissions } from '../../lib/session';
 import { CodeDisplay, IntegerDisplay } from '../../ui/displays';
@@ -33,7 +33,6 @@ export default function ProductsScreen() {
     {
       key: 'title',
       header: 'Title',
-      sortable: true,
       render: (p) =>
         p.title ? (
           <Text size="sm" fw={500} className="qm-wrap" lineClamp={2}>
@@ -48,8 +47,8 @@ export default function ProductsScreen() {
     { key: 'brand_name', header: 'Brand' },
     { key: 'default_sku', header: 'Default SKU', render: (p) => <CodeDisplay value={p.default_sku} /> },
     { key: 'variant_count', header: 'Variants', align: 'right', render: (p) => <IntegerDisplay value={p.variant_count} /> },
-    { key: 'type', header: 'Type', sortable: true, defaultVisible: false, render: (p) => cap(p.type) },
-    { key: 'variation_type', header: 'Sold in', sortable: true, render: (p) => cap(p.variation_type) },
+    { key: 'type', header: 'Type', defaultVisible: false, render: (p) => cap(p.type) },
+    { key: 'variation_type', header: 'Sold in', render: (p) => cap(p.variation_type) },
     {
       key: 'published_store_ids',
       header: 'Published on',
@@ -68,7 +67,7 @@ export default function ProductsScreen() {
           </Text>
         ),
     },
-    updatedColumn({ sortable: true, defaultVisible: false }),
+    updatedColumn({ defaultVisible: false }),
   ];
 
   const filters: FilterDef[] = [
@@ -87,6 +86,7 @@ export default function ProductsScreen() {
       />
       <ResourceList<ProductListItem>
         resource={products}
+        fields={PRODUCT_LIST}
         noun={{ one: 'product', many: 'products' }}
         columns={columns}
         filters={filters}

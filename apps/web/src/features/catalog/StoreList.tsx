@@ -1,7 +1,7 @@
 /** Stores (Stores & Feeds): the storefronts products are published on; a store can be disabled. */
 import { Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { StoreCreate, StoreUpdate, type Store } from '@qm/contracts';
+import { StoreCreate, StoreUpdate, type Store, STORE_LIST } from '@qm/contracts';
 import { errorMessage } from '../../lib/api';
 import { useResourceMutations } from '../../lib/resource';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
@@ -14,11 +14,11 @@ import { stores } from './api';
 
 const columns: Column<Store>[] = [
   idColumn(),
-  { key: 'name', header: 'Name', sortable: true, render: (s) => <Text size="sm" fw={500} className="qm-cell-text">{s.name}</Text> },
-  { key: 'code', header: 'Code', sortable: true, render: (s) => <Text size="sm" ff="monospace">{s.code}</Text> },
-  { key: 'domain', header: 'Domain', sortable: true },
-  { key: 'is_enabled', header: 'Status', sortable: true, render: (s) => <BooleanBadge value={s.is_enabled} trueLabel="Enabled" falseLabel="Disabled" /> },
-  updatedColumn({ sortable: true }),
+  { key: 'name', header: 'Name', render: (s) => <Text size="sm" fw={500} className="qm-cell-text">{s.name}</Text> },
+  { key: 'code', header: 'Code', render: (s) => <Text size="sm" ff="monospace">{s.code}</Text> },
+  { key: 'domain', header: 'Domain' },
+  { key: 'is_enabled', header: 'Status', render: (s) => <BooleanBadge value={s.is_enabled} trueLabel="Enabled" falseLabel="Disabled" /> },
+  updatedColumn(),
 ];
 
 const values = (s: Store) => ({ name: s.name, code: s.code, domain: s.domain, is_enabled: s.is_enabled, version: s.version });
@@ -52,6 +52,7 @@ export default function StoreList() {
       writePermission="stores.write"
       deletable={false}
       list={{
+        fields: STORE_LIST,
         columns,
         wholeList: true,
         defaultSort: 'name',

@@ -10,6 +10,7 @@ import {
   TARGET_KINDS,
   TARGET_KIND_LABELS,
   type ComplianceRestriction,
+  COMPLIANCE_RESTRICTION_LIST,
 } from '@qm/contracts';
 import { CrudScreen } from '../../ui/CrudScreen';
 import type { Column } from '../../ui/ResourceList';
@@ -23,7 +24,6 @@ const columns: Column<ComplianceRestriction>[] = [
   {
     key: 'name',
     header: 'Name',
-    sortable: true,
     render: (r) => (
       <Anchor component={Link} to={`/compliance-restriction/${r.id}`} size="sm" fw={500} className="qm-cell-text" onClick={(e) => e.stopPropagation()}>
         {r.name}
@@ -34,8 +34,8 @@ const columns: Column<ComplianceRestriction>[] = [
   { key: 'target_label', header: 'Target', render: (r) => <Text size="xs" className="qm-cell-text">{r.target_label}</Text> },
   { key: 'where', header: 'Where', render: (r) => <Text size="xs" className="qm-cell-text">{whereText(r)}</Text> },
   { key: 'citation', header: 'Citation', render: (r) => <Text size="xs" className="qm-cell-text">{r.citation}</Text> },
-  { key: 'effective_from', header: 'From', sortable: true, render: (r) => <Text size="xs">{r.effective_from ?? '—'}</Text> },
-  { key: 'effective_to', header: 'To', sortable: true, render: (r) => <Text size="xs">{r.effective_to ?? '—'}</Text> },
+  { key: 'effective_from', header: 'From', render: (r) => <Text size="xs">{r.effective_from ?? '—'}</Text> },
+  { key: 'effective_to', header: 'To', render: (r) => <Text size="xs">{r.effective_to ?? '—'}</Text> },
   {
     key: 'in_force',
     header: 'In force',
@@ -84,6 +84,7 @@ export default function RestrictionsScreen() {
       noun={{ one: 'restriction', many: 'restrictions' }}
       writePermission="compliance.write"
       list={{
+        fields: COMPLIANCE_RESTRICTION_LIST,
         columns,
         defaultSort: 'name',
         searchPlaceholder: 'Search name, citation, notes',

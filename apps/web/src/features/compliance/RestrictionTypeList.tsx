@@ -1,7 +1,7 @@
 /** Compliance Restriction Types (Compliance): what a rule does, strictest first. */
 import { Text } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
-import { COMPLIANCE_EFFECTS, ComplianceRestrictionTypeCreate, ComplianceRestrictionTypeUpdate, EFFECT_LABELS, type ComplianceRestrictionType } from '@qm/contracts';
+import { COMPLIANCE_EFFECTS, ComplianceRestrictionTypeCreate, ComplianceRestrictionTypeUpdate, EFFECT_LABELS, type ComplianceRestrictionType, COMPLIANCE_RESTRICTION_TYPE_LIST } from '@qm/contracts';
 import { CrudScreen } from '../../ui/CrudScreen';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
@@ -13,8 +13,8 @@ const EFFECT_OPTIONS = COMPLIANCE_EFFECTS.map((e, i) => ({ value: e, label: `${i
 
 const columns: Column<ComplianceRestrictionType>[] = [
   idColumn(),
-  { key: 'name', header: 'Name', sortable: true, render: (t) => <Text size="sm" fw={500} className="qm-cell-text">{t.name}</Text> },
-  { key: 'effect', header: 'Effect', sortable: true, render: (t) => <EffectBadge effect={t.effect} document={t.document} min_age={t.min_age} /> },
+  { key: 'name', header: 'Name', render: (t) => <Text size="sm" fw={500} className="qm-cell-text">{t.name}</Text> },
+  { key: 'effect', header: 'Effect', render: (t) => <EffectBadge effect={t.effect} document={t.document} min_age={t.min_age} /> },
   { key: 'description', header: 'Description', render: (t) => <Text size="xs" className="qm-cell-text">{t.description ?? ''}</Text> },
   { key: 'restriction_count', header: 'Restrictions', align: 'right' },
   updatedColumn({ defaultVisible: false }),
@@ -43,6 +43,7 @@ export default function RestrictionTypesScreen() {
       noun={{ one: 'restriction type', many: 'restriction types' }}
       writePermission="compliance.write"
       list={{
+        fields: COMPLIANCE_RESTRICTION_TYPE_LIST,
         columns,
         defaultSort: 'effect',
         searchPlaceholder: 'Search types',

@@ -1,7 +1,7 @@
 /** Zip Code Groups (Compliance): cities and areas by zip code, prefix or range, used by restrictions. */
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { ZipCodeGroupCreate, ZipCodeGroupUpdate, type ZipCodeGroup } from '@qm/contracts';
+import { ZipCodeGroupCreate, ZipCodeGroupUpdate, type ZipCodeGroup, ZIP_CODE_GROUP_LIST } from '@qm/contracts';
 import { CrudScreen } from '../../ui/CrudScreen';
 import { TextAreaField, TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
@@ -11,7 +11,7 @@ import { ZipEntriesField } from './parts/ZipEntriesField';
 
 const columns: Column<ZipCodeGroup>[] = [
   idColumn(),
-  { key: 'name', header: 'Name', sortable: true, render: (g) => <Text size="sm" fw={500} className="qm-cell-text">{g.name}</Text> },
+  { key: 'name', header: 'Name', render: (g) => <Text size="sm" fw={500} className="qm-cell-text">{g.name}</Text> },
   {
     key: 'entries',
     header: 'Zip codes',
@@ -47,6 +47,7 @@ export default function ZipCodeGroupsScreen() {
       noun={{ one: 'zip code group', many: 'zip code groups' }}
       writePermission="compliance.write"
       list={{
+        fields: ZIP_CODE_GROUP_LIST,
         columns,
         defaultSort: 'name',
         searchPlaceholder: 'Search by name or zip code',

@@ -3,7 +3,7 @@
  * entity, status, invoice status, receiving location and creation date; export CSV.
  */
 import { useState } from 'react';
-import { isAllowed, type PurchaseOrderListItem } from '@qm/contracts';
+import { isAllowed, type PurchaseOrderListItem, PURCHASE_ORDER_LIST } from '@qm/contracts';
 import { usePermissions } from '../../lib/session';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type FilterDef } from '../../ui/ResourceList';
@@ -35,6 +35,7 @@ export default function PurchaseOrdersScreen() {
       />
       <ResourceList<PurchaseOrderListItem>
         resource={purchaseOrders}
+        fields={PURCHASE_ORDER_LIST}
         noun={{ one: 'purchase order', many: 'purchase orders' }}
         columns={columns}
         filters={filters}

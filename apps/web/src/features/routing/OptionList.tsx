@@ -1,7 +1,7 @@
 /** Order Route Options: candidate placements of routes, ranked, feasible or not (with why). */
 import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { OrderRouteOptionListItem } from '@qm/contracts';
+import { ORDER_ROUTE_OPTION_LIST, type OrderRouteOptionListItem } from '@qm/contracts';
 import { IntegerDisplay, MoneyDisplay } from '../../ui/displays';
 import { idColumn } from '../../ui/columns';
 import { PageHeader } from '../../ui/PageHeader';
@@ -13,7 +13,7 @@ const columns: Column<OrderRouteOptionListItem>[] = [
   idColumn(),
   { key: 'route_id', header: 'Route', render: (r) => <Anchor component={Link} to={`/order-route/${r.route_id}`} size="sm" onClick={(e) => e.stopPropagation()}>#{r.route_id}</Anchor> },
   { key: 'order_number', header: 'Order', render: (r) => <Text size="sm" ff="monospace">{r.order_number}</Text> },
-  { key: 'rank', header: 'Rank', sortable: true, align: 'right', width: 64 },
+  { key: 'rank', header: 'Rank', align: 'right', width: 64 },
   { key: 'description', header: 'Sources', render: (r) => <Text size="sm" className="qm-cell-text">{r.description}</Text> },
   {
     key: 'is_feasible',
@@ -25,9 +25,9 @@ const columns: Column<OrderRouteOptionListItem>[] = [
         <Badge size="sm" radius="sm" variant="light" color="red">Infeasible</Badge>
       ),
   },
-  { key: 'total_cents', header: 'Total', sortable: true, align: 'right', render: (r) => (r.is_feasible ? <MoneyDisplay cents={r.total_cents} /> : '') },
+  { key: 'total_cents', header: 'Total', align: 'right', render: (r) => (r.is_feasible ? <MoneyDisplay cents={r.total_cents} /> : '') },
   { key: 'delta_to_best_cents', header: 'Than option 1', render: (r) => <DeltaText cents={r.delta_to_best_cents} /> },
-  { key: 'shipments', header: 'Shipments', sortable: true, align: 'right', render: (r) => <IntegerDisplay value={r.shipments} /> },
+  { key: 'shipments', header: 'Shipments', align: 'right', render: (r) => <IntegerDisplay value={r.shipments} /> },
   { key: 'infeasible_reason', header: 'Why not', render: (r) => <Text size="xs" className="qm-cell-text">{r.infeasible_reason ?? ''}</Text> },
 ];
 
@@ -43,6 +43,7 @@ export default function OrderRouteOptionsScreen() {
       <PageHeader description="Candidate placements of each route, ranked by total then shipments; infeasible candidates say why." />
       <ResourceList<OrderRouteOptionListItem>
         resource={routeOptions}
+        fields={ORDER_ROUTE_OPTION_LIST}
         noun={{ one: 'route option', many: 'route options' }}
         columns={columns}
         filters={filters}

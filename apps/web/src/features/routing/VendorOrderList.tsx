@@ -3,7 +3,7 @@
  * status, items, cost, fees, shipping, total, tracking, sent, expected ship date; late ones flagged.
  */
 import { Group, Text } from '@mantine/core';
-import type { VendorOrderListItem } from '@qm/contracts';
+import { VENDOR_ORDER_LIST, type VendorOrderListItem } from '@qm/contracts';
 import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
 import { createdColumn } from '../../ui/columns';
 import { PageHeader } from '../../ui/PageHeader';
@@ -13,20 +13,20 @@ import { vendorNames, vendorOrders } from './api';
 import { SourceKindBadge, useStatusOptions, VendorOrderStatusBadge } from './parts/display';
 
 const columns: Column<VendorOrderListItem>[] = [
-  { key: 'number', header: 'Number', sortable: true, render: (v) => <CodeDisplay value={v.number} strong /> },
-  { key: 'source_name', header: 'Vendor or warehouse', sortable: true, render: (v) => <Group gap={6} wrap="nowrap"><Text size="sm">{v.source_name}</Text><SourceKindBadge kind={v.source_kind} /></Group> },
+  { key: 'number', header: 'Number', render: (v) => <CodeDisplay value={v.number} strong /> },
+  { key: 'source_name', header: 'Vendor or warehouse', render: (v) => <Group gap={6} wrap="nowrap"><Text size="sm">{v.source_name}</Text><SourceKindBadge kind={v.source_kind} /></Group> },
   { key: 'order_number', header: 'Order', render: (v) => <Text size="sm" ff="monospace">{v.order_number}</Text> },
-  { key: 'status', header: 'Status', sortable: true, render: (v) => <VendorOrderStatusBadge status={v.status} late={v.is_late} /> },
+  { key: 'status', header: 'Status', render: (v) => <VendorOrderStatusBadge status={v.status} late={v.is_late} /> },
   { key: 'item_count', header: 'Items', align: 'right', render: (v) => <IntegerDisplay value={v.item_count} /> },
   { key: 'units', header: 'Units', align: 'right', defaultVisible: false, render: (v) => <IntegerDisplay value={v.units} /> },
   { key: 'items_cents', header: 'Cost', align: 'right', render: (v) => <MoneyDisplay cents={v.items_cents} /> },
   { key: 'fees_cents', header: 'Fees', align: 'right', render: (v) => <MoneyDisplay cents={v.fees_cents} /> },
   { key: 'shipping_cents', header: 'Shipping', align: 'right', render: (v) => <MoneyDisplay cents={v.shipping_cents} /> },
-  { key: 'total_cents', header: 'Total', sortable: true, align: 'right', render: (v) => <MoneyDisplay cents={v.total_cents} /> },
+  { key: 'total_cents', header: 'Total', align: 'right', render: (v) => <MoneyDisplay cents={v.total_cents} /> },
   { key: 'tracking_numbers', header: 'Tracking', render: (v) => <Text size="xs" ff="monospace" className="qm-cell-text">{v.tracking_numbers.join(', ')}</Text> },
-  { key: 'sent_at', header: 'Sent', sortable: true, render: (v) => <DateTimeDisplay value={v.sent_at} /> },
-  { key: 'expected_ship_date', header: 'Expected ship', sortable: true, render: (v) => <DateTimeDisplay value={v.expected_ship_date} dateOnly /> },
-  createdColumn({ sortable: true, defaultVisible: false }),
+  { key: 'sent_at', header: 'Sent', render: (v) => <DateTimeDisplay value={v.sent_at} /> },
+  { key: 'expected_ship_date', header: 'Expected ship', render: (v) => <DateTimeDisplay value={v.expected_ship_date} dateOnly /> },
+  createdColumn({ defaultVisible: false }),
 ];
 
 export default function VendorOrdersScreen() {
@@ -45,6 +45,7 @@ export default function VendorOrdersScreen() {
       <PageHeader description="What each vendor or warehouse was asked to ship, from draft to delivered; late ones are flagged." />
       <ResourceList<VendorOrderListItem>
         resource={vendorOrders}
+        fields={VENDOR_ORDER_LIST}
         noun={{ one: 'vendor order', many: 'vendor orders' }}
         columns={columns}
         filters={filters}

@@ -1,7 +1,7 @@
 /** Order Route Options, per source: items, fees, shipping, total and minimum order of each source of each option. */
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { OrderRouteOptionVendorTotalListItem } from '@qm/contracts';
+import { ORDER_ROUTE_OPTION_VENDOR_TOTAL_LIST, type OrderRouteOptionVendorTotalListItem } from '@qm/contracts';
 import { BooleanBadge, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
 import { idColumn } from '../../ui/columns';
 import { PageHeader } from '../../ui/PageHeader';
@@ -15,12 +15,12 @@ const columns: Column<OrderRouteOptionVendorTotalListItem>[] = [
   { key: 'route_id', header: 'Route', render: (r) => <Anchor component={Link} to={`/order-route/${r.route_id}`} size="sm" onClick={(e) => e.stopPropagation()}>#{r.route_id}</Anchor> },
   { key: 'order_number', header: 'Order', render: (r) => <Text size="sm" ff="monospace">{r.order_number}</Text> },
   { key: 'option_rank', header: 'Option', align: 'right', width: 70 },
-  { key: 'source_name', header: 'Source', sortable: true, render: (r) => <Group gap={6} wrap="nowrap"><Text size="sm">{r.source_name}</Text><SourceKindBadge kind={r.source_kind} /></Group> },
+  { key: 'source_name', header: 'Source', render: (r) => <Group gap={6} wrap="nowrap"><Text size="sm">{r.source_name}</Text><SourceKindBadge kind={r.source_kind} /></Group> },
   { key: 'units', header: 'Units', align: 'right', render: (r) => <IntegerDisplay value={r.units} /> },
-  { key: 'items_cents', header: 'Items', sortable: true, align: 'right', render: (r) => <MoneyDisplay cents={r.items_cents} /> },
+  { key: 'items_cents', header: 'Items', align: 'right', render: (r) => <MoneyDisplay cents={r.items_cents} /> },
   { key: 'fees', header: 'Fees', align: 'right', render: (r) => <MoneyDisplay cents={r.fixed_fees_cents + r.per_unit_fees_cents} /> },
-  { key: 'shipping_cents', header: 'Shipping', sortable: true, align: 'right', render: (r) => <MoneyDisplay cents={r.shipping_cents} /> },
-  { key: 'total_cents', header: 'Total', sortable: true, align: 'right', render: (r) => <MoneyDisplay cents={r.total_cents} /> },
+  { key: 'shipping_cents', header: 'Shipping', align: 'right', render: (r) => <MoneyDisplay cents={r.shipping_cents} /> },
+  { key: 'total_cents', header: 'Total', align: 'right', render: (r) => <MoneyDisplay cents={r.total_cents} /> },
   { key: 'min_order_met', header: 'Minimum met', render: (r) => (r.min_order_cents === null ? <Text size="xs" c="dimmed">No minimum</Text> : <BooleanBadge value={r.min_order_met} />) },
 ];
 
@@ -38,6 +38,7 @@ export default function OrderRouteVendorTotalsScreen() {
       <PageHeader description="Each source's share of each option: its items, fixed and per-unit fees, shipping, total, and whether its minimum order is met." />
       <ResourceList<OrderRouteOptionVendorTotalListItem>
         resource={vendorTotals}
+        fields={ORDER_ROUTE_OPTION_VENDOR_TOTAL_LIST}
         noun={{ one: 'source total', many: 'source totals' }}
         columns={columns}
         filters={filters}

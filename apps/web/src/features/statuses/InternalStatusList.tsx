@@ -1,6 +1,6 @@
 /** Internal Statuses (Administration): the statuses staff put on orders for their own follow-up. */
 import { Text } from '@mantine/core';
-import { InternalStatusCreate, InternalStatusUpdate, type InternalStatus } from '@qm/contracts';
+import { InternalStatusCreate, InternalStatusUpdate, type InternalStatus, INTERNAL_STATUS_LIST } from '@qm/contracts';
 import { CrudScreen } from '../../ui/CrudScreen';
 import { TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
@@ -9,7 +9,7 @@ import { internalStatuses } from './api';
 
 const columns: Column<InternalStatus>[] = [
   idColumn(),
-  { key: 'name', header: 'Name', sortable: true, render: (s) => <Text size="sm" fw={500} className="qm-cell-text">{s.name}</Text> },
+  { key: 'name', header: 'Name', render: (s) => <Text size="sm" fw={500} className="qm-cell-text">{s.name}</Text> },
   createdColumn(),
   updatedColumn(),
   versionColumn(),
@@ -22,7 +22,7 @@ export default function InternalStatusesScreen() {
       resource={internalStatuses}
       noun={{ one: 'internal status', many: 'internal statuses' }}
       writePermission="statuses.write"
-      list={{ columns, defaultSort: 'name', searchPlaceholder: 'Search by name', bulkDelete: true, exportCsv: true }}
+      list={{ fields: INTERNAL_STATUS_LIST, columns, defaultSort: 'name', searchPlaceholder: 'Search by name', bulkDelete: true, exportCsv: true }}
       create={{ schema: InternalStatusCreate, defaults: { name: '' } }}
       update={{ schema: InternalStatusUpdate, values: (s) => ({ name: s.name, version: s.version }) }}
       fields={() => <TextField name="name" label="Name" required autoFocus />}

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, Button, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { UserCreate, UserUpdate, isAllowed, type User } from '@qm/contracts';
+import { UserCreate, UserUpdate, isAllowed, type User, USER_LIST } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../lib/api';
 import { impersonate } from '../../lib/auth';
 import { useRoles } from '../../lib/lookups';
@@ -62,12 +62,11 @@ export default function UsersScreen() {
 
   const columns: Column<User>[] = [
     idColumn(),
-    { key: 'name', header: 'Name', sortable: true, render: (u) => <Text size="sm" fw={500} className="qm-cell-text">{u.name}</Text> },
-    { key: 'email', header: 'Email', sortable: true },
+    { key: 'name', header: 'Name', render: (u) => <Text size="sm" fw={500} className="qm-cell-text">{u.name}</Text> },
+    { key: 'email', header: 'Email' },
     {
       key: 'roles',
       header: 'Roles',
-      sortable: true,
       render: (u) => (
         <Group gap={4}>
           {u.roles.map((r) => (
@@ -78,8 +77,8 @@ export default function UsersScreen() {
         </Group>
       ),
     },
-    { key: 'is_active', header: 'Active', sortable: true, width: 90, render: (u) => <BooleanBadge value={u.is_active} trueLabel="Active" falseLabel="Inactive" /> },
-    { key: 'last_login_at', header: 'Last sign-in', sortable: true, render: (u) => <DateTimeDisplay value={u.last_login_at} /> },
+    { key: 'is_active', header: 'Active', width: 90, render: (u) => <BooleanBadge value={u.is_active} trueLabel="Active" falseLabel="Inactive" /> },
+    { key: 'last_login_at', header: 'Last sign-in', render: (u) => <DateTimeDisplay value={u.last_login_at} /> },
     createdColumn({ defaultVisible: false }),
     updatedColumn({ defaultVisible: false }),
   ];
@@ -97,7 +96,7 @@ export default function UsersScreen() {
       writePermission="users.write"
       deletable={false}
       editPlaceholder
-      list={{ columns, filters, searchPlaceholder: 'Search name or email', defaultSort: 'name', exportCsv: true }}
+      list={{ fields: USER_LIST, columns, filters, searchPlaceholder: 'Search name or email', defaultSort: 'name', exportCsv: true }}
       create={{ schema: UserCreate, defaults: { name: '', email: '', password: '', roles: [], is_active: true } }}
       update={{ schema: UserUpdate, values: (u) => ({ name: u.name, email: u.email, roles: u.roles, is_active: u.is_active, version: u.version }) }}
       fields={(_form, row) => <UserFields user={row} roleOptions={roleOptions} />}

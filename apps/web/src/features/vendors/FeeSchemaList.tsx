@@ -2,7 +2,7 @@
 import { useNavigate } from 'react-router';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { isAllowed, type VendorFeeSchema } from '@qm/contracts';
+import { isAllowed, type VendorFeeSchema, VENDOR_FEE_SCHEMA_LIST } from '@qm/contracts';
 import { usePermissions } from '../../lib/session';
 import { idColumn, updatedColumn } from '../../ui/columns';
 import { IntegerDisplay } from '../../ui/displays';
@@ -13,7 +13,7 @@ import { feeSummary } from './parts/FeeFields';
 
 const columns: Column<VendorFeeSchema>[] = [
   idColumn(),
-  { key: 'name', header: 'Name', sortable: true, render: (s) => <Text size="sm" fw={500} className="qm-cell-text">{s.name}</Text> },
+  { key: 'name', header: 'Name', render: (s) => <Text size="sm" fw={500} className="qm-cell-text">{s.name}</Text> },
   {
     key: 'fees',
     header: 'Fees',
@@ -35,7 +35,6 @@ const columns: Column<VendorFeeSchema>[] = [
   {
     key: 'vendor_count',
     header: 'Vendors',
-    sortable: true,
     align: 'right',
     width: 90,
     render: (s) => (
@@ -54,7 +53,7 @@ export default function FeeSchemaListScreen() {
   return (
     <>
       <PageHeader description="Fees vendors add to an order: fixed per order or per unit, by brand or category, waived above an amount, in force between dates." create={canWrite && { label: 'New fee schema', onClick: () => navigate('/vendor-fee-schema/new') }} />
-      <ResourceList<VendorFeeSchema> resource={feeSchemas} noun={{ one: 'fee schema', many: 'fee schemas' }} columns={columns} defaultSort="name" searchPlaceholder="Search fee schemas" rowHref={(s) => `/vendor-fee-schema/${s.id}`} exportCsv />
+      <ResourceList<VendorFeeSchema> resource={feeSchemas} fields={VENDOR_FEE_SCHEMA_LIST} noun={{ one: 'fee schema', many: 'fee schemas' }} columns={columns} defaultSort="name" searchPlaceholder="Search fee schemas" rowHref={(s) => `/vendor-fee-schema/${s.id}`} exportCsv />
     </>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { useNavigate } from 'react-router';
 import { Badge, Group, Text } from '@mantine/core';
-import { isAllowed, SHIPPING_MODEL_LABELS, type Vendor } from '@qm/contracts';
+import { isAllowed, SHIPPING_MODEL_LABELS, type Vendor, VENDOR_LIST } from '@qm/contracts';
 import { formatCents } from '../../lib/format';
 import { usePermissions } from '../../lib/session';
 import { idColumn, updatedColumn } from '../../ui/columns';
@@ -34,7 +34,6 @@ export default function VendorsScreen() {
     {
       key: 'name',
       header: 'Name',
-      sortable: true,
       render: (v) => (
         <Group gap={6} wrap="nowrap">
           <Text size="sm" fw={500} className="qm-cell-text">
@@ -48,7 +47,7 @@ export default function VendorsScreen() {
         </Group>
       ),
     },
-    { key: 'code', header: 'Code', sortable: true, width: 90, render: (v) => <CodeDisplay value={v.code} /> },
+    { key: 'code', header: 'Code', width: 90, render: (v) => <CodeDisplay value={v.code} /> },
     {
       key: 'can_drop_ship',
       header: 'Drop-ship',
@@ -64,9 +63,9 @@ export default function VendorsScreen() {
           </Text>
         ),
     },
-    { key: 'min_order_cents', header: 'Min. order', sortable: true, align: 'right', width: 110, render: (v) => <MoneyDisplay cents={v.min_order_cents} /> },
+    { key: 'min_order_cents', header: 'Min. order', align: 'right', width: 110, render: (v) => <MoneyDisplay cents={v.min_order_cents} /> },
     { key: 'shipping_model', header: 'Shipping', render: (v) => <Text size="sm" title={SHIPPING_MODEL_LABELS[v.shipping_model]}>{shippingSummary(v)}</Text> },
-    { key: 'handling_days', header: 'Handling', sortable: true, align: 'right', width: 92, render: (v) => `${v.handling_days} d` },
+    { key: 'handling_days', header: 'Handling', align: 'right', width: 92, render: (v) => `${v.handling_days} d` },
     { key: 'fee_schema_name', header: 'Fee schema', render: (v) => v.fee_schema_name ?? <Text span size="sm" c="dimmed">—</Text> },
     {
       key: 'contacts',
@@ -101,6 +100,7 @@ export default function VendorsScreen() {
       <PageHeader description="Distributors and drop-shippers we buy from. A vendor with purchase orders or catalogue products is deactivated, not deleted." create={canWrite && { label: 'New vendor', onClick: () => navigate('/vendor/new') }} />
       <ResourceList<Vendor>
         resource={vendors}
+        fields={VENDOR_LIST}
         noun={{ one: 'vendor', many: 'vendors' }}
         columns={columns}
         filters={filters}

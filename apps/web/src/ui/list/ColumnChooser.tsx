@@ -5,14 +5,14 @@ import { usePreference } from '../../lib/preferences';
 import { IconColumns } from '../icons';
 import type { Column } from './types';
 
-export interface ColumnChoice<T> {
+export interface ColumnChoice<T, C extends Column<T> = Column<T>> {
   visibleKeys: Set<string>;
-  visibleColumns: Column<T>[];
+  visibleColumns: C[];
   toggle: (key: string) => void;
 }
 
 /** The columns shown: the user's choice (`preferenceKey`) of those that still exist, else the defaults. */
-export function useColumnChoice<T>(columns: Column<T>[], preferenceKey: string): ColumnChoice<T> {
+export function useColumnChoice<T, C extends Column<T> = Column<T>>(columns: C[], preferenceKey: string): ColumnChoice<T, C> {
   const [chosen, saveChosen] = usePreference<string[]>(preferenceKey);
   const visibleKeys = useMemo(() => {
     const valid = chosen?.filter((k) => columns.some((c) => c.key === k));
@@ -30,7 +30,7 @@ export function useColumnChoice<T>(columns: Column<T>[], preferenceKey: string):
 }
 
 /** The "Choose columns" button: a checkbox per column (at least one stays shown). */
-export function ColumnChooser<T>({ columns, choice }: { columns: Column<T>[]; choice: ColumnChoice<T> }) {
+export function ColumnChooser<T, C extends Column<T> = Column<T>>({ columns, choice }: { columns: C[]; choice: ColumnChoice<T, C> }) {
   return (
     <Popover position="bottom-end" withinPortal shadow="md" trapFocus>
       <Popover.Target>

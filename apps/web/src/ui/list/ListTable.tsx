@@ -7,12 +7,12 @@ import { ActionIcon, Checkbox, Skeleton, Table, UnstyledButton } from '@mantine/
 import { IconChevronDown, IconChevronRight, IconSortAsc, IconSortDesc, IconSortNone } from '../icons';
 import { sortDirection } from '../listParams';
 import { cellValue } from './cells';
-import type { Column, RowKey } from './types';
+import type { RowKey, ShownColumn } from './types';
 import type { SelectionState } from './useSelection';
 
 export interface ListTableProps<T> {
-  /** The columns shown (see useColumnChoice). */
-  columns: Column<T>[];
+  /** The columns shown (see useColumnChoice), with the sorting their contract allows (sortingOf). */
+  columns: ShownColumn<T>[];
   rows: T[];
   rowKey: (row: T) => RowKey;
   /** Accessible name of the table. */
@@ -69,11 +69,11 @@ export function ListTable<T>(props: ListTableProps<T>) {
               </Table.Th>
             ) : null}
             {columns.map((c) => {
-              const sortKey = c.sortKey ?? c.key;
-              const dir = c.sortable ? sortDirection(sort, sortKey) : 'none';
+              const sortKey = c.sortField;
+              const dir = sortKey ? sortDirection(sort, sortKey) : 'none';
               return (
-                <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={c.sortable ? dir : undefined}>
-                  {c.sortable ? (
+                <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={sortKey ? dir : undefined}>
+                  {sortKey ? (
                     <UnstyledButton
                       className="qm-sort"
                       data-active={dir !== 'none' || undefined}

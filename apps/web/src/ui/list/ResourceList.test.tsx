@@ -5,7 +5,7 @@ import { defineResource } from '../../lib/resource';
 import { queryClient } from '../../lib/queryClient';
 import { fakeApi, json, renderAt, signInWith } from '../../test/render';
 import { ResourceList } from '../ResourceList';
-import type { Column } from './types';
+import { sortingOf, type Column } from './types';
 
 interface Brand {
   id: number;
@@ -14,10 +14,12 @@ interface Brand {
 }
 const brands = defineResource<Brand>('brand');
 const columns: Column<Brand>[] = [
-  { key: 'id', header: 'ID', sortable: true },
-  { key: 'name', header: 'Name', sortable: true },
+  { key: 'id', header: 'ID' },
+  { key: 'name', header: 'Name' },
   { key: 'product_count', header: 'Products', defaultVisible: false },
 ];
+/** The list's contract, as `BRAND_LIST`: what the API sorts and filters by. */
+const FIELDS = { sort: ['id', 'name', 'created_at'], filter: ['id'] } as const;
 const ALL: Brand[] = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `Brand ${String(i + 1).padStart(2, '0')}`, product_count: i }));
 
 /** The API: pages of ALL as asked; deletes answered by `onDelete`. */
@@ -35,7 +37,7 @@ function brandApi(onDelete: (id: number) => Response = () => json(null, 204)) {
 }
 
 const list = (extra: Partial<Parameters<typeof ResourceList<Brand>>[0]> = {}) => (
-  <ResourceList<Brand> resource={brands} noun={{ one: 'brand', many: 'brands' }} columns={columns} defaultSort="name" {...extra} />
+  <ResourceList<Brand> resource={brands} fields={FIELDS} noun={{ one: 'brand', many: 'brands' }} columns={columns} defaultSort="name" {...extra} />
 );
 const table = () => screen.getByRole('table', { name: 'Brands' });
 const bodyRows = () => within(table()).getAllByRole('row').slice(1);
@@ -51,6 +53,42 @@ afterEach(() => {
 });
 
 describe('ResourceList', () => {
+  it('a column sorts when, and only when, its list’s contract sorts by its field', async () => {
+    brandApi();
+    renderAt(list({ fields: { sort: ['name'], filter: [] } }));
+    await screen.findByText('Brand 01');
+    const header = (name: RegExp) => within(table()).getByRole('columnheader', { name });
+    expect(within(header(/Name/)).getByRole('button')).toBeTruthy();
+    expect(header(/Name/).getAttribute('aria-sort')).toBe('ascending');
+    expect(within(header(/ID/)).queryByRole('button')).toBeNull();
+    expect(header(/ID/).getAttribute('aria-sort')).toBeNull();
+  });
+
+  it('sortingOf: the contract decides; a column may opt out; a sortKey the contract does not sort by is refused', () => {
+    const shown = sortingOf<Brand>(
+      [
+        { key: 'id', header: 'ID' },
+        { key: 'name', header: 'Name', sortable: false },
+        { key: 'brand_name', header: 'Brand', sortKey: 'name' },
+        { key: 'product_count', header: 'Products' },
+      ],
+      FIELDS,
+    );
+    expect(shown.map((c) => [c.key, c.sortField])).toEqual([
+      ['id', 'id'],
+      ['name', null],
+      ['brand_name', 'name'],
+      ['product_count', null],
+    ]);
+    expect(() => sortingOf<Brand>([{ key: 'product_count', header: 'Products', sortKey: 'product_count' }], FIELDS)).toThrow(
+      'Column "product_count" sorts by "product_count", which its list\'s contract does not sort by (id, name, created_at)',
+    );
+    // A screen cannot mark a column sortable: the type check refuses it.
+    // @ts-expect-error sortable is the contract's to say
+    const marked: Column<Brand> = { key: 'product_count', header: 'Products', sortable: true };
+    expect(sortingOf([marked], FIELDS)[0]!.sortField).toBeNull();
+  });
+
   it('a sortable header puts its sort in the URL: ascending, descending, then none', async () => {
     const calls = brandApi();
     const view = renderAt(list());

@@ -1,14 +1,15 @@
 /**
  * Attribute values side by side: for every attribute, the canonical value (no source), which staff set
  * or change here, and the values sources sent (a vendor's catalogue, a store), which can be taken over.
+ * Changed values are drafts until the editor's save bar saves them (`useEditorSection`).
  */
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Paper, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Attribute, AttributeData, AttributeValue } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
+import { useEditorSection } from '../../../ui/Editor';
 import { saveProblemOf } from '../../../lib/errors';
-import { IconPencil, IconSearch } from '../../../ui/icons';
+import { IconUndo, IconPencil, IconSearch } from '../../../ui/icons';
 import { ErrorState, Spinner } from '../../../ui/states';
 import { useAttributes, useSaveAttributeValue, type Owner } from '../api';
 import { AttributeValueInput, AttributeValueView, checkAttributeValue, formatAttributeValue } from './attributeValues';
@@ -36,10 +37,9 @@ function AttributeValues({ owner, attributes, data, readOnly }: AttributesPanelP
   const saveValue = useSaveAttributeValue(owner);
   const [search, setSearch] = useState('');
   const [show, setShow] = useState<Show>('all');
-  const [editing, setEditing] = useState<number | null>(null);
-  const [draft, setDraft] = useState<AttributeValue | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  /** Attribute → the value typed or taken over, not saved yet. */
+  const [drafts, setDrafts] = useState<ReadonlyMap<number, unknown>>(new Map());
+  const [problems, setProblems] = useState<ReadonlyMap<number, string>>(new Map());
 
   const byAttribute = useMemo(() => {
     const m = new Map<number, { canonical: AttributeData | null; sourced: AttributeData[] }>();
@@ -71,34 +71,61 @@ function AttributeValues({ owner, attributes, data, readOnly }: AttributesPanelP
     }
   });
 
-  const start = (a: Attribute, value?: unknown) => {
-    setEditing(a.id);
-    setDraft((value ?? byAttribute.get(a.id)?.canonical?.value ?? null) as AttributeValue | null);
-    setProblem(null);
+  const setDraft = (a: Attribute, value: unknown) => {
+    setDrafts((m) => new Map(m).set(a.id, value));
+    setProblems((m) => without(m, a.id));
+  };
+  const start = (a: Attribute, value?: unknown) => setDraft(a, value ?? byAttribute.get(a.id)?.canonical?.value ?? null);
+  const without = <V,>(m: ReadonlyMap<number, V>, id: number): ReadonlyMap<number, V> => {
+    if (!m.has(id)) return m;
+    const next = new Map(m);
+    next.delete(id);
+    return next;
+  };
+  const undo = (id: number) => {
+    setDrafts((m) => without(m, id));
+    setProblems((m) => without(m, id));
   };
 
-  const save = async (a: Attribute, value: unknown = draft) => {
-    const checked = checkAttributeValue(a, value);
-    if (checked.problem || checked.value === null) {
-      setProblem(checked.problem);
-      return;
+  const byId = useMemo(() => new Map(attributes.map((a) => [a.id, a])), [attributes]);
+  /** Saves every draft, one request each; a value refused keeps its draft and shows why. */
+  const saveDrafts = async () => {
+    const failed = new Map<number, string>();
+    for (const [id, value] of drafts) {
+      const a = byId.get(id);
+      if (!a) continue;
+      const checked = checkAttributeValue(a, value);
+      if (checked.problem || checked.value === null) {
+        failed.set(id, checked.problem ?? 'Enter a value, or undo the change.');
+        continue;
+      }
+      try {
+        await saveValue.mutateAsync({ attributeId: id, value: checked.value, current: byAttribute.get(id)?.canonical });
+        undo(id);
+      } catch (e) {
+        failed.set(
+          id,
+          saveProblemOf(e, 'value').kind === 'stale'
+            ? 'Someone else changed this value first. Reload to see it; what you typed is still here.'
+            : isApiError(e) && e.fields.value
+              ? e.fields.value
+              : errorMessage(e),
+        );
+      }
     }
-    const current = byAttribute.get(a.id)?.canonical;
-    setSaving(true);
-    try {
-      await saveValue.mutateAsync({ attributeId: a.id, value: checked.value, current });
-      setEditing(null);
-      notifications.show({ color: 'teal', message: `${a.name} saved` });
-    } catch (e) {
-      if (editing !== a.id) {
-        notifications.show({ color: 'red', title: `${a.name} not saved`, message: errorMessage(e) });
-      } else if (saveProblemOf(e, 'value').kind === 'stale') {
-        setProblem('Someone else changed this value first. Reload to see it; what you typed is still here.');
-      } else setProblem(isApiError(e) && e.fields.value ? e.fields.value : errorMessage(e));
-    } finally {
-      setSaving(false);
-    }
+    setProblems(failed);
+    if (failed.size) throw new Error('not saved');
   };
+  const firstDraft = drafts.size === 1 ? byId.get([...drafts.keys()][0]!) : undefined;
+  useEditorSection('attributes', {
+    label: firstDraft ? `the ${firstDraft.name} value` : `${drafts.size} attribute values`,
+    dirty: drafts.size > 0,
+    save: saveDrafts,
+    discard: () => {
+      setDrafts(new Map());
+      setProblems(new Map());
+    },
+  });
 
   const missingRequired = attributes.filter((a) => a.required_for_publish && !byAttribute.get(a.id)?.canonical).length;
 
@@ -144,7 +171,7 @@ function AttributeValues({ owner, attributes, data, readOnly }: AttributesPanelP
           <Table.Tbody>
             {rows.map((a) => {
               const e = byAttribute.get(a.id);
-              const isEditing = editing === a.id;
+              const isEditing = drafts.has(a.id);
               return (
                 <Table.Tr key={a.id} data-attribute={a.code}>
                   <Table.Td>
@@ -168,18 +195,19 @@ function AttributeValues({ owner, attributes, data, readOnly }: AttributesPanelP
                   <Table.Td style={{ whiteSpace: 'normal' }}>
                     {isEditing ? (
                       <Group gap={6} align="flex-start" wrap="nowrap">
-                        <div onKeyDown={(ev) => {
-                          if (ev.key === 'Enter' && a.type !== 'select' && a.type !== 'boolean') void save(a);
-                          if (ev.key === 'Escape') setEditing(null);
-                        }}>
-                          <AttributeValueInput attr={a} value={draft} onChange={setDraft} label={`${a.name} value`} error={problem} autoFocus />
+                        <div
+                          onKeyDown={(ev) => {
+                            if (ev.key === 'Escape') undo(a.id);
+                          }}
+                        >
+                          <AttributeValueInput attr={a} value={drafts.get(a.id) as AttributeValue | null} onChange={(v) => setDraft(a, v)} label={`${a.name} value`} error={problems.get(a.id) ?? null} autoFocus />
                         </div>
-                        <Button size="compact-sm" onClick={() => void save(a)} loading={saving}>
-                          Save
-                        </Button>
-                        <Button size="compact-sm" variant="default" onClick={() => setEditing(null)} disabled={saving}>
-                          Cancel
-                        </Button>
+                        <Badge size="xs" radius="sm" color="yellow" variant="light" mt={6}>
+                          Unsaved
+                        </Badge>
+                        <IconButton label={`Undo the change to ${a.name}`} onClick={() => undo(a.id)}>
+                          <IconUndo size={14} />
+                        </IconButton>
                       </Group>
                     ) : (
                       <Group gap={6} wrap="nowrap" justify="space-between">
@@ -209,7 +237,7 @@ function AttributeValues({ owner, attributes, data, readOnly }: AttributesPanelP
                               rightSection={
                                 !readOnly && !same ? (
                                   <Tooltip label={`Use ${s.source_label ?? s.source_type}'s value as the canonical ${a.name}`}>
-                                    <Button size="compact-xs" variant="subtle" px={4} onClick={() => void save(a, s.value)} aria-label={`Use ${s.source_label ?? s.source_type} value for ${a.name}`}>
+                                    <Button size="compact-xs" variant="subtle" px={4} onClick={() => start(a, s.value)} aria-label={`Use ${s.source_label ?? s.source_type} value for ${a.name}`}>
                                       Use
                                     </Button>
                                   </Tooltip>

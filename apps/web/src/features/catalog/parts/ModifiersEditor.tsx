@@ -2,7 +2,8 @@
  * Modifiers of a product or a family (e.g. "Quantity": Box of 50 / Case of 1000): each has a display
  * type and options; each option applies to some of the owner's variants, and exactly one option is the
  * default — choosing one clears the others at once. An option only ever shows variants the owner has:
- * a variant removed from a family leaves every option immediately.
+ * a variant removed from a family leaves every option immediately. Changes to a modifier are drafts
+ * saved by the editor's save bar; a new modifier is created by its own Create button.
  */
 import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, MultiSelect, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -13,7 +14,7 @@ import { saveProblemOf } from '../../../lib/errors';
 import { confirmDialog } from '../../../ui/ConfirmDialog';
 import { IconPlus, IconTrash } from '../../../ui/icons';
 import { EmptyState } from '../../../ui/states';
-import { useUnsavedChangesGuard } from '../../../ui/unsavedChanges';
+import { useEditorSection } from '../../../ui/Editor';
 import { useDeleteModifier, useSaveModifier, type ModifierInput, type Owner } from '../api';
 import { TableHead } from '../../../ui/TableHead';
 import { IconButton } from '../../../ui/IconButton';
@@ -127,7 +128,6 @@ function ModifierCard({
   // Only the owner's variants: one that left the owner leaves every option at once.
   const options = draft.options.map((o) => ({ ...o, variant_ids: o.variant_ids.filter((id) => allowed.has(id)) }));
   const dirty = modifier === null || JSON.stringify({ ...draft, options }) !== JSON.stringify(initial);
-  useUnsavedChangesGuard(!readOnly && dirty && modifier !== null);
   const title = modifier ? modifier.name : 'New modifier';
 
   const patchOption = (key: string, patch: Partial<DraftOption>) =>
@@ -143,7 +143,8 @@ function ModifierCard({
       return { ...d, options: left };
     });
 
-  const save = async () => {
+  /** Saves the draft; true when saved (else its problem is shown on the card). */
+  const save = async (): Promise<boolean> => {
     setProblem(null);
     const body: ModifierInput = {
       name: draft.name.trim(),
@@ -157,21 +158,36 @@ function ModifierCard({
     });
     if (Object.keys(local).length) {
       setProblem({ message: 'Some fields need attention.', fields: local });
-      return;
+      return false;
     }
     setSaving(true);
     try {
       await saveModifier.mutateAsync({ modifier, body });
-      notifications.show({ color: 'teal', message: `Modifier ${body.name} saved` });
-      if (!modifier) onCreated?.();
+      if (!modifier) {
+        notifications.show({ color: 'teal', message: `Modifier ${body.name} saved` });
+        onCreated?.();
+      }
+      return true;
     } catch (e) {
       if (saveProblemOf(e, 'modifier').kind === 'stale') {
         setProblem({ message: 'Someone else saved this modifier first. Reload the page to see their changes; what you typed is still here.', fields: {} });
       } else setProblem({ message: errorMessage(e), fields: isApiError(e) ? e.fields : {} });
+      return false;
     } finally {
       setSaving(false);
     }
   };
+  useEditorSection(`modifier:${modifier?.id ?? 'new'}`, {
+    label: `the modifier ${draft.name.trim() || title}`,
+    dirty: !readOnly && modifier !== null && dirty,
+    discard: () => {
+      setDraft(initial);
+      setProblem(null);
+    },
+    save: async () => {
+      if (!(await save())) throw new Error('not saved');
+    },
+  });
 
   const remove = async () => {
     if (!modifier) return onCancel?.();
@@ -215,26 +231,23 @@ function ModifierCard({
               comboboxProps={{ withinPortal: true }}
             />
             {dirty && modifier ? (
-              <Badge color="orange" variant="light" radius="sm" mb={4}>
+              <Badge color="yellow" variant="light" radius="sm" mb={4}>
                 Unsaved changes
               </Badge>
             ) : null}
           </Group>
           {!readOnly ? (
             <Group gap="xs" wrap="nowrap">
-              {modifier && dirty ? (
-                <Button size="xs" variant="default" onClick={() => setDraft(initial)} disabled={saving}>
-                  Discard
-                </Button>
-              ) : null}
               {!modifier ? (
-                <Button size="xs" variant="default" onClick={onCancel} disabled={saving}>
-                  Cancel
-                </Button>
+                <>
+                  <Button size="xs" variant="default" onClick={onCancel} disabled={saving}>
+                    Cancel
+                  </Button>
+                  <Button size="xs" onClick={() => void save()} loading={saving}>
+                    Create modifier
+                  </Button>
+                </>
               ) : null}
-              <Button size="xs" onClick={() => void save()} loading={saving} disabled={!dirty}>
-                {modifier ? 'Save modifier' : 'Create modifier'}
-              </Button>
               {modifier ? (
                 <IconButton label={`Delete modifier ${modifier.name}`} color="red" size="md" onClick={() => void remove()}>
                   <IconTrash size={14} />

@@ -4,7 +4,7 @@
  */
 import { Text } from '@mantine/core';
 import type { z } from 'zod';
-import { StoreBrandCreate, StoreBrandUpdate, StoreCategoryCreate, StoreCategoryUpdate, type StoreBrand, type StoreCategory } from '@qm/contracts';
+import { StoreBrandCreate, StoreBrandUpdate, StoreCategoryCreate, StoreCategoryUpdate, type StoreBrand, type StoreCategory, STORE_BRAND_LIST, STORE_CATEGORY_LIST } from '@qm/contracts';
 import { useStores } from '../../../lib/lookups';
 import { CrudScreen } from '../../../ui/CrudScreen';
 import { BooleanBadge, CodeDisplay, IntegerDisplay } from '../../../ui/displays';
@@ -20,6 +20,7 @@ type Row = (StoreBrand | StoreCategory) & Record<string, unknown>;
 const CONFIG = {
   brand: {
     resource: storeBrands,
+    fields: STORE_BRAND_LIST,
     noun: { one: 'store brand', many: 'store brands' },
     idKey: 'brand_id',
     nameKey: 'brand_name',
@@ -30,6 +31,7 @@ const CONFIG = {
   },
   category: {
     resource: storeCategories,
+    fields: STORE_CATEGORY_LIST,
     noun: { one: 'store category', many: 'store categories' },
     idKey: 'category_id',
     nameKey: 'category_name',
@@ -53,12 +55,12 @@ export function StorePresentationList({ subject }: { subject: Subject }) {
 
   const columns: Column<Row>[] = [
     idColumn({ defaultVisible: false }),
-    { key: 'store_name', header: 'Store', sortable: true },
-    { key: c.nameKey, header: c.label, sortable: true, render: (r) => <Text size="sm" fw={500} className="qm-cell-text">{String(r[c.nameKey])}</Text> },
-    { key: 'title', header: 'Title on the store', sortable: true },
+    { key: 'store_name', header: 'Store' },
+    { key: c.nameKey, header: c.label, render: (r) => <Text size="sm" fw={500} className="qm-cell-text">{String(r[c.nameKey])}</Text> },
+    { key: 'title', header: 'Title on the store' },
     { key: 'slug', header: 'Slug', render: (r) => <CodeDisplay value={r.slug} /> },
     { key: 'visible', header: 'Visible', render: (r) => <BooleanBadge value={r.visible} trueLabel="Visible" falseLabel="Hidden" /> },
-    { key: 'sort_order', header: 'Order', sortable: true, align: 'right', render: (r) => <IntegerDisplay value={r.sort_order} /> },
+    { key: 'sort_order', header: 'Order', align: 'right', render: (r) => <IntegerDisplay value={r.sort_order} /> },
     updatedColumn({ defaultVisible: false }),
   ];
 
@@ -70,6 +72,7 @@ export function StorePresentationList({ subject }: { subject: Subject }) {
       nameOf={(r) => `${String(r[c.nameKey])} on ${r.store_name}`}
       writePermission="stores.write"
       list={{
+        fields: c.fields,
         columns,
         defaultSort: 'sort_order',
         searchPlaceholder: `Search ${c.label.toLowerCase()}, title or slug`,

@@ -21,6 +21,7 @@ import {
 } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { saveProblemOf } from '../../../lib/errors';
+import { useEditorSection } from '../../../ui/Editor';
 import { formatDateTime } from '../../../lib/format';
 import { useFeeds, useStores, type Store } from '../../../lib/lookups';
 import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
@@ -264,43 +265,50 @@ function StoreVariantRow({ sv, costCents, feeds, productId, readOnly }: { sv: St
     feed_ids: sv.feeds.map((f) => String(f.id)),
   };
   const [d, setD] = useState<RowDraft>(initial);
-  const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [rowProblem, setRowProblem] = useState<string | null>(null);
   const dirty = JSON.stringify(d) !== JSON.stringify(initial);
   const feedsChanged = d.feed_ids.join() !== initial.feed_ids.join();
   const fieldsChanged = JSON.stringify({ ...d, feed_ids: [] }) !== JSON.stringify({ ...initial, feed_ids: [] });
   const set = (patch: Partial<RowDraft>) => setD((x) => ({ ...x, ...patch }));
   const below = d.price_cents !== null && d.map_price_cents !== null && d.price_cents < d.map_price_cents && !d.map_gate;
 
-  const save = async () => {
-    setSaving(true);
-    setErrors({});
-    try {
-      await saveStoreVariant.mutateAsync({
-        sv,
-        fields: fieldsChanged
-          ? {
-              price_cents: d.price_cents,
-              map_price_cents: d.map_price_cents,
-              map_gate: d.map_gate,
-              shipping_setting: d.shipping_setting,
-              is_enabled: d.is_enabled,
-              feed_title: sv.feed_title,
-              feed_url: sv.feed_url,
-              version: sv.version,
-            }
-          : null,
-        feedIds: feedsChanged ? d.feed_ids.map(Number) : null,
-      });
-      notifications.show({ color: 'teal', message: `${sv.sku} saved` });
-    } catch (e) {
-      if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
-      const p = saveProblemOf(e, 'store variant');
-      alertDialog(p.kind === 'error' ? 'Error' : 'Not saved', p.kind === 'stale' ? 'Someone else saved this store variant first. Reload the product to see their changes.' : p.message);
-    } finally {
-      setSaving(false);
-    }
-  };
+  useEditorSection(`store-variant:${sv.id}`, {
+    label: `store variant ${sv.sku}`,
+    dirty,
+    discard: () => {
+      setD(initial);
+      setErrors({});
+      setRowProblem(null);
+    },
+    save: async () => {
+      setErrors({});
+      setRowProblem(null);
+      try {
+        await saveStoreVariant.mutateAsync({
+          sv,
+          fields: fieldsChanged
+            ? {
+                price_cents: d.price_cents,
+                map_price_cents: d.map_price_cents,
+                map_gate: d.map_gate,
+                shipping_setting: d.shipping_setting,
+                is_enabled: d.is_enabled,
+                feed_title: sv.feed_title,
+                feed_url: sv.feed_url,
+                version: sv.version,
+              }
+            : null,
+          feedIds: feedsChanged ? d.feed_ids.map(Number) : null,
+        });
+      } catch (e) {
+        if (isApiError(e) && Object.keys(e.fields).length) setErrors(e.fields);
+        const p = saveProblemOf(e, 'store variant');
+        setRowProblem(p.kind === 'stale' ? 'Someone else saved this store variant first. Reload the product to see their changes; what you typed is still here.' : p.message);
+        throw e;
+      }
+    },
+  });
 
   const disable = async () => {
     const ok = await confirmDialog({ title: `Disable ${sv.sku}?`, message: `${sv.sku} stops selling on this store and leaves its feeds' output. You can enable it again later.`, confirmLabel: 'Disable' });
@@ -323,6 +331,16 @@ function StoreVariantRow({ sv, costCents, feeds, productId, readOnly }: { sv: St
           <Badge size="xs" color="gray" radius="sm" variant="light">
             Disabled
           </Badge>
+        ) : null}
+        {dirty ? (
+          <Badge size="xs" color="yellow" radius="sm" variant="light">
+            Unsaved
+          </Badge>
+        ) : null}
+        {rowProblem ? (
+          <Text size="xs" c="red" role="alert" maw={220}>
+            {rowProblem}
+          </Text>
         ) : null}
       </Table.Td>
       <Table.Td ta="right">
@@ -359,9 +377,6 @@ function StoreVariantRow({ sv, costCents, feeds, productId, readOnly }: { sv: St
       <Table.Td>
         {!readOnly ? (
           <Group gap={4} wrap="nowrap" justify="flex-end">
-            <Button size="compact-xs" onClick={() => void save()} loading={saving} disabled={!dirty}>
-              Save
-            </Button>
             <IconButton label={`Disable ${sv.sku}`} color="red" onClick={() => void disable()} disabled={!sv.is_enabled}>
               <IconTrash size={14} />
             </IconButton>
@@ -492,37 +507,41 @@ function StoreAttributes({
   );
   const [rows, setRows] = useState(initial);
   const [adding, setAdding] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const byId = new Map(attributes.map((a) => [a.id, a]));
   const dirty = JSON.stringify(rows) !== JSON.stringify(initial);
 
-  const save = async () => {
-    setProblem(null);
-    const body: { attribute_id: number; value: AttributeValue | null }[] = [];
-    for (const r of rows) {
-      const a = byId.get(r.attribute_id);
-      if (!a) continue;
-      const c = checkAttributeValue(a, r.value);
-      if (c.problem) {
-        setProblem(c.problem);
-        return;
+  useEditorSection(`store-values:${storeProduct.id}`, {
+    label: `values on ${storeProduct.store_name}`,
+    dirty,
+    discard: () => {
+      setRows(initial);
+      setProblem(null);
+    },
+    save: async () => {
+      setProblem(null);
+      const body: { attribute_id: number; value: AttributeValue | null }[] = [];
+      for (const r of rows) {
+        const a = byId.get(r.attribute_id);
+        if (!a) continue;
+        const c = checkAttributeValue(a, r.value);
+        if (c.problem) {
+          setProblem(`${a.name}: ${c.problem}`);
+          throw new Error(c.problem);
+        }
+        body.push({ attribute_id: r.attribute_id, value: c.value });
       }
-      body.push({ attribute_id: r.attribute_id, value: c.value });
-    }
-    // Removed overrides are sent as null.
-    for (const i of initial) if (!rows.some((r) => r.attribute_id === i.attribute_id)) body.push({ attribute_id: i.attribute_id, value: null });
-    setBusy(true);
-    try {
-      await updateStoreProduct.mutateAsync({ id: storeProduct.id, body: { attribute_data: body, version: storeProduct.version } });
-      notifications.show({ color: 'teal', message: `Store values saved on ${storeProduct.store_name}` });
-    } catch (e) {
-      const p = saveProblemOf(e, 'store product');
-      setProblem(p.kind === 'stale' ? 'Someone else saved this store product first. Reload the product; what you typed is still here.' : p.kind === 'fields' ? Object.values(p.fields).join(' · ') : p.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+      // Removed overrides are sent as null.
+      for (const i of initial) if (!rows.some((r) => r.attribute_id === i.attribute_id)) body.push({ attribute_id: i.attribute_id, value: null });
+      try {
+        await updateStoreProduct.mutateAsync({ id: storeProduct.id, body: { attribute_data: body, version: storeProduct.version } });
+      } catch (e) {
+        const p = saveProblemOf(e, 'store product');
+        setProblem(p.kind === 'stale' ? 'Someone else saved this store product first. Reload the product; what you typed is still here.' : p.kind === 'fields' ? Object.values(p.fields).join(' · ') : p.message);
+        throw e;
+      }
+    },
+  });
 
   const unused = attributes.filter((a) => !rows.some((r) => r.attribute_id === a.id));
   return (
@@ -553,9 +572,6 @@ function StoreAttributes({
               }}
               comboboxProps={{ withinPortal: true }}
             />
-            <Button size="xs" onClick={() => void save()} loading={busy} disabled={!dirty}>
-              Save store values
-            </Button>
           </Group>
         ) : null}
       </Group>

@@ -1,7 +1,8 @@
 /**
  * Variants of a product: the packages it is sold in (SKU, UPC, units per package in the product's
  * variation type, cost, weight). Exactly one is the default: choosing another clears the old one on
- * screen at once, then `PUT product/{id}/variant/{variantId}` makes it so.
+ * screen at once, and the editor's save bar makes it so (`PUT product/{id}/variant/{variantId}`).
+ * Adding and editing a variant happen in a dialog, saved when it is confirmed.
  */
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Radio, Table, Text } from '@mantine/core';
@@ -9,6 +10,7 @@ import { notifications } from '@mantine/notifications';
 import { VariantCreate, VariantUpdate, type ProductDetail, type Variant } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { saveProblemOf } from '../../../lib/errors';
+import { useEditorSection } from '../../../ui/Editor';
 import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
 import { CodeDisplay, IntegerDisplay, MoneyDisplay, NoValue, PerUnitDisplay } from '../../../ui/displays';
 import { CheckboxField, DecimalField, IntegerField, MoneyField, TextField, UpcField } from '../../../ui/fields';
@@ -40,7 +42,8 @@ export function VariantsTab({ product, readOnly }: { product: ProductDetail; rea
   const deleteVariant = useDeleteVariant(product.id);
   const [editing, setEditing] = useState<Variant | null>(null);
   const [adding, setAdding] = useState(false);
-  const [pendingDefault, setPendingDefault] = useState<number | null>(null);
+  /** The variant chosen as the default, not saved yet. */
+  const [draftDefault, setDraftDefault] = useState<number | null>(null);
   const variants = product.variants;
   const label = unitsLabel(product.variation_type);
   const storeCount = (variantId: number) => product.store_variants.filter((s) => s.variant_id === variantId).length;
@@ -48,21 +51,25 @@ export function VariantsTab({ product, readOnly }: { product: ProductDetail; rea
   const optionLabels = useOptionLabels(product);
   const optionsOf = (v: Variant) => v.modifier_option_ids.map((id) => optionLabels.get(id) ?? '…').join(', ');
 
-  const makeDefault = async (id: number) => {
-    const target = variants.find((v) => v.id === id);
-    if (!target || target.is_default) return;
-    // Exactly one default, on screen at once (put back if refused).
-    setPendingDefault(id);
-    try {
-      const res = await updateVariant.mutateAsync({ id, body: { ...toUpdate(target), is_default: true } });
-      notifications.show({ color: 'teal', message: `${res.data.sku} is now the default variant` });
-    } catch (e) {
-      const p = saveProblemOf(e, 'variant');
-      alertDialog(p.kind === 'error' ? 'Error' : 'Not saved', p.kind === 'stale' ? 'Someone else changed this variant first. Reload the product and try again.' : p.kind === 'fields' ? Object.values(p.fields).join(' · ') : p.message);
-    } finally {
-      setPendingDefault(null);
-    }
-  };
+  const savedDefault = variants.find((v) => v.is_default)?.id ?? null;
+  const chosenDefault = draftDefault ?? savedDefault;
+  const draftTarget = draftDefault !== null && draftDefault !== savedDefault ? variants.find((v) => v.id === draftDefault) : undefined;
+  useEditorSection('default-variant', {
+    label: `the default variant (${draftTarget?.sku ?? ''})`,
+    dirty: Boolean(draftTarget),
+    discard: () => setDraftDefault(null),
+    save: async () => {
+      if (!draftTarget) return;
+      try {
+        await updateVariant.mutateAsync({ id: draftTarget.id, body: { ...toUpdate(draftTarget), is_default: true } });
+        setDraftDefault(null);
+      } catch (e) {
+        const p = saveProblemOf(e, 'variant');
+        alertDialog(p.kind === 'error' ? 'Error' : 'Not saved', p.kind === 'stale' ? 'Someone else changed this variant first. Reload the product and try again.' : p.kind === 'fields' ? Object.values(p.fields).join(' · ') : p.message);
+        throw e;
+      }
+    },
+  });
 
   const remove = async (v: Variant) => {
     const ok = await confirmDialog({ title: `Delete ${v.sku}?`, message: `The variant ${v.sku} will be deleted. A variant sold on a store cannot be deleted: disable its store variants instead.`, confirmLabel: 'Delete' });
@@ -90,19 +97,19 @@ export function VariantsTab({ product, readOnly }: { product: ProductDetail; rea
       {variants.length === 0 ? (
         <EmptyState title="No variants yet">Add the packages this product is sold in, e.g. a box of 50 and a case of 1,000.</EmptyState>
       ) : (
-        <Radio.Group value={String(variants.find((v) => v.is_default)?.id ?? '')} onChange={(v) => void makeDefault(Number(v))} aria-label="Default variant">
+        <Radio.Group value={String(chosenDefault ?? '')} onChange={(v) => setDraftDefault(Number(v) === savedDefault ? null : Number(v))} aria-label="Default variant">
           <div className="qm-table-wrap qm-auto">
             <Table verticalSpacing={6} horizontalSpacing="sm" fz="sm" aria-label="Variants" highlightOnHover striped>
               <TableHead cells={[{ label: 'Default', w: 72 }, 'SKU', 'UPC', { label, ta: 'right' }, { label: 'Cost', ta: 'right' }, { label: `Cost per ${UNIT_WORD[product.variation_type].one}`, ta: 'right' }, { label: 'Weight', ta: 'right' }, 'Modifier options', { label: 'Stores', ta: 'right' }, !readOnly && { label: 'Actions', srOnly: true, w: 70 }]} />
               <Table.Tbody>
                 {variants.map((v) => (
-                  <Table.Tr key={v.id} data-sku={v.sku} data-default={v.is_default || undefined}>
+                  <Table.Tr key={v.id} data-sku={v.sku} data-default={v.id === chosenDefault || undefined}>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
-                        <Radio value={String(v.id)} aria-label={`Make ${v.sku} the default variant`} disabled={readOnly || pendingDefault !== null} size="xs" />
-                        {v.is_default ? (
-                          <Badge size="xs" radius="sm" variant="light" color="teal">
-                            Default
+                        <Radio value={String(v.id)} aria-label={`Make ${v.sku} the default variant`} disabled={readOnly} size="xs" />
+                        {v.id === chosenDefault ? (
+                          <Badge size="xs" radius="sm" variant="light" color={draftTarget ? 'yellow' : 'teal'}>
+                            {draftTarget ? 'Default, unsaved' : 'Default'}
                           </Badge>
                         ) : null}
                       </Group>

@@ -1,7 +1,7 @@
 /** The vendor page's purchase-orders tab: that vendor's purchase orders, newest first, and a new one preset to it. */
 import { useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
-import { isAllowed, type PurchaseOrderListItem } from '@qm/contracts';
+import { isAllowed, type PurchaseOrderListItem, PURCHASE_ORDER_LIST } from '@qm/contracts';
 import { usePermissions } from '../../../lib/session';
 import { IconPlus } from '../../../ui/icons';
 import { ResourceList } from '../../../ui/ResourceList';
@@ -29,6 +29,7 @@ export function VendorPurchaseOrdersTab({ vendorId }: { vendorId: number }) {
       ) : null}
       <ResourceList<PurchaseOrderListItem>
         resource={purchaseOrders}
+        fields={PURCHASE_ORDER_LIST}
         noun={{ one: 'purchase order', many: 'purchase orders' }}
         columns={columns}
         filters={[{ kind: 'multiselect', key: 'status', label: 'Status', options: statuses.options }]}

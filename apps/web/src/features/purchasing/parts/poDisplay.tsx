@@ -58,18 +58,18 @@ export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
 /** Columns of purchase order lists (`withVendor: false` on a vendor's own page). */
 export function poColumns({ withVendor = true }: { withVendor?: boolean } = {}): Column<PurchaseOrderListItem>[] {
   return [
-    { key: 'number', header: 'Number', sortable: true, render: (p) => <CodeDisplay value={p.number} strong /> },
-    ...(withVendor ? [{ key: 'vendor_name', header: 'Vendor', sortable: true, render: (p: PurchaseOrderListItem) => <Text size="sm" className="qm-cell-text">{p.vendor_name}</Text> }] : []),
+    { key: 'number', header: 'Number', render: (p) => <CodeDisplay value={p.number} strong /> },
+    ...(withVendor ? [{ key: 'vendor_name', header: 'Vendor', render: (p: PurchaseOrderListItem) => <Text size="sm" className="qm-cell-text">{p.vendor_name}</Text> }] : []),
     { key: 'entity', header: 'Entity', width: 64 },
-    { key: 'status', header: 'Status', sortable: true, render: (p) => <PoStatusBadge status={p.status} /> },
-    { key: 'invoice_status', header: 'Invoice', sortable: true, render: (p) => <InvoiceStatusBadge status={p.invoice_status} /> },
+    { key: 'status', header: 'Status', render: (p) => <PoStatusBadge status={p.status} /> },
+    { key: 'invoice_status', header: 'Invoice', render: (p) => <InvoiceStatusBadge status={p.invoice_status} /> },
     { key: 'location_code', header: 'Receive at', width: 84 },
-    { key: 'expected_date', header: 'Expected', sortable: true, render: (p) => <DateTimeDisplay value={p.expected_date} dateOnly /> },
+    { key: 'expected_date', header: 'Expected', render: (p) => <DateTimeDisplay value={p.expected_date} dateOnly /> },
     { key: 'line_count', header: 'Lines', align: 'right', defaultVisible: false },
-    { key: 'ordered_cents', header: 'Ordered', sortable: true, align: 'right', render: (p) => <MoneyDisplay cents={p.ordered_cents} /> },
+    { key: 'ordered_cents', header: 'Ordered', align: 'right', render: (p) => <MoneyDisplay cents={p.ordered_cents} /> },
     { key: 'received_cents', header: 'Received', align: 'right', defaultVisible: false, render: (p) => <MoneyDisplay cents={p.received_cents} /> },
-    { key: 'open_cents', header: 'Open', sortable: true, align: 'right', render: (p) => <MoneyDisplay cents={p.open_cents} /> },
+    { key: 'open_cents', header: 'Open', align: 'right', render: (p) => <MoneyDisplay cents={p.open_cents} /> },
     { key: 'invoice_number', header: 'Invoice no.', defaultVisible: false },
-    createdColumn({ sortable: true }),
+    createdColumn(),
   ];
 }

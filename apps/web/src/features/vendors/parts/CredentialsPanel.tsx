@@ -7,7 +7,7 @@ import { ActionIcon, Badge, Button, Group, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { CREDENTIAL_KIND_LABELS, CREDENTIAL_KINDS, isAllowed, type VendorCredential } from '@qm/contracts';
+import { CREDENTIAL_KIND_LABELS, CREDENTIAL_KINDS, isAllowed, type VendorCredential, VENDOR_CREDENTIAL_LIST } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useFetchItem, useResourceItem, useResourceMutations } from '../../../lib/resource';
 import { usePermissions } from '../../../lib/session';
@@ -89,11 +89,10 @@ export function CredentialsPanel({ vendorId }: { vendorId?: number }) {
   };
 
   const columns: Column<VendorCredential>[] = [
-    ...(vendorId === undefined ? [{ key: 'vendor_name', header: 'Vendor', sortable: true, render: (k: VendorCredential) => <Text size="sm" fw={500}>{k.vendor_name}</Text> }] : []),
+    ...(vendorId === undefined ? [{ key: 'vendor_name', header: 'Vendor', render: (k: VendorCredential) => <Text size="sm" fw={500}>{k.vendor_name}</Text> }] : []),
     {
       key: 'kind',
       header: 'Kind',
-      sortable: true,
       width: 120,
       render: (k) => (
         <Badge size="sm" variant="light" radius="sm" color="gray">
@@ -101,7 +100,7 @@ export function CredentialsPanel({ vendorId }: { vendorId?: number }) {
         </Badge>
       ),
     },
-    { key: 'label', header: 'Label', sortable: true },
+    { key: 'label', header: 'Label' },
     { key: 'username', header: 'Username', render: (k) => (k.username ? <Text size="sm" ff="monospace">{k.username}</Text> : <Text span size="sm" c="dimmed">—</Text>) },
     {
       key: 'has_secret',
@@ -119,7 +118,7 @@ export function CredentialsPanel({ vendorId }: { vendorId?: number }) {
         ),
     },
     { key: 'endpoint_url', header: 'Endpoint', render: (k) => (k.endpoint_url ? <Text size="xs" ff="monospace" className="qm-cell-text">{k.endpoint_url}</Text> : null) },
-    { key: 'last_verified_at', header: 'Last verified', sortable: true, width: 170, render: (k) => <DateTimeDisplay value={k.last_verified_at} dateOnly /> },
+    { key: 'last_verified_at', header: 'Last verified', width: 170, render: (k) => <DateTimeDisplay value={k.last_verified_at} dateOnly /> },
     updatedColumn({ defaultVisible: false }),
   ];
   const filters: FilterDef[] = [
@@ -140,6 +139,7 @@ export function CredentialsPanel({ vendorId }: { vendorId?: number }) {
       ) : null}
       <ResourceList<VendorCredential>
         resource={credentials}
+        fields={VENDOR_CREDENTIAL_LIST}
         noun={{ one: 'credential', many: 'credentials' }}
         label={vendorId === undefined ? 'Vendor credentials' : 'Credentials of this vendor'}
         columns={columns}

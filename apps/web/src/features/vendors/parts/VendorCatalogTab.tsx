@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { Anchor, Badge, Button, Group, Menu, ActionIcon, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
-import { isAllowed, type VendorProduct } from '@qm/contracts';
+import { isAllowed, type VendorProduct, VENDOR_PRODUCT_LIST } from '@qm/contracts';
 import { errorMessage } from '../../../lib/api';
 import { plural } from '../../../lib/format';
 import { usePermissions } from '../../../lib/session';
@@ -36,13 +36,12 @@ export function MatchBadge({ line }: { line: Pick<VendorProduct, 'variant_id' | 
 }
 
 const columns: Column<VendorProduct>[] = [
-  { key: 'vendor_sku', header: 'Vendor SKU', sortable: true, render: (r) => <CodeDisplay value={r.vendor_sku} strong /> },
-  { key: 'name', header: 'Name', sortable: true, render: (r) => <Text size="sm" className="qm-cell-text">{r.name ?? '—'}</Text> },
-  { key: 'upc', header: 'UPC', sortable: true, render: (r) => <CodeDisplay value={r.upc} /> },
+  { key: 'vendor_sku', header: 'Vendor SKU', render: (r) => <CodeDisplay value={r.vendor_sku} strong /> },
+  { key: 'name', header: 'Name', render: (r) => <Text size="sm" className="qm-cell-text">{r.name ?? '—'}</Text> },
+  { key: 'upc', header: 'UPC', render: (r) => <CodeDisplay value={r.upc} /> },
   {
     key: 'variant_sku',
     header: 'Our variant',
-    sortable: true,
     render: (r) =>
       r.variant_id === null ? (
         <Text span c="dimmed" size="sm">—</Text>
@@ -56,12 +55,12 @@ const columns: Column<VendorProduct>[] = [
       ),
   },
   { key: 'match_method', header: 'Match', render: (r) => <MatchBadge line={r} /> },
-  { key: 'cost_cents', header: 'Cost', sortable: true, align: 'right', render: (r) => <MoneyDisplay cents={r.cost_cents} /> },
-  { key: 'quantity_available', header: 'Available', sortable: true, align: 'right', render: (r) => <IntegerDisplay value={r.quantity_available} /> },
+  { key: 'cost_cents', header: 'Cost', align: 'right', render: (r) => <MoneyDisplay cents={r.cost_cents} /> },
+  { key: 'quantity_available', header: 'Available', align: 'right', render: (r) => <IntegerDisplay value={r.quantity_available} /> },
   { key: 'can_drop_ship', header: 'Drop-ship', defaultVisible: false, render: (r) => <BooleanBadge value={r.can_drop_ship} /> },
-  { key: 'map_cents', header: 'MAP', sortable: true, align: 'right', render: (r) => <MoneyDisplay cents={r.map_cents} /> },
-  { key: 'last_synced_at', header: 'Last synced', sortable: true, render: (r) => <DateTimeDisplay value={r.last_synced_at} dateOnly /> },
-  { key: 'id', header: 'ID', sortable: true, align: 'right', defaultVisible: false },
+  { key: 'map_cents', header: 'MAP', align: 'right', render: (r) => <MoneyDisplay cents={r.map_cents} /> },
+  { key: 'last_synced_at', header: 'Last synced', render: (r) => <DateTimeDisplay value={r.last_synced_at} dateOnly /> },
+  { key: 'id', header: 'ID', align: 'right', defaultVisible: false },
 ];
 
 export function VendorCatalogTab({ vendorId }: { vendorId: number }) {
@@ -115,6 +114,7 @@ export function VendorCatalogTab({ vendorId }: { vendorId: number }) {
       </Group>
       <ResourceList<VendorProduct>
         resource={resource}
+        fields={VENDOR_PRODUCT_LIST}
         noun={{ one: 'line', many: 'lines' }}
         label="Vendor catalogue"
         preferenceKey="columns.vendor-catalog"

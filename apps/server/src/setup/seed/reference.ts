@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { StatusKind } from '@qm/contracts';
-import type { Db } from '../connect.js';
+import type { Db } from '../../db/connect.js';
 
 /** Lookup lists every installation needs (production too). Codes are stable; names are what staff read. */
 export const REFERENCE_STATUSES: Record<StatusKind, [code: string, name: string][]> = {

@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { query, type Db } from '../connect.js';
+import { query, type Db } from '../../db/connect.js';
 import { hashPassword } from '../../modules/auth/service.js';
-import { audit, SYSTEM_ACTOR } from '../audit.js';
-import { insertRow, transaction } from '../write.js';
+import { audit, SYSTEM_ACTOR } from '../../db/audit.js';
+import { insertRow, transaction } from '../../db/write.js';
 import { seedCatalogDemo } from './catalog.js';
 import { seedVendorsDemo } from './vendors.js';
 import { seedVendorCatalogDemo } from './vendor-catalog.js';
 import { seedPurchasingDemo } from './purchasing.js';
 import { seedComplianceDemo } from './compliance.js';
 import { seedRoutingDemo } from './routing.js';
-import { internalStatuses, users } from '../schema/index.js';
-import type { SecretBox } from '../secrets.js';
+import { internalStatuses, users } from '../../db/schema/index.js';
+import type { SecretBox } from '../../db/secrets.js';
 
 /** Demo accounts (README): the password of each is its role code. */
 export const DEMO_USERS = [

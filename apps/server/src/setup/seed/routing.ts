@@ -15,9 +15,9 @@
  * "Random" choices are hashes of ids, so every run makes the same data.
  */
 import { sql } from 'drizzle-orm';
-import { query, queryOne, type Db } from '../connect.js';
-import { SYSTEM_ACTOR, type Actor } from '../audit.js';
-import { transaction } from '../write.js';
+import { query, queryOne, type Db } from '../../db/connect.js';
+import { SYSTEM_ACTOR, type Actor } from '../../db/audit.js';
+import { transaction } from '../../db/write.js';
 import { chooseOption, routeOrder } from '../../modules/routing/service.js';
 import { actOnVendorOrder } from '../../modules/routing/vendor-orders.js';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { TITLE_ATTRIBUTE_ID, parseZipEntries, statesOfZipRange, type ComplianceEffect, type TargetKind } from '@qm/contracts';
-import { query, queryOne, type Db } from '../connect.js';
-import { audit, SYSTEM_ACTOR } from '../audit.js';
-import { insertRow, transaction } from '../write.js';
-import { complianceRestrictions, complianceRestrictionTypes, zipCodeGroups } from '../schema/index.js';
+import { query, queryOne, type Db } from '../../db/connect.js';
+import { audit, SYSTEM_ACTOR } from '../../db/audit.js';
+import { insertRow, transaction } from '../../db/write.js';
+import { complianceRestrictions, complianceRestrictionTypes, zipCodeGroups } from '../../db/schema/index.js';
 
 /**
  * Demo compliance rules (DOMAIN "Compliance"): the restriction types, the zip code groups of cities

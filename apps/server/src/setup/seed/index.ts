@@ -1,5 +1,5 @@
-import type { Db } from '../connect.js';
-import type { SecretBox } from '../secrets.js';
+import type { Db } from '../../db/connect.js';
+import type { SecretBox } from '../../db/secrets.js';
 import { isEmpty, seedDemo } from './demo.js';
 import { seedReference } from './reference.js';
 import { seedCatalogReference } from './catalog.js';

@@ -6,10 +6,10 @@
  * statement the console's "Match again" runs.
  */
 import { sql } from 'drizzle-orm';
-import { transaction } from '../write.js';
-import { audit, SYSTEM_ACTOR } from '../audit.js';
+import { transaction } from '../../db/write.js';
+import { audit, SYSTEM_ACTOR } from '../../db/audit.js';
 import { matchVendor } from '../../modules/vendor-catalog/matching.js';
-import { query, type Db } from '../connect.js';
+import { query, type Db } from '../../db/connect.js';
 
 /** Brands that impose a minimum advertised price. */
 const MAP_BRANDS = ['Hornady', 'Sig Sauer', 'Barnes', 'Nosler', 'Magpul', 'Norma'];

@@ -11,8 +11,8 @@
  * a receipt's outflows stay under 95% of it, so on hand never goes below zero at any moment.
  */
 import { sql } from 'drizzle-orm';
-import { query, type Db } from '../connect.js';
-import { transaction } from '../write.js';
+import { query, type Db } from '../../db/connect.js';
+import { transaction } from '../../db/write.js';
 
 /** `h(expr, salt)`: a stable number 0..999 from a row's key. */
 const h = (key: string, salt: string) => sql.raw(`(abs(hashtext((${key})::text || ':${salt}')) % 1000)`);

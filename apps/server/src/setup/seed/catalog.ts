@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { IMAGE_ATTRIBUTE_ID, TITLE_ATTRIBUTE_ID } from '@qm/contracts';
-import { query, type Db } from '../connect.js';
-import { transaction } from '../write.js';
+import { query, type Db } from '../../db/connect.js';
+import { transaction } from '../../db/write.js';
 
 // ───────────────────────────── reference attributes ─────────────────────────────
 

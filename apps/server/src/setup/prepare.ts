@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import { query, runMigrations, type Database } from './connect.js';
+import { query, runMigrations, type Database } from '../db/connect.js';
 import { seed } from './seed/index.js';
-import type { SecretBox } from './secrets.js';
+import type { SecretBox } from '../db/secrets.js';
 
 /**
  * Migrations, then reference data, then (new database, not production) the demo data. `secrets`

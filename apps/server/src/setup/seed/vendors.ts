@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { audit, SYSTEM_ACTOR } from '../audit.js';
-import { insertRow, transaction } from '../write.js';
-import type { SecretBox } from '../secrets.js';
-import { queryOne, type Db } from '../connect.js';
-import { locations, vendorContacts, vendorCredentials, vendorFees, vendorFeeSchemas, vendors } from '../schema/index.js';
+import { audit, SYSTEM_ACTOR } from '../../db/audit.js';
+import { insertRow, transaction } from '../../db/write.js';
+import type { SecretBox } from '../../db/secrets.js';
+import { queryOne, type Db } from '../../db/connect.js';
+import { locations, vendorContacts, vendorCredentials, vendorFees, vendorFeeSchemas, vendors } from '../../db/schema/index.js';
 
 type VendorSeed = {
   name: string;
