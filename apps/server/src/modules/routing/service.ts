@@ -19,7 +19,7 @@
 import { sql } from 'drizzle-orm';
 import { EFFECT_OUTCOMES, type ComplianceEffect, type RouteStatus, type RoutingStrategyCode } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
-import { audit, type Actor } from '../../db/audit.js';
+import { audit, SYSTEM_ACTOR, type Actor } from '../../db/audit.js';
 import { insertRow } from '../../db/write.js';
 import { orderRouteItems, orderRouteOptions, orderRouteOptionVendorTotals, orderRoutes, vendorOrderItems, vendorOrders } from '../../db/schema/index.js';
 import { inTx } from '../../http/crud.js';
@@ -585,3 +585,17 @@ export async function followVendorOrders(t: Db, orderId: number, userId: number 
 }
 
 export { money };
+
+/**
+ * The automatic run after a new order committed (intake): routes it as the system, choosing at once
+ * when the store routes automatically. A failure to route never undoes the intake: the order simply
+ * waits for a person (the answer is null and the reason is logged).
+ */
+export async function routeAfterIntake(db: Db, orderId: number, log?: { warn: (o: object, msg: string) => void }): Promise<RouteAnswer | null> {
+  try {
+    return await routeOrder(db, orderId, SYSTEM_ACTOR, { automatic: true });
+  } catch (err) {
+    log?.warn({ err, orderId }, 'The new order could not be routed automatically');
+    return null;
+  }
+}
