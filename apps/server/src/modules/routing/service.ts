@@ -28,7 +28,7 @@ import { checkShipment } from '../compliance/service.js';
 import { resolveCase, setCase } from '../orders/cases.js';
 import { insertMovements, lockItems } from '../purchasing/inventory.js';
 import type { FeeRule, ShippingTerms, UnitKind } from '../vendors/fees.js';
-import { routeOrder as runEngine, type EngineLine, type EngineSource, type RoutingResult } from './engine-stand-in.js';
+import { routeOrder as runEngine, type EngineLine, type EngineSource, type RoutingResult } from './engine.js';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
