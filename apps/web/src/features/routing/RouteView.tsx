@@ -228,11 +228,6 @@ function OptionCard({ route, option: o, canChoose, comparing, onCompare }: { rou
           <List.Item key={i}>{e}</List.Item>
         ))}
       </List>
-      {o.delta_to_next_cents !== null ? (
-        <Text size="xs" c="dimmed" mt={4}>
-          The next option costs {formatCents(o.delta_to_next_cents)} more.
-        </Text>
-      ) : null}
       <Group justify="space-between" mt="sm">
         <Checkbox size="xs" label="Compare" checked={comparing} onChange={onCompare} aria-label={`Compare option ${o.rank}`} />
         <Group gap="xs">
