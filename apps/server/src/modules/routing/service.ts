@@ -17,6 +17,7 @@
  *   is refused until recomputed.
  */
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { EFFECT_OUTCOMES, type ComplianceEffect, type RouteStatus, type RoutingStrategyCode } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { audit, SYSTEM_ACTOR, type Actor } from '../../db/audit.js';
@@ -66,7 +67,6 @@ interface LineFacts {
 interface LineCompliance {
   outcome: ComplianceEffect | null;
   reason: string | null;
-  instruction: string | null;
 }
 
 async function lockOrder(t: Db, orderId: number): Promise<OrderFacts> {
@@ -110,16 +110,7 @@ async function complianceOf(t: Db, order: OrderFacts, lines: LineFacts[]): Promi
     lines.map((l) => ({ variant_id: l.variant_id, quantity: l.to_place })),
     { state: order.ship_state, zip: /^\d{5}/.test(order.ship_zip) ? order.ship_zip.slice(0, 5) : null },
   );
-  return result.items.map((item, i) => {
-    const sku = lines[i]!.sku;
-    let instruction: string | null = null;
-    if (item.outcome === 'document') instruction = `${sku}: ${item.documents.length ? item.documents.join(', ') : 'a document'} required from the buyer before shipping`;
-    else if (item.outcome === 'min_age') instruction = `${sku}: verify the buyer is ${item.min_age ?? 21} or older`;
-    else if (item.outcome === 'adult_signature') instruction = `${sku}: adult signature required on delivery`;
-    else if (item.outcome === 'licensed_dealer' && order.ship_to_dealer)
-      instruction = `${sku}: ships to a licensed dealer${order.ship_dealer_license ? ` (licence ${order.ship_dealer_license})` : ''}`;
-    return { outcome: item.outcome, reason: item.outcome ? `${EFFECT_OUTCOMES[item.outcome]}: ${item.reason}` : null, instruction };
-  });
+  return result.items.map((item) => ({ outcome: item.outcome, reason: item.outcome ? `${EFFECT_OUTCOMES[item.outcome]}: ${item.reason}` : null }));
 }
 
 interface VendorRow {
@@ -228,6 +219,32 @@ async function recordStatus(t: Db, orderId: number, from: string, to: string, us
   await t.execute(sql`insert into order_status_history (order_id, field, from_value, to_value, user_id, note) values (${orderId}, 'status', ${from}, ${to}, ${userId}, ${note})`);
 }
 
+interface EarlyCompliance {
+  order: OrderFacts;
+  lines: LineFacts[];
+  compliance: LineCompliance[];
+}
+
+async function earlyCompliance(db: Db, orderId: number): Promise<EarlyCompliance | null> {
+  if ((db as unknown) instanceof PgTransaction) return null;
+  const order = await queryOne<OrderFacts>(db, sql`select id, number, store_id, status, ship_state, ship_zip, ship_to_dealer, ship_dealer_license from orders where id = ${orderId}`);
+  if (!order) return null;
+  const lines = await linesToPlace(db, orderId);
+  if (!lines.length) return null;
+  try {
+    return { order, lines, compliance: await complianceOf(db, order, lines) };
+  } catch {
+    return null;
+  }
+}
+
+const sameLines = (e: EarlyCompliance, order: OrderFacts, lines: LineFacts[]) =>
+  e.order.ship_state === order.ship_state &&
+  e.order.ship_zip === order.ship_zip &&
+  e.order.ship_to_dealer === order.ship_to_dealer &&
+  e.lines.length === lines.length &&
+  e.lines.every((l, i) => l.order_item_id === lines[i]!.order_item_id && l.variant_id === lines[i]!.variant_id && l.to_place === lines[i]!.to_place);
+
 export interface RouteAnswer {
   route_id: number;
   status: RouteStatus;
@@ -239,6 +256,10 @@ export interface RouteAnswer {
  * `strategy`: instead of the store's, this once.
  */
 export async function routeOrder(db: Db, orderId: number, actor: Actor, opts: { automatic?: boolean; strategy?: RoutingStrategyCode } = {}): Promise<RouteAnswer> {
+  // Compliance is asked before the transaction, where the rules compiled once per process serve
+  // (inside a transaction they are read again for it alone); it is asked again inside only when the
+  // order changed in between.
+  const early = await earlyCompliance(db, orderId);
   return inTx(db, async (t) => {
     const order = await lockOrder(t, orderId);
     if (CLOSED_ORDER.includes(order.status)) throw ruleViolated(`Order ${order.number} is ${order.status.replace(/_/g, ' ')}: it is not routed any more.`);
@@ -249,7 +270,7 @@ export async function routeOrder(db: Db, orderId: number, actor: Actor, opts: { 
       sql`select strategy, auto_route from store_routing_settings where store_id = ${order.store_id}`,
     );
     const strategy: RoutingStrategyCode = opts.strategy ?? settings?.strategy ?? 'cheapest';
-    const compliance = await complianceOf(t, order, lines);
+    const compliance = early && sameLines(early, order, lines) ? early.compliance : await complianceOf(t, order, lines);
     const holds = lines.filter((_, i) => compliance[i]!.outcome === 'licensed_dealer' && !order.ship_to_dealer);
     const forbidden = lines.flatMap((l, i) => (compliance[i]!.outcome === 'block' ? [{ line_id: l.order_item_id, reason: compliance[i]!.reason ?? 'blocked at the address' }] : []));
     const engineLines: EngineLine[] = lines.map((l) => ({
@@ -452,11 +473,11 @@ async function choose(t: Db, routeId: number, optionId: number, actor: Actor, au
     if (short.length) throw conflict(`The warehouse no longer has the stock this option showed (${short.join('; ')}). Recompute the route first.`);
   }
 
-  const instructions = await query<{ order_item_id: number; compliance_outcome: string | null; sku: string }>(
+  const routeItems = await query<{ order_item_id: number; compliance_outcome: string | null; compliance_reason: string | null; sku: string }>(
     t,
-    sql`select order_item_id, compliance_outcome, sku from order_route_items where route_id = ${routeId}`,
+    sql`select order_item_id, compliance_outcome, compliance_reason, sku from order_route_items where route_id = ${routeId}`,
   );
-  const orderCompliance = await complianceLines(t, order, instructions);
+  const orderCompliance = instructionsOf(order, routeItems);
   const created: { id: number; number: string; source: string; total_cents: number }[] = [];
   for (const v of totals) {
     const numbered = await queryOne<{ n: string }>(t, sql`select 'VO-' || lpad(nextval('vendor_order_number_seq')::text, 6, '0') as n`);
@@ -526,17 +547,16 @@ async function choose(t: Db, routeId: number, optionId: number, actor: Actor, au
   ]);
 }
 
-/** Each route item's instruction for the vendor (documents, age, signature, dealer), recomputed at the address. */
-async function complianceLines(t: Db, order: OrderFacts, items: { order_item_id: number; compliance_outcome: string | null; sku: string }[]): Promise<Map<number, string>> {
-  const needing = items.filter((i) => i.compliance_outcome && i.compliance_outcome !== 'block');
-  if (!needing.length) return new Map();
-  const facts = await query<LineFacts>(
-    t,
-    sql`select oi.id as order_item_id, oi.variant_id, v.sku, v.product_id, oi.quantity as to_place from order_items oi join variants v on v.id = oi.variant_id
-         where oi.id = any(${intArray(needing.map((i) => i.order_item_id))}) order by oi.id`,
-  );
-  const outcomes = await complianceOf(t, order, facts);
-  return new Map(facts.flatMap((f, i) => (outcomes[i]!.instruction ? [[f.order_item_id, outcomes[i]!.instruction!] as const] : [])));
+/** Each route item's instruction for the vendor (documents, age, signature, dealer), as the route found it at the address. */
+function instructionsOf(order: OrderFacts, items: { order_item_id: number; compliance_outcome: string | null; compliance_reason: string | null; sku: string }[]): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const i of items) {
+    if (!i.compliance_outcome || i.compliance_outcome === 'block') continue;
+    if (i.compliance_outcome === 'licensed_dealer' && !order.ship_to_dealer) continue;
+    const dealer = i.compliance_outcome === 'licensed_dealer' && order.ship_dealer_license ? ` (ships to licensed dealer ${order.ship_dealer_license})` : '';
+    out.set(i.order_item_id, `${i.sku}: ${i.compliance_reason ?? i.compliance_outcome}${dealer}`);
+  }
+  return out;
 }
 
 export function addDays(day: string, n: number): string {
