@@ -46,6 +46,15 @@ async function routableOrder(page: Page): Promise<RouteDetail> {
     const d = (await apiGet<{ data: RouteDetail }>(page, `order-route/${r.id}`)).data;
     if (d.choose_blocked === null && d.options.filter((o) => o.is_feasible).length >= 2) return d;
   }
+  // Else a waiting demo order routed now.
+  const waiting = await apiGet<{ data: { id: number }[] }>(page, 'order?filter[status]=processing&per_page=50&sort=-id');
+  for (const o of waiting.data) {
+    const res = await page.request.post(`/api/order/${o.id}/route`, { headers: headers(), data: {} });
+    if (res.status() !== 201) continue;
+    const routeId = ((await res.json()) as { data: { route_id: number } }).data.route_id;
+    const d = (await apiGet<{ data: RouteDetail }>(page, `order-route/${routeId}`)).data;
+    if (d.choose_blocked === null && d.options.filter((x) => x.is_feasible).length >= 2) return d;
+  }
   throw new Error('No demo route with two feasible options');
 }
 

@@ -24,7 +24,7 @@ import { actOnVendorOrder } from '../../modules/routing/vendor-orders.js';
 const h = (key: string, salt: string) => sql.raw(`(abs(hashtext((${key})::text || ':${salt}')) % 1000)`);
 
 /** How many waiting orders the service routes one by one. */
-const SERVICE_SAMPLE = 30;
+const SERVICE_SAMPLE = 12;
 
 export async function seedRoutingDemo(db: Db): Promise<void> {
   const any = await queryOne<{ n: number }>(db, sql`select count(*)::int as n from orders`);
