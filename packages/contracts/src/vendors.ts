@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_CHANNEL_CODES } from './routing.js';
 import { Name, Versioned, stampFields } from './common.js';
 import { FEE_APPLICATIONS } from './enums.js';
 
@@ -217,6 +218,7 @@ export const Vendor = z.object({
   free_shipping_above_cents: z.number().nullable(),
   shipping_tiers: z.array(z.object({ from_cents: z.number(), cost_cents: z.number() })),
   handling_days: z.number(),
+  order_channel: z.enum(ORDER_CHANNEL_CODES),
   fee_schema_id: z.number().nullable(),
   fee_schema_name: z.string().nullable(),
   website: z.string().nullable(),
@@ -244,6 +246,8 @@ const vendorFields = {
   free_shipping_above_cents: Cents.nullable().optional().transform((v) => v ?? null),
   shipping_tiers: z.array(ShippingTier).max(20, 'At most 20 tiers').default([]),
   handling_days: z.number().int('Whole days').min(0, 'Cannot be negative').max(60, 'At most 60 days').default(1),
+  /** How the vendor takes drop-ship orders (vendor orders' outbox). */
+  order_channel: z.enum(ORDER_CHANNEL_CODES, { message: 'Email, EDI, API or portal' }).default('email'),
   fee_schema_id: Id.nullable().optional().transform((v) => v ?? null),
   website: OptUrl,
   notes: OptText(4000),

@@ -14,6 +14,7 @@ import { opsRoutes } from './ops/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { routingRoutes } from './routing/routes.js';
 import { purchasingRoutes } from './purchasing/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -37,4 +38,5 @@ export const MODULES: readonly Module[] = [
   complianceRoutes,
   vendorCatalogRoutes,
   orderRoutes,
+  routingRoutes,
 ];

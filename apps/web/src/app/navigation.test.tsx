@@ -150,8 +150,8 @@ describe('command palette', () => {
     expect(matchScreens(screens, 'brands')[0]!.name).toBe('brand');
     expect(matchScreens(screens, 'store brand')[0]!.name).toBe('store-brand');
     expect(searchSources(permissionsOfRoles(['catalog'])).map((s) => s.endpoint)).toEqual(['product']);
-    expect(searchSources(permissionsOfRoles(['admin'])).map((s) => s.endpoint)).toEqual(['product', 'vendor', 'order', 'user']);
-    expect(searchSources(permissionsOfRoles(['orders'])).map((s) => s.endpoint)).toEqual(['product', 'vendor', 'order']);
+    expect(searchSources(permissionsOfRoles(['admin'])).map((s) => s.endpoint)).toEqual(['product', 'vendor', 'order', 'user', 'vendor-order']);
+    expect(searchSources(permissionsOfRoles(['orders'])).map((s) => s.endpoint)).toEqual(['product', 'vendor', 'order', 'vendor-order']);
   });
 
   it('Ctrl-K opens it, typing filters, Enter opens the highlighted screen', async () => {

@@ -4,7 +4,7 @@
  * name, purchase orders…); an entry is searched only when the user may open its route and the route's
  * screen is built.
  */
-import { ROUTES, isAllowed, type OrderListItem, type ProductListItem, type RouteDef, type User, type Vendor } from '@qm/contracts';
+import { ROUTES, isAllowed, type OrderListItem, type ProductListItem, type RouteDef, type User, type Vendor, type VendorOrderListItem } from '@qm/contracts';
 
 export interface SearchSource<Row = never> {
   /** The API list (`product` → `GET /api/product?q=…&per_page=…`). */
@@ -55,6 +55,14 @@ export const SEARCH_SOURCES: readonly SearchSource<unknown>[] = [
     label: (u) => u.name,
     description: (u) => u.email,
     href: (u) => `/user?q=${encodeURIComponent(u.email)}`,
+  }),
+  source<VendorOrderListItem>({
+    endpoint: 'vendor-order',
+    group: 'Vendor orders',
+    route: 'vendor-order.view',
+    label: (v) => v.number,
+    description: (v) => `${v.source_name} · order ${v.order_number}`,
+    href: (v) => `/vendor-order/${v.id}`,
   }),
 ];
 

@@ -18,7 +18,7 @@ import { VENDORS } from './common.js';
 export const vendorList: ListSpec<Vendor> = {
   from: sql`vendors v`,
   select: sql`v.id, v.name, v.code, v.is_active, v.can_drop_ship, v.min_order_cents, v.shipping_model, v.shipping_cents,
-              v.free_shipping_above_cents, v.shipping_tiers, v.handling_days, v.fee_schema_id,
+              v.free_shipping_above_cents, v.shipping_tiers, v.handling_days, v.order_channel, v.fee_schema_id,
               (select s.name from vendor_fee_schemas s where s.id = v.fee_schema_id) as fee_schema_name,
               v.website, v.notes,
               coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'role', c.role) order by c.sort_order, c.id)
@@ -74,6 +74,7 @@ const rowOf = (b: Body) => ({
   free_shipping_above_cents: b.free_shipping_above_cents,
   shipping_tiers: [...b.shipping_tiers].sort((x, y) => x.from_cents - y.from_cents),
   handling_days: b.handling_days,
+  order_channel: b.order_channel,
   fee_schema_id: b.fee_schema_id,
   website: b.website,
   notes: b.notes,

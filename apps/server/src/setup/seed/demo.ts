@@ -9,6 +9,7 @@ import { seedVendorCatalogDemo } from './vendor-catalog.js';
 import { seedPurchasingDemo } from './purchasing.js';
 import { seedComplianceDemo } from './compliance.js';
 import { seedOrdersDemo } from './orders.js';
+import { seedRoutingDemo } from './routing.js';
 import { internalStatuses, users } from '../../db/schema/index.js';
 import type { SecretBox } from '../../db/secrets.js';
 
@@ -61,6 +62,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox) {
   await seedPurchasingDemo(db);
   await seedComplianceDemo(db);
   await seedOrdersDemo(db);
+  await seedRoutingDemo(db);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

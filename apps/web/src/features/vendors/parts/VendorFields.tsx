@@ -1,7 +1,7 @@
 /** The vendor's own fields and its contacts, in the surrounding form (the vendor page, new or existing). */
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { SHIPPING_MODEL_LABELS, SHIPPING_MODELS, type Vendor } from '@qm/contracts';
+import { ORDER_CHANNEL_CODES, ORDER_CHANNEL_LABELS, SHIPPING_MODEL_LABELS, SHIPPING_MODELS, type Vendor } from '@qm/contracts';
 import { IconButton } from '../../../ui/IconButton';
 import { IntegerField, MoneyField, SelectField, SwitchField, TextAreaField, TextField } from '../../../ui/fields';
 import { IconPlus, IconTrash } from '../../../ui/icons';
@@ -21,6 +21,7 @@ export function vendorFormValues(v: Vendor) {
     free_shipping_above_cents: v.free_shipping_above_cents,
     shipping_tiers: v.shipping_tiers,
     handling_days: v.handling_days,
+    order_channel: v.order_channel,
     fee_schema_id: v.fee_schema_id,
     website: v.website ?? '',
     notes: v.notes ?? '',
@@ -39,6 +40,7 @@ export const NEW_VENDOR = {
   free_shipping_above_cents: null,
   shipping_tiers: [],
   handling_days: 1,
+  order_channel: 'email' as const,
   fee_schema_id: null,
   website: '',
   notes: '',
@@ -78,6 +80,7 @@ export function VendorFields({ readOnly }: { readOnly: boolean }) {
             <Stack gap="xs">
               <MoneyField name="min_order_cents" label="Minimum order" description="Empty: no minimum" />
               <IntegerField name="handling_days" label="Handling days" max={60} description="Days from order to shipment" />
+              <SelectField name="order_channel" label="Takes drop-ship orders by" options={ORDER_CHANNEL_CODES.map((c) => ({ value: c, label: ORDER_CHANNEL_LABELS[c] }))} />
               <SelectField name="fee_schema_id" label="Fee schema" options={schemas.options} clearable numeric placeholder="No fees" />
             </Stack>
           </Section>

@@ -1,0 +1,105 @@
+/** How routes and vendor orders show: status badges named by the lookups, compliance outcomes, money. */
+import { Badge, Text, Tooltip } from '@mantine/core';
+import { EFFECT_LABELS, type ComplianceEffect, type RouteStatus, type VendorOrderStatus } from '@qm/contracts';
+import { formatCents } from '../../../lib/format';
+import { useStatuses } from '../../../lib/lookups';
+
+const ROUTE_COLORS: Record<RouteStatus, string> = {
+  pending: 'gray',
+  computed: 'blue',
+  needs_review: 'orange',
+  selected: 'teal',
+  submitted: 'green',
+  failed: 'red',
+};
+const VO_COLORS: Record<VendorOrderStatus, string> = {
+  draft: 'gray',
+  submitted: 'blue',
+  acknowledged: 'indigo',
+  backordered: 'orange',
+  partially_shipped: 'yellow',
+  shipped: 'teal',
+  delivered: 'green',
+  rejected: 'red',
+  cancelled: 'red',
+};
+const EFFECT_COLORS: Record<ComplianceEffect, string> = { block: 'red', licensed_dealer: 'orange', document: 'yellow', min_age: 'indigo', adult_signature: 'blue' };
+
+const humanize = (code: string) => code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+export function useStatusName(kind: 'order-route-status' | 'vendor-order-status') {
+  const list = useStatuses(kind);
+  return (code: string) => list.data?.find((s) => s.code === code)?.name ?? humanize(code);
+}
+
+export function useStatusOptions(kind: 'order-route-status' | 'vendor-order-status') {
+  const list = useStatuses(kind);
+  return { options: (list.data ?? []).map((s) => ({ value: s.code, label: s.name })), loading: list.isPending };
+}
+
+export function RouteStatusBadge({ status, stale }: { status: RouteStatus; stale?: boolean }) {
+  const name = useStatusName('order-route-status');
+  return (
+    <>
+      <Badge size="sm" radius="sm" variant="light" color={ROUTE_COLORS[status]}>
+        {name(status)}
+      </Badge>
+      {stale ? (
+        <Badge size="sm" radius="sm" variant="outline" color="orange" ml={4}>
+          Stale
+        </Badge>
+      ) : null}
+    </>
+  );
+}
+
+export function VendorOrderStatusBadge({ status, late }: { status: VendorOrderStatus; late?: boolean }) {
+  const name = useStatusName('vendor-order-status');
+  return (
+    <>
+      <Badge size="sm" radius="sm" variant="light" color={VO_COLORS[status]}>
+        {name(status)}
+      </Badge>
+      {late ? (
+        <Badge size="sm" radius="sm" variant="filled" color="red" ml={4}>
+          Late
+        </Badge>
+      ) : null}
+    </>
+  );
+}
+
+export function ComplianceBadge({ outcome, reason }: { outcome: string | null; reason?: string | null }) {
+  if (!outcome) return <Badge size="sm" radius="sm" variant="light" color="teal">Allowed</Badge>;
+  const label = EFFECT_LABELS[outcome as ComplianceEffect] ?? humanize(outcome);
+  const badge = (
+    <Badge size="sm" radius="sm" variant="light" color={EFFECT_COLORS[outcome as ComplianceEffect] ?? 'gray'}>
+      {label}
+    </Badge>
+  );
+  return reason ? <Tooltip label={reason} multiline w={320} withinPortal>{badge}</Tooltip> : badge;
+}
+
+export function SourceKindBadge({ kind }: { kind: 'vendor' | 'warehouse' }) {
+  return (
+    <Badge size="xs" radius="sm" variant="outline" color={kind === 'warehouse' ? 'indigo' : 'gray'}>
+      {kind === 'warehouse' ? 'Our warehouse' : 'Drop-ship'}
+    </Badge>
+  );
+}
+
+/** "+$12.40 more than option 1" (nothing for the best). */
+export function DeltaText({ cents, than = 'option 1' }: { cents: number | null; than?: string }) {
+  if (cents === null || cents === 0) return null;
+  return (
+    <Text size="xs" c="dimmed" span>
+      +{formatCents(cents)} more than {than}
+    </Text>
+  );
+}
+
+export const STRATEGY_OPTIONS = [
+  { value: 'cheapest', label: 'Cheapest total' },
+  { value: 'fewest_shipments', label: 'Fewest shipments' },
+  { value: 'single_source', label: 'Single source only' },
+];
