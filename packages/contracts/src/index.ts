@@ -15,3 +15,4 @@ export * from './reports.js';
 export * from './purchasing.js';
 export * from './compliance.js';
 export * from './vendor-catalog.js';
+export * from './resolution.js';

@@ -13,6 +13,7 @@ import { dashboardRoutes } from './dashboard/routes.js';
 import { opsRoutes } from './ops/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { resolutionRoutes } from './resolution/routes.js';
 import { purchasingRoutes } from './purchasing/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -35,4 +36,5 @@ export const MODULES: readonly Module[] = [
   purchasingRoutes,
   complianceRoutes,
   vendorCatalogRoutes,
+  resolutionRoutes,
 ];
