@@ -185,6 +185,21 @@ describe.each(BACKENDS)('order resolution on %s', (kind) => {
     expect(cat.body.data.orders).toBeNull();
   });
 
+  it('the demo data has open cases in every reason, made real, and resolved history for the summary', async () => {
+    const open = await t.sql<{ reason: string; n: number }>(sql`select reason, count(*)::int as n from order_resolution_cases where resolved_at is null group by reason`);
+    for (const reason of RESOLUTION_REASON_CODES) expect(open.find((r) => r.reason === reason)?.n ?? 0, reason).toBeGreaterThanOrEqual(1);
+    const [cs] = await t.sql<{ n: number }>(sql`select count(*)::int as n from order_resolution_cases c join orders o on o.id = c.order_id
+                                                  where c.reason = 'cs_open' and c.resolved_at is null and o.cs_status not in ('none', 'resolved')`);
+    expect(cs!.n).toBeGreaterThanOrEqual(1);
+    const [bo] = await t.sql<{ n: number }>(sql`select count(*)::int as n from order_resolution_cases c join vendor_orders vo on vo.order_id = c.order_id
+                                                  where c.reason = 'vendor_backorder' and c.resolved_at is null and vo.status = 'backordered'`);
+    expect(bo!.n).toBeGreaterThanOrEqual(1);
+    const [hist] = await t.sql<{ n: number; months: number }>(sql`select count(*)::int as n, count(distinct date_trunc('month', resolved_at))::int as months
+                                                                    from order_resolution_cases where resolved_at is not null`);
+    expect(hist!.n).toBeGreaterThanOrEqual(10);
+    expect(hist!.months).toBeGreaterThanOrEqual(3);
+  });
+
   it('orders and analyst read; catalog cannot; only orders writers run the late check', async () => {
     for (const url of ['/api/order-resolution', '/api/order-resolution-summary']) {
       expect((await get(url, orders)).status).toBe(200);
