@@ -36,8 +36,8 @@ test.describe('order resolution', () => {
     for (const item of ['Reroute', 'Cancel items…', 'Change address…', 'Set internal status…', 'Set customer-service status…', 'Add note…']) {
       await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
     }
-    await shot(page, 'order-resolution-actions');
     await page.keyboard.press('Escape');
+    await shot(page, 'order-resolution-late');
   });
 
   test('an order leaves the dashboard once its customer-service status is resolved', async ({ page }) => {

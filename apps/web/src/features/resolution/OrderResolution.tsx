@@ -45,7 +45,7 @@ export default function OrderResolutionScreen() {
           d
             ? d.open_orders === 0
               ? 'No order needs a person.'
-              : `${formatInteger(d.open_orders)} ${plural(d.open_orders, 'order')} need a person (${formatInteger(d.open_cases)} open ${plural(d.open_cases, 'case')}); the oldest has been open for ${ageText(d.oldest_opened_at!, d.now)}.`
+              : `${d.open_orders === 1 ? '1 order needs' : `${plural(d.open_orders, 'order')} need`} a person (${plural(d.open_cases, 'open case')}); the oldest has been open for ${ageText(d.oldest_opened_at!, d.now)}.`
             : 'Orders that need a person, by reason.'
         }
       />
@@ -140,7 +140,7 @@ export default function OrderResolutionScreen() {
                         </Table.Td>
                         <Table.Td ta="right">{formatCents(c.total_cents)}</Table.Td>
                         <Table.Td>
-                          <Badge variant="light" radius="sm" size="sm" color={c.reason === 'compliance_hold' ? 'red' : c.reason === 'cs_open' ? 'blue' : 'orange'}>
+                          <Badge variant="light" radius="sm" size="sm" tt="none" styles={{ root: { height: 'auto', maxWidth: 'none' }, label: { whiteSpace: 'nowrap', overflow: 'visible' } }} color={c.reason === 'compliance_hold' ? 'red' : c.reason === 'cs_open' ? 'blue' : 'orange'}>
                             {RESOLUTION_REASON_LABELS[c.reason]}
                           </Badge>
                           {c.other_reasons.length ? (
@@ -160,7 +160,7 @@ export default function OrderResolutionScreen() {
                           ) : null}
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm" fw={500}>
+                          <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
                             open for {ageText(c.opened_at, d.now)}
                           </Text>
                           <Text size="xs" c="dimmed">
