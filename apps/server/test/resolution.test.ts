@@ -128,7 +128,7 @@ describe.each(BACKENDS)('order resolution on %s', (kind) => {
     const o3 = await makeOrder(t, f, { store: f.storeB, cost: 900 });
     await makeVendorOrder(t, f, { order: o3.id, item: o3.items[0]!, status: 'acknowledged', expected: null, createdAt: daysAgoIso(5) });
 
-    const first = await t.req('POST', '/api/order-resolution/late-check', { token: orders });
+    const first = await t.req('POST', '/api/order-resolution/late-check', { token: orders, body: {} });
     expect(first.status, first.text).toBe(200);
     expect(first.body.data.opened).toBeGreaterThanOrEqual(2);
     const openFor = async (id: number) =>
@@ -206,7 +206,7 @@ describe.each(BACKENDS)('order resolution on %s', (kind) => {
       expect((await get(url, analyst)).status).toBe(200);
       expect((await get(url, catalog)).status).toBe(403);
     }
-    expect((await t.req('POST', '/api/order-resolution/late-check', { token: analyst })).status).toBe(403);
-    expect((await t.req('POST', '/api/order-resolution/late-check', { token: catalog })).status).toBe(403);
+    expect((await t.req('POST', '/api/order-resolution/late-check', { token: analyst, body: {} })).status).toBe(403);
+    expect((await t.req('POST', '/api/order-resolution/late-check', { token: catalog, body: {} })).status).toBe(403);
   });
 });

@@ -50,6 +50,7 @@ export function resolutionRoutes({ app, db, config }: Kit) {
     access: 'orders.write',
     tags,
     summary: 'Looks for vendor orders past their expected ship date now: opens their orders’ late cases and resolves those no longer late',
+    body: z.object({}).strict(),
     response: { 200: dataResponse(z.object({ opened: z.number(), resolved: z.number(), late_vendor_orders: z.number() })) },
     handler: async (req) => ({ data: await checkLateVendorOrders(db, actorOf(req)) }),
   });
