@@ -1,19 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRODUCT_IMAGE, IMAGE_ATTRIBUTE_ID, PRODUCT_LIST_COUNT_CAP, TITLE_ATTRIBUTE_ID } from '@qm/contracts';
-import { BACKENDS, useTestApp } from './harness.js';
+import { BACKENDS, fixtures, useTestApp } from './harness.js';
 
 /** Products, variants, modifiers, store products/variants, publishing, feeds and families. */
 describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
   const app = useTestApp(kind);
+  const fx = fixtures(app, () => cat);
   let cat: string;
   let analyst: string;
   let orders: string;
   let pricing: string;
   let depot: number;
   let bulk: number;
+  /** A disabled store of the test's own, where nothing is published. */
   let b2b: number;
+  /** The brand of the products the test makes (newProduct), its own. */
   let federal: number;
+  let brandName: string;
   let feeds: { id: number; store_id: number; target_destination: string }[];
 
   beforeAll(async () => {
@@ -23,8 +27,8 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     const stores = (await get('/api/store')).body.data as { id: number; name: string }[];
     depot = stores.find((s) => s.name === 'Ammo Depot')!.id;
     bulk = stores.find((s) => s.name === 'Bulk Rounds Direct')!.id;
-    b2b = stores.find((s) => s.name === 'Wholesale B2B')!.id;
-    federal = (await get('/api/brand?q=federal')).body.data[0].id;
+    b2b = (await fx.store(undefined, false)).id;
+    ({ id: federal, name: brandName } = await fx.brand());
     feeds = (await get('/api/feed')).body.data;
   });
 
@@ -77,15 +81,14 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     });
 
     it('searches title word prefixes, SKU and UPC', async () => {
-      const words = await get('/api/product?q=fed%20amer%209mm&per_page=100');
-      expect(words.body.data.length).toBeGreaterThan(0);
-      expect(words.body.data.every((r: Row) => /Federal American Eagle 9mm/.test(r.title!))).toBe(true);
+      const mine = await newProduct({ title: `Quillon Amerant Eagle 9mm ${kind}` });
+      const words = await get('/api/product?q=quil%20amer%209mm&per_page=100');
+      expect(words.body.data.map((r: Row) => r.id)).toEqual([mine.id]);
       const p = await newProduct();
       const bySku = await get(`/api/product?q=${encodeURIComponent(p.variants[1]!.sku)}`);
       expect(bySku.body.data.map((r: Row) => r.id)).toEqual([p.id]);
-      const upc = (await app.sql<{ upc: string; product_id: number }>(sql`select upc, product_id from variants where upc is not null and product_id < 100 order by id limit 1`))[0]!;
-      const byUpc = await get(`/api/product?q=${upc.upc}`);
-      expect(byUpc.body.data.map((r: Row) => r.id)).toContain(upc.product_id);
+      const byUpc = await get(`/api/product?q=${p.variants[0]!.upc}&per_page=100`);
+      expect(byUpc.body.data.map((r: Row) => r.id)).toContain(p.id);
       expect((await get('/api/product?q=zzzqqqxxx')).body.meta.total).toBe(0);
       expect((await get('/api/product?q=%40%40%21%21')).status).toBe(200);
     });
@@ -98,12 +101,14 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       const [header, ...lines] = csv.text.trim().split('\r\n');
       expect(header).toBe('ID,Title,Brand,Type,Variation type,Default SKU,Variants,Image,Updated');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(new RegExp(`^${p.id},Federal Csv Export Load 9mm,Federal,physical,rounds,${p.variants[0]!.sku},2,${DEFAULT_PRODUCT_IMAGE},`));
+      expect(lines[0]).toMatch(new RegExp(`^${p.id},Federal Csv Export Load 9mm,${brandName},physical,rounds,${p.variants[0]!.sku},2,${DEFAULT_PRODUCT_IMAGE},`));
     });
 
     it('filters by brand, category (with subcategories), type, variation type and published store', async () => {
+      const mine = await newProduct();
       const byBrand = await get(`/api/product?filter[brand_id]=${federal}&per_page=500`);
-      expect(byBrand.body.data.every((r: Row) => r.brand_name === 'Federal')).toBe(true);
+      expect(byBrand.body.data.map((r: Row) => r.id)).toContain(mine.id);
+      expect(byBrand.body.data.every((r: Row) => r.brand_name === brandName)).toBe(true);
       const cats = (await get('/api/category?flat=true')).body.data as { id: number; name: string }[];
       const handgun = cats.find((c) => c.name === 'Handgun Ammunition')!;
       const nine = cats.find((c) => c.name === '9mm Luger')!;
@@ -236,7 +241,7 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       expect(p.variants.filter((v) => v.is_default).map((v) => v.units_per_package)).toEqual([50]);
       const loaded = (await get(`/api/product/${p.id}`)).body.data as Product;
       expect(loaded.attribute_data.find((d) => d.attribute_id === TITLE_ATTRIBUTE_ID)).toMatchObject({ source_type: null, value: p.title });
-      expect(loaded.brand).toEqual({ id: federal, name: 'Federal' });
+      expect(loaded.brand).toEqual({ id: federal, name: brandName });
       expect((await get('/api/product/999999')).status).toBe(404);
     });
 
@@ -620,7 +625,7 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       const again = await send('POST', `/api/product/${p.id}/publish`, { store_id: depot });
       expect(again.body.data.blockers.map((b: Blocker) => b.code)).toEqual(['no_enabled_variant']);
       // a disabled store blocks publishing
-      const offStore = await send('POST', `/api/product/1/publish`, { store_id: b2b });
+      const offStore = await send('POST', `/api/product/${p.id}/publish`, { store_id: b2b });
       expect(offStore.body.data.blockers.map((b: Blocker) => b.code)).toContain('store_disabled');
       expect((await send('POST', `/api/product/${p.id}/publish`, { store_id: 99999 })).status).toBe(404);
     });
@@ -759,7 +764,7 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       expect((await send('DELETE', `/api/product-family/${fid}/variant/${a.variants[0]!.id}`)).status).toBe(404);
       // the family editor payload
       const loaded = (await get(`/api/product-family/${fid}`)).body.data;
-      expect(loaded).toMatchObject({ name: 'Federal Test Family', brand: { id: federal, name: 'Federal' }, notes: 'test', store_products: [], attribute_data: [] });
+      expect(loaded).toMatchObject({ name: 'Federal Test Family', brand: { id: federal, name: brandName }, notes: 'test', store_products: [], attribute_data: [] });
       expect(loaded.variants[0]).toMatchObject({ product_title: expect.stringMatching(/Federal Test Load/), sku: expect.any(String) });
     });
 
@@ -846,7 +851,7 @@ interface Product {
   version: number;
   notes: string | null;
   brand: { id: number; name: string } | null;
-  variants: { id: number; sku: string; is_default: boolean; units_per_package: number; version: number; modifier_option_ids: number[] }[];
+  variants: { id: number; sku: string; upc: string | null; is_default: boolean; units_per_package: number; version: number; modifier_option_ids: number[] }[];
   attribute_data: { attribute_id: number; source_type: string | null; source_label: string | null; value: unknown }[];
   store_products: { id: number }[];
   store_variants: SV[];

@@ -1,22 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, useTestApp } from './harness.js';
+import { BACKENDS, fixtures, useTestApp } from './harness.js';
 
 /** `GET variant` (the family editor's picker) and a family's store products. */
 describe.each(BACKENDS)('catalogue variant search and family store products (%s)', (kind) => {
   const app = useTestApp(kind);
+  const fx = fixtures(app, () => cat);
   let cat: string;
   let analyst: string;
+  /** Stores of the test's own: two enabled, one disabled. */
   let depot: number;
+  let depotName: string;
   let bulk: number;
   let b2b: number;
+  let b2bName: string;
 
   beforeAll(async () => {
     [cat, analyst] = await Promise.all(['catalog@example.com', 'analyst@example.com'].map((e) => app.login(e)));
-    const stores = (await get('/api/store')).body.data as { id: number; name: string }[];
-    depot = stores.find((s) => s.name === 'Ammo Depot')!.id;
-    bulk = stores.find((s) => s.name === 'Bulk Rounds Direct')!.id;
-    b2b = stores.find((s) => s.name === 'Wholesale B2B')!.id;
+    ({ id: depot, name: depotName } = await fx.store());
+    bulk = (await fx.store()).id;
+    ({ id: b2b, name: b2bName } = await fx.store(undefined, false));
   });
 
   const get = (url: string, token = cat) => app.req('GET', url, { token });
@@ -124,20 +127,21 @@ describe.each(BACKENDS)('catalogue variant search and family store products (%s)
       const res = await send('POST', `/api/product-family/${fam.id}/store-product`, { store_id: depot });
       expect(res.status, res.text).toBe(201);
       const sp = res.body.data;
-      expect(sp).toMatchObject({ store_id: depot, store_name: 'Ammo Depot', product_family_id: fam.id, product_id: null, is_published: false, version: 1 });
+      expect(sp).toMatchObject({ store_id: depot, store_name: depotName, product_family_id: fam.id, product_id: null, is_published: false, version: 1 });
       const audit = await app.sql<{ after: { id: number } }>(sql`select after from audit_logs where entity = 'store_product' and action = 'create' and entity_id = ${String(sp.id)}`);
       expect(audit).toHaveLength(1);
 
       const again = await send('POST', `/api/product-family/${fam.id}/store-product`, { store_id: depot });
       expect(again.status).toBe(409);
-      expect(again.body.error.message).toMatch(/already on Ammo Depot/);
-      expect(again.body.error.fields.store_id).toBe('Already on Ammo Depot');
+      expect(again.body.error.message).toContain(`already on ${depotName}`);
+      expect(again.body.error.fields.store_id).toBe(`Already on ${depotName}`);
       const unknown = await send('POST', `/api/product-family/${fam.id}/store-product`, { store_id: 999999 });
       expect(unknown.status).toBe(422);
       expect(unknown.body.error.fields.store_id).toBe('Unknown store');
       const disabled = await send('POST', `/api/product-family/${fam.id}/store-product`, { store_id: b2b });
       expect(disabled.status).toBe(422);
-      expect(disabled.body.error.message).toMatch(/disabled/);
+      expect(disabled.body.error.fields.store_id).toBe(`${b2bName} is disabled`);
+      expect(disabled.body.error.message).toBe(`${b2bName} is disabled. Enable the store first.`);
       expect((await send('POST', '/api/product-family/999999/store-product', { store_id: depot })).status).toBe(404);
       expect((await send('POST', `/api/product-family/${fam.id}/store-product`, { store_id: 'x' })).status).toBe(400);
       expect((await send('POST', `/api/product-family/${fam.id}/store-product`, { store_id: bulk }, analyst)).status).toBe(403);

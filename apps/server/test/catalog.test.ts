@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_ATTRIBUTE_ID, TITLE_ATTRIBUTE_ID } from '@qm/contracts';
-import { BACKENDS, useTestApp } from './harness.js';
+import { BACKENDS, fixtures, useTestApp } from './harness.js';
 
 /** Catalogue reference screens: attributes, brands, categories, stores, store brands/categories, feeds. */
 describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
@@ -9,6 +9,7 @@ describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
   let cat: string;
   let analyst: string;
   let orders: string;
+  const fx = fixtures(app, () => cat);
 
   beforeAll(async () => {
     cat = await app.login('catalog@example.com');
@@ -93,25 +94,28 @@ describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
 
   describe('brands', () => {
     it('lists with product counts, creates, refuses duplicates and deleting a brand in use', async () => {
-      const list = await get('/api/brand?q=federal');
-      expect(list.body.data[0]).toMatchObject({ name: 'Federal' });
-      expect(list.body.data[0].product_count).toBeGreaterThan(0);
-      const dup = await send('POST', '/api/brand', { name: 'federal' });
+      const brand = await fx.brand(fx.unique('Lapua'));
+      await fx.product({ brand_id: brand.id });
+      await fx.product({ brand_id: brand.id });
+      const list = await get(`/api/brand?q=${encodeURIComponent(brand.name)}`);
+      expect(list.body.data).toEqual([expect.objectContaining({ id: brand.id, name: brand.name, product_count: 2 })]);
+      const dup = await send('POST', '/api/brand', { name: brand.name.toUpperCase() });
       expect(dup.status).toBe(409);
       expect(dup.body.error.code).toBe('conflict');
-      expect(dup.body.error.fields.name).toBe('A brand with this name already exists: Federal');
-      expect(dup.body.error.holders.name).toEqual({ id: list.body.data[0].id, label: 'Federal', path: `/brand?edit=${list.body.data[0].id}` });
+      expect(dup.body.error.fields.name).toBe(`A brand with this name already exists: ${brand.name}`);
+      expect(dup.body.error.holders.name).toEqual({ id: brand.id, label: brand.name, path: `/brand?edit=${brand.id}` });
       const long = await send('POST', '/api/brand', { name: 'x'.repeat(201) });
       expect(long.status).toBe(400);
       expect(long.body.error.fields.name).toBe('At most 200 characters');
       const missing = await send('POST', '/api/brand', {});
+      expect(missing.status).toBe(400);
       expect(missing.body.error.fields.name).toBe('Required');
-      const created = await send('POST', '/api/brand', { name: 'Hevi-Shot' });
-      expect(created.status).toBe(201);
-      expect((await send('DELETE', `/api/brand/${created.body.data.id}`)).status).toBe(204);
-      const inUse = await send('DELETE', `/api/brand/${list.body.data[0].id}`);
+      const unused = await fx.brand();
+      expect((await send('DELETE', `/api/brand/${unused.id}`)).status).toBe(204);
+      expect((await get(`/api/brand/${unused.id}`)).status).toBe(404);
+      const inUse = await send('DELETE', `/api/brand/${brand.id}`);
       expect(inUse.status).toBe(422);
-      expect(inUse.body.error.message).toMatch(/Federal is the brand of \d+ products/);
+      expect(inUse.body.error.message).toMatch(new RegExp(`^${brand.name} is the brand of 2 products`));
     });
   });
 

@@ -39,6 +39,24 @@ describe.each(BACKENDS)('the contract as an allow-list (%s)', (kind) => {
         },
         filename: 'leaky',
       });
+      const Kept = z.object({ id: z.number(), email: z.string() });
+      registerList(fastify, db, {
+        url: '/api/leaky-kept',
+        permission: 'users.read',
+        tags: ['test'],
+        summary: 'A list whose rows are kept as JSON text with a key its contract lacks',
+        response: listResponse(Kept),
+        fields: { sort: ['id'], filter: [] },
+        spec: {
+          from: sql`users u`,
+          select: sql`u.id, u.email`,
+          sort: { id: sql`u.id` },
+          defaultSort: 'id',
+          key: sql`u.id`,
+          tuning: { rowJson: sql`json_build_object('id', u.id, 'email', u.email, 'secret', 'kept secret')::text` },
+        },
+        filename: 'leaky-kept',
+      });
       registerResource(fastify, {
         resource: 'leaky-doc',
         tags: ['test'],
@@ -87,6 +105,13 @@ describe.each(BACKENDS)('the contract as an allow-list (%s)', (kind) => {
     expect(Object.keys(res.body.data[0].login)).toEqual(['at']);
     expect(res.body.data[0].tags).toEqual([{ name: 'a' }]);
     expect(listResponse(Item).strict().safeParse(res.body).success).toBe(true);
+  });
+
+  it('rows kept as JSON text with a key the contract lacks are refused, not sent', async () => {
+    const token = await app.login('admin@example.com');
+    const res = await app.req('GET', '/api/leaky-kept', { token });
+    expect(res.status).toBe(500);
+    expect(res.text).not.toMatch(/secret/);
   });
 
   it('an editor document sends the contract’s keys alone', async () => {

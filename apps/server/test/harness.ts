@@ -235,3 +235,38 @@ async function countDriverQueries<T>(database: Database, fn: () => Promise<T>): 
     for (const undo of restore.reverse()) undo();
   }
 }
+
+/**
+ * Records a test makes for itself through the API, so that it depends on no demo record's name: each
+ * call makes a new one with a name of its own (unless given). `token` signs the requests (a user
+ * with catalog.write and stores.write).
+ */
+export function fixtures(app: TestApp, token: () => string) {
+  let n = 0;
+  const unique = (prefix: string) => `${prefix} ${app.kind} ${process.pid}-${++n}`;
+  const created = async <T>(url: string, body: unknown): Promise<T> => {
+    const res = await app.req('POST', url, { token: token(), body });
+    if (res.status !== 201) throw new Error(`fixture POST ${url}: ${res.status} ${res.text}`);
+    return res.body.data as T;
+  };
+  return {
+    unique,
+    brand: (name = unique('Fixture Brand')) => created<{ id: number; name: string; version: number }>('/api/brand', { name }),
+    store: (name = unique('Fixture Store'), isEnabled = true) =>
+      created<{ id: number; name: string; code: string; is_enabled: boolean }>('/api/store', {
+        name,
+        code: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+        domain: null,
+        is_enabled: isEnabled,
+      }),
+    /** A physical product sold in rounds with one variant of 50 (override any field). */
+    product: (extra: Record<string, unknown> = {}) =>
+      created<{ id: number; title: string | null; brand_id: number | null; variants: { id: number; sku: string }[] }>('/api/product', {
+        type: 'physical',
+        variation_type: 'rounds',
+        title: unique('Fixture Load'),
+        variants: [{ sku: unique('FX').toUpperCase().replace(/[^A-Z0-9]+/g, '-'), units_per_package: 50, cost_cents: 1299 }],
+        ...extra,
+      }),
+  };
+}

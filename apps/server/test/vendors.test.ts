@@ -81,17 +81,27 @@ describe.each(BACKENDS)('vendors (%s)', (kind) => {
     });
 
     it('filters by fee schema and exports CSV', async () => {
-      const schemas = (await get('/api/vendor-fee-schema?per_page=100')).body.data;
-      const withVendors = schemas.find((s: { vendor_count: number }) => s.vendor_count > 0);
-      expect(withVendors).toBeDefined();
-      const list = await get(`/api/vendor?filter[fee_schema_id]=${withVendors.id}&per_page=100`);
-      expect(list.body.meta.total).toBe(withVendors.vendor_count);
-      expect(list.body.data.every((r: { fee_schema_id: number }) => r.fee_schema_id === withVendors.id)).toBe(true);
-      const csv = await get('/api/vendor?format=csv&q=sports');
+      const made = await send('POST', '/api/vendor-fee-schema', { name: `Schema ${crypto.randomBytes(3).toString('hex')}`, description: null, fees: [{ name: 'Drop-ship', application: 'fixed', amount_cents: 250 }] });
+      expect(made.status, made.text).toBe(201);
+      const schemaId = made.body.data.id as number;
+      const ids: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        const v = await send('POST', '/api/vendor', vendor({ fee_schema_id: schemaId }));
+        expect(v.status, v.text).toBe(201);
+        ids.push(v.body.data.id);
+      }
+      const list = await get(`/api/vendor?filter[fee_schema_id]=${schemaId}&per_page=100`);
+      expect(list.body.meta.total).toBe(2);
+      expect(list.body.data.map((r: { id: number }) => r.id).sort()).toEqual([...ids].sort());
+      expect((await get(`/api/vendor-fee-schema/${schemaId}`)).body.data.vendor_count).toBe(2);
+      const named = (await get(`/api/vendor/${ids[0]}`)).body.data as { name: string };
+      const csv = await get(`/api/vendor?format=csv&q=${encodeURIComponent(named.name)}`);
       expect(csv.status).toBe(200);
       expect(csv.headers['content-type']).toMatch(/text\/csv/);
-      expect(csv.text.split('\r\n')[0]).toBe('ID,Name,Code,Active,Drop-ship,Minimum order,Shipping model,Shipping,Free shipping from,Handling days,Fee schema,Website,Contacts');
-      expect(csv.text).toContain('Sports South');
+      const [header, ...rows] = csv.text.trim().split('\r\n');
+      expect(header).toBe('ID,Name,Code,Active,Drop-ship,Minimum order,Shipping model,Shipping,Free shipping from,Handling days,Fee schema,Website,Contacts');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatch(new RegExp(`^${ids[0]},${named.name},`));
     });
 
     it('validates with field messages (400) and refuses a taken name or code on its field (409)', async () => {

@@ -108,34 +108,62 @@ function buildObject(pairs: [string, SQL][]): SQL {
   return sql`(${sql.join(parts.map((p, i) => (i === 0 ? sql`left(${p}::text, -1)` : sql`substr(${p}::text, 2)`)), sql` || ',' || `)})::json`;
 }
 
-/** A json value (`expr`) as the shape allows: objects rebuilt with their schema's keys, arrays element by element. */
-function projectValue(shape: Shape, expr: SQL): SQL {
-  if (shape.kind === 'value') return expr;
+/**
+ * A json value (`expr`) as the shape allows: objects rebuilt with their schema's keys, arrays element
+ * by element. `jsonb`: `expr` is jsonb (parsed once, each key then read without parsing again); the
+ * result is json either way.
+ */
+function projectValue(shape: Shape, expr: SQL, jsonb = false): SQL {
+  const b = jsonb ? 'jsonb' : 'json';
+  const asJson = jsonb ? sql`${expr}::json` : expr;
+  if (shape.kind === 'value') return asJson;
   if (shape.kind === 'object')
-    return sql`(case when json_typeof(${expr}) = 'object' then ${buildObject(shape.fields.map(([k, s]) => [k, projectValue(s, sql`(${expr} -> ${key(k)})`)]))} else ${expr} end)`;
-  if (shape.of.kind === 'value') return expr;
-  return sql`(case when json_typeof(${expr}) = 'array'
-                then (select coalesce(json_agg(${projectValue(shape.of, sql`e.value`)} order by e.n), '[]'::json)
-                        from json_array_elements(${expr}) with ordinality e(value, n))
-                else ${expr} end)`;
+    return sql`(case when ${sql.raw(b)}_typeof(${expr}) = 'object' then ${buildObject(shape.fields.map(([k, s]) => [k, projectValue(s, sql`(${expr} -> ${key(k)})`, jsonb)]))} else ${asJson} end)`;
+  if (shape.of.kind === 'value') return asJson;
+  return sql`(case when ${sql.raw(b)}_typeof(${expr}) = 'array'
+                then (select coalesce(json_agg(${projectValue(shape.of, sql`e.value`, jsonb)} order by e.n), '[]'::json)
+                        from ${sql.raw(b)}_array_elements(${expr}) with ordinality e(value, n))
+                else ${asJson} end)`;
 }
 
-/** A json expression (`doc`) with exactly the keys `schema` names, at every level. */
-export function projectJson(schema: z.ZodType, doc: SQL): SQL {
-  return projectValue(shapeOf(schema), doc);
+/** A json expression (`doc`) with exactly the keys `schema` names, at every level; `jsonb` when `doc` is jsonb. */
+export function projectJson(schema: z.ZodType, doc: SQL, jsonb = false): SQL {
+  return projectValue(shapeOf(schema), doc, jsonb);
 }
 
 /**
- * One row of a subquery aliased `alias` as a JSON object of the schema's keys, each read from the
- * column of that name: `json_build_object('id', x."id", …)`. Columns whose value is an object or an
- * array of objects are projected as well. A key the row lacks is an error of the statement (the
- * API tests meet it), never a silent gap; a column the schema lacks is left out.
+ * The select list of one row of a subquery aliased `alias` with the schema's keys as its columns,
+ * each read from the column of that name (`x."id" as "id", …`): `json_agg` of a subquery over it
+ * builds objects of exactly those keys (as compact as `json_agg` of the row, and as cheap). Columns
+ * whose value is an object or an array of objects are projected as well (projectJson). A key the row
+ * lacks is an error of the statement (the API tests meet it), never a silent gap; a column the
+ * schema lacks is left out.
  */
-export function rowObject(schema: z.ZodType, alias: string): SQL {
+export function contractColumns(schema: z.ZodType, alias: string): SQL {
   const shape = shapeOf(schema);
-  if (shape.kind !== 'object') throw new Error('rowObject: not an object schema');
-  const col = (k: string) => sql.raw(`${alias}."${k.replace(/"/g, '""')}"`);
-  return buildObject(shape.fields.map(([k, s]) => [k, s.kind === 'value' || (s.kind === 'array' && s.of.kind === 'value') ? col(k) : projectValue(s, sql`to_json(${col(k)})`)]));
+  if (shape.kind !== 'object') throw new Error('contractColumns: not an object schema');
+  const ident = (k: string) => `"${k.replace(/"/g, '""')}"`;
+  return sql.join(
+    shape.fields.map(([k, s]) => {
+      const col = sql.raw(`${alias}.${ident(k)}`);
+      const value = s.kind === 'value' || (s.kind === 'array' && s.of.kind === 'value') ? col : projectValue(s, sql`to_json(${col})`);
+      return sql`${value} as ${sql.raw(ident(k))}`;
+    }),
+    sql`, `,
+  );
+}
+
+/**
+ * Rows kept ready as JSON text (a list's `rowJson`, written by a trigger with the keys it names) are
+ * sent as they are: parsing them again in PostgreSQL costs more than the page. Their keys are
+ * checked against the contract on a list's first page in each process (every row of it), and a
+ * page with a key the contract does not name is refused rather than sent.
+ */
+export function unknownKeysOf(schema: z.ZodType, rowsJson: string): string[] {
+  const allowed = new Set(keysOf(schema));
+  const extra = new Set<string>();
+  for (const row of JSON.parse(rowsJson) as Record<string, unknown>[]) for (const k of Object.keys(row)) if (!allowed.has(k)) extra.add(k);
+  return [...extra];
 }
 
 declare const fromContract: unique symbol;

@@ -7,7 +7,7 @@ import type { ListMeta, ListQuery } from '@qm/contracts';
 import { compile, driverClientOf, isoTimestampsInJson, query, type Compiled, type Db } from '../db/connect.js';
 import type { z } from 'zod';
 import { BoundedMap } from './bounded.js';
-import { projectJson, rowObject } from './contract-json.js';
+import { contractColumns, unknownKeysOf } from './contract-json.js';
 import { badRequest } from './errors.js';
 
 /**
@@ -191,12 +191,24 @@ const jsonColumns = <Row, R>(spec: ListSpec<Row, R>): SQL => (spec.tuning?.rowJs
 /**
  * A page selected with jsonColumns as one JSON array text, in the page's order. Each row is an
  * object of exactly the keys of the contract's item (contract-json.ts): a column the `select` names
- * and the contract does not is never sent, in production as in tests.
+ * and the contract does not is never sent, in production as in tests. Rows kept as JSON text
+ * (`rowJson`) are joined as they are and their keys checked in the process (see runListJson).
  */
 const pageJsonOf = <Row, R>(spec: ListSpec<Row, R>, item: z.ZodType, page: SQL): SQL =>
   spec.tuning?.rowJson
-    ? sql`(select '[' || coalesce(string_agg(${projectJson(item, sql`x.j::json`)}::text, ','), '') || ']' from (${page}) x)`
-    : sql`(select coalesce(json_agg(${rowObject(item, 'x')}), '[]'::json) from (${page}) x)::text`;
+    ? sql`(select '[' || coalesce(string_agg(x.j, ','), '') || ']' from (${page}) x)`
+    : sql`(select coalesce(json_agg(y), '[]'::json) from (select ${contractColumns(item, 'x')} from (${page}) x) y)::text`;
+
+/** Lists kept as JSON text whose keys were found to be the contract's in this process (per list and item). */
+const rowJsonChecked = new WeakMap<object, WeakSet<z.ZodType>>();
+function checkRowJson(spec: object, item: z.ZodType, data: string) {
+  if (rowJsonChecked.get(spec)?.has(item) || data === '[]') return;
+  const extra = unknownKeysOf(item, data);
+  if (extra.length) throw new Error(`A list's kept row JSON has keys its contract does not name (${extra.join(', ')}): the page is not sent`);
+  let checked = rowJsonChecked.get(spec);
+  if (!checked) rowJsonChecked.set(spec, (checked = new WeakSet()));
+  checked.add(item);
+}
 
 /**
  * LIMIT and OFFSET written as numbers, not parameters (both are validated integers). With parameters
@@ -307,6 +319,7 @@ export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: Lis
     return sql`select ${pageJsonOf(spec, item, page)} as data, ${countUnlessKnown(count, revision)}`;
   });
   const row = (await query<{ data: string; n: number | null; rev: string | null }>(db, withKnownRevision(statement, cached?.revision), { prepare }))[0]!;
+  if (spec.tuning?.rowJson) checkRowJson(spec, item, row.data);
   let total: number;
   if (knownTotal !== undefined) total = knownTotal;
   else if (row.n === null) total = cached!.n;
