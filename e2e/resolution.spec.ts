@@ -37,6 +37,7 @@ test.describe('order resolution', () => {
       await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
     }
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
     await shot(page, 'order-resolution-late');
   });
 
