@@ -122,7 +122,7 @@ export default function OrderResolutionScreen() {
                     {d.cases.map((c) => (
                       <Table.Tr key={c.id} data-order-id={c.order_id}>
                         <Table.Td>
-                          <Anchor component={Link} to={`/order/${c.order_id}`} size="sm" fw={600}>
+                          <Anchor component={Link} to={`/order/${c.order_id}`} size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                             {c.order_number}
                           </Anchor>
                           {c.internal_status ? (
