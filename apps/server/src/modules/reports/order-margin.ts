@@ -25,21 +25,27 @@ export const orderMargin = defineReport({
     col.money('margin', 'Margin', 'sum'),
     col.percent('margin_pct', 'Margin %', { ratio: ['margin', 'revenue'] }),
   ],
-  rows: (f, { group }) => {
-    const w = where(...orderConds(f), sql`o.cost_cents is not null`);
+  // One row per routed order of the filters, read once (through the orders' report index) for the
+  // page, the totals and the chart.
+  base: (f) => sql`
+    select o.id, o.number, o.placed_at, o.store_id, o.status, o.units::int8 as units, ${ORDER_REVENUE}::int8 as revenue, o.cost_cents as cost, o.margin_cents as margin,
+           to_char(o.placed_at at time zone 'UTC', 'YYYY-MM') as month
+      from orders o ${where(...orderConds(f), sql`o.cost_cents is not null`)}`,
+  rows: (_f, { group }) => {
     if (group === 'order')
       return sql`
-        select o.id, o.number, o.placed_at, s.name as store, o.status, o.units::int8 as units, ${ORDER_REVENUE}::int8 as revenue,
-               o.cost_cents as cost, o.margin_cents as margin, o.margin_cents::float8 / nullif(${ORDER_REVENUE}, 0) as margin_pct, o.store_id
-          from orders o left join stores s on s.id = o.store_id ${w}`;
-    const key = group === 'store' ? sql`o.store_id` : sql`to_char(o.placed_at at time zone 'UTC', 'YYYY-MM')`;
+        select x.id, x.number, x.placed_at, s.name as store, x.status, x.units, x.revenue, x.cost, x.margin,
+               x.margin::float8 / nullif(x.revenue, 0) as margin_pct, x.store_id
+          from report_base x left join stores s on s.id = x.store_id`;
+    const key = group === 'store' ? sql`x.store_id` : sql`x.month`;
     return sql`
-      select ${group === 'store' ? sql`min(s.name) as store, o.store_id` : sql`${key} as month`},
-             count(*)::int8 as orders, sum(o.units)::int8 as units, sum(${ORDER_REVENUE})::int8 as revenue, sum(o.cost_cents)::int8 as cost,
-             sum(o.margin_cents)::int8 as margin, sum(o.margin_cents)::float8 / nullif(sum(${ORDER_REVENUE}), 0) as margin_pct
-        from orders o ${group === 'store' ? sql`left join stores s on s.id = o.store_id` : sql``} ${w}
+      select ${group === 'store' ? sql`min(s.name) as store, x.store_id` : sql`x.month`},
+             count(*)::int8 as orders, sum(x.units)::int8 as units, sum(x.revenue)::int8 as revenue, sum(x.cost)::int8 as cost,
+             sum(x.margin)::int8 as margin, sum(x.margin)::float8 / nullif(sum(x.revenue), 0) as margin_pct
+        from report_base x ${group === 'store' ? sql`left join stores s on s.id = x.store_id` : sql``}
        group by ${key}`;
   },
+  aggregated: true,
   key: (group) => (group === 'order' ? ['id'] : group === 'store' ? ['store_id'] : ['month']),
   defaultSort: (group) => (group === 'order' ? '-placed_at' : group === 'month' ? '-month' : '-revenue'),
   chart: {
@@ -50,8 +56,6 @@ export const orderMargin = defineReport({
       { key: 'revenue', label: 'Revenue', type: 'money' },
       { key: 'margin', label: 'Margin', type: 'money' },
     ],
-    rows: (f) => sql`
-      select to_char(o.placed_at at time zone 'UTC', 'YYYY-MM') as month, sum(${ORDER_REVENUE})::int8 as revenue, sum(o.margin_cents)::int8 as margin
-        from orders o ${where(...orderConds(f), sql`o.cost_cents is not null`)} group by 1`,
+    rows: () => sql`select month, sum(revenue)::int8 as revenue, sum(margin)::int8 as margin from report_base group by month`,
   },
 });
