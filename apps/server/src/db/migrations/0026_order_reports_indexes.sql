@@ -5,3 +5,6 @@ CREATE INDEX IF NOT EXISTS "orders_report_idx" ON "orders" ("placed_at") INCLUDE
 --> statement-breakpoint
 -- Monthly Summary: each order's vendor orders' fees and shipping without reading their rows.
 CREATE INDEX IF NOT EXISTS "vendor_orders_report_idx" ON "vendor_orders" ("order_id") INCLUDE ("status", "fees_cents", "shipping_cents");
+--> statement-breakpoint
+-- Order Item: the lines of the orders in a range, summed without reading their rows.
+CREATE INDEX IF NOT EXISTS "order_items_report_idx" ON "order_items" ("order_id") INCLUDE ("quantity", "cancelled_quantity", "unit_price_cents", "discount_cents", "cost_cents");
