@@ -5,6 +5,7 @@
  *
  *   DATABASE_URL=postgres://… node --import tsx bench/reports.ts      (after `bench/generate.ts` on it)
  *   DATA_DIR=bench/.data-x node --import tsx bench/reports.ts         (PGlite)
+ *   ONLY=inventory …                                                   (the cases whose label contains it)
  *
  * Each figure is the median of RUNS runs after WARMUP (the API in this process, through
  * `app.inject`: no network, the same handler, hooks and serialisation as a real request).
@@ -53,7 +54,8 @@ async function main() {
     const rows: Record<string, string | number>[] = [];
     console.log(`${database.kind}: ${RUNS} runs each, median\n`);
     console.log(`${'report'.padEnd(46)} ${'rows'.padStart(9)} ${'API ms'.padStart(8)} ${'SQL ms'.padStart(8)} ${'API/SQL'.padStart(8)}  budget`);
-    for (const c of CASES) {
+    const only = process.env.ONLY?.toLowerCase();
+    for (const c of CASES.filter((x) => !only || x.label.toLowerCase().includes(only))) {
       const qs = c.query.replace('VENDOR', String(vendor?.id ?? 1)).replace('VARIANT', String(variant?.id ?? 1));
       const report = REPORTS.find((r) => r.def.name === c.name)!;
       const params = new URLSearchParams(qs);

@@ -35,6 +35,20 @@ async function onHand(page: Page, variantId: number, locationId: number) {
   return res.data[0]?.on_hand ?? 0;
 }
 
+/** On hand of a variant at a location as the Inventory Item report shows it (0 when it has no row there). */
+async function onHandOnReport(page: Page, sku: string, locationId: number): Promise<number> {
+  await page.goto(`/report/inventory-item?filter[location_id]=${locationId}&filter[sku]=${encodeURIComponent(sku)}`);
+  const table = page.getByRole('table', { name: 'Inventory Item Report' });
+  await expect(table).toBeVisible();
+  await expect(page.locator('.mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+  const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim());
+  const column = headers.indexOf('On hand');
+  expect(column, `On hand column in ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  const row = table.locator('tbody tr').filter({ has: page.getByRole('cell', { name: sku, exact: true }) });
+  if ((await row.count()) === 0) return 0;
+  return Number((await row.locator('td').nth(column).innerText()).replace(/[^\d-]/g, ''));
+}
+
 test('a purchase order from draft to received moves stock into the warehouse', async ({ page }) => {
   test.setTimeout(120_000);
   await signedIn(page);
@@ -58,6 +72,7 @@ test('a purchase order from draft to received moves stock into the warehouse', a
   await look(page, 'purchase-order-new');
   await dialog.getByRole('button', { name: 'Create draft' }).click();
   await expect(page).toHaveURL(/\/purchase-order\/\d+$/);
+  const orderUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { name: /^PO-\d{4}-\d{5}$/ })).toBeVisible();
 
   // Two lines, by SKU.
@@ -90,6 +105,11 @@ test('a purchase order from draft to received moves stock into the warehouse', a
   }
   await look(page, 'purchase-order-partially-received');
   expect(await Promise.all(variants.map((v) => onHand(page, v.id, reno.id)))).toEqual(before.map((n) => n + 5));
+  // The stock moved on the Inventory Item report too.
+  for (const [i, v] of variants.entries()) expect(await onHandOnReport(page, v.sku, reno.id)).toBe(before[i]! + 5);
+  await look(page, 'purchase-order-inventory-after-half');
+  await page.goto(orderUrl);
+  await expect(page.getByText('Partially Received', { exact: true }).first()).toBeVisible();
 
   // Over-receiving is refused in words; then the rest.
   await page.getByRole('button', { name: 'Receive…' }).click();
@@ -104,4 +124,6 @@ test('a purchase order from draft to received moves stock into the warehouse', a
   expect(await Promise.all(variants.map((v) => onHand(page, v.id, reno.id)))).toEqual(before.map((n) => n + 10));
   await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
   await look(page, 'purchase-order-received');
+  for (const [i, v] of variants.entries()) expect(await onHandOnReport(page, v.sku, reno.id)).toBe(before[i]! + 10);
+  await look(page, 'purchase-order-inventory-after-rest');
 });

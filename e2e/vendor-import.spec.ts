@@ -83,4 +83,53 @@ test.describe('vendor catalogue import', () => {
     await expect(table.getByRole('row').filter({ hasText: 'SSI-NEW-001' })).toContainText('$12.49');
     await shot(page, 'vendor-catalogue-after-import');
   });
+  test('corrects a catalogue line by hand: its rules shown, then saved and audited', async ({ page }) => {
+    const token = await apiToken(page, BUYER);
+    const headers = { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' };
+    // A matched line of another vendor than the import's.
+    const lines = (await (await page.request.get('/api/vendor-product?per_page=100&filter[matched]=true&sort=vendor_sku', { headers })).json()).data as (Line & {
+      vendor_id: number;
+      vendor_name: string;
+      variant_sku: string;
+    })[];
+    const line = lines.find((l) => l.vendor_name !== 'Sports South')!;
+    expect(line).toBeTruthy();
+
+    await signIn(page, BUYER);
+    await page.goto(`/vendor/${line.vendor_id}?tab=catalogue`);
+    const table = page.getByRole('table', { name: 'Vendor catalogue' });
+    await page.getByPlaceholder('Vendor SKU, name, UPC or our SKU').fill(line.vendor_sku);
+    const row = table.getByRole('row').filter({ hasText: line.vendor_sku });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: `Actions for ${line.vendor_sku}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit line…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${line.vendor_sku}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Our variant')).toHaveValue(new RegExp(`^${line.variant_sku.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+
+    // Validation: a quantity is required.
+    await dialog.getByLabel('Quantity available').fill('');
+    await dialog.getByRole('button', { name: 'Save line' }).click();
+    await expect(dialog.getByText('Required', { exact: true })).toBeVisible();
+    await shot(page, 'vendor-line-edit-invalid');
+
+    await dialog.getByLabel('Quantity available').fill('77');
+    await dialog.getByLabel('Cost').fill('19.99');
+    await dialog.getByLabel('MAP').fill('24.99');
+    await dialog.getByRole('switch', { name: 'Can drop-ship' }).click({ force: true });
+    await shot(page, 'vendor-line-edit');
+    await dialog.getByRole('button', { name: 'Save line' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('$19.99');
+    await expect(row).toContainText('77');
+    await expect(row).toContainText('$24.99');
+    await shot(page, 'vendor-line-edited');
+
+    // Saved as typed, the match kept as it was, and audited.
+    const saved = (await (await page.request.get(`/api/vendor-product/${line.id}`, { headers })).json()).data as Line & { can_drop_ship: boolean; map_cents: number; variant_sku: string };
+    expect(saved).toMatchObject({ cost_cents: 1999, quantity_available: 77, map_cents: 2499, variant_sku: line.variant_sku });
+    const admin = { authorization: `Bearer ${await apiToken(page, 'admin@example.com')}`, 'x-requested-with': 'XMLHttpRequest' };
+    const audit = (await (await page.request.get(`/api/audit-log?filter[entity]=vendor_product&filter[entity_id]=${line.id}`, { headers: admin })).json()).data as { action: string }[];
+    expect(audit[0]?.action).toBe('update');
+  });
 });

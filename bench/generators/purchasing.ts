@@ -4,7 +4,7 @@
  * variants in every warehouse and 1,000,000 ledger rows over the last year. Set-based SQL only.
  */
 import { sql } from 'drizzle-orm';
-import { pickText, rows, tableExists, type Generator } from './types.js';
+import { pickText, rows, tableExists, withTriggersDisabled, type Generator } from './types.js';
 
 export const PURCHASING_SIZES = {
   vendors: 15,
@@ -90,32 +90,78 @@ export const purchasingGenerator: Generator = {
     );
     log(`purchase_orders: ${S.purchaseOrders}, lines: ${S.purchaseOrders * S.linesPerOrder} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    // Stock: 60,000 variants in every warehouse.
+    // Stock: 60,000 variants in every warehouse. On hand is the ledger's to keep (an item is created
+    // empty), filled below from the ledger's own sums.
     t0 = performance.now();
     await db.execute(
       sql.raw(`
       insert into inventory_items (variant_id, location_id, on_hand, avg_cost_cents, bin, reorder_point)
-      select bv.id, l.id, ${pickText('bv.pos * 7 + l.id', 17, 400)}, coalesce(bv.cost_cents, 900), 'A-' || (bv.pos % 40) || '-' || (bv.pos % 9), case when bv.pos % 4 = 0 then 20 end
+      select bv.id, l.id, 0, coalesce(bv.cost_cents, 900), 'A-' || (bv.pos % 40) || '-' || (bv.pos % 9), case when bv.pos % 4 = 0 then 20 end
         from bench_variants bv cross join unnest(${lArr}) l(id)
        where bv.pos <= ${S.stockedVariants}
       on conflict do nothing`),
     );
-    // 1,000,000 ledger rows over the last year: mostly sales, then receipts, returns, adjustments, counts.
     await db.execute(sql`create temporary table bench_items on commit drop as select row_number() over (order by id)::int as pos, id, variant_id, location_id, avg_cost_cents from inventory_items`);
     await db.execute(sql`create index on bench_items (pos)`);
     const [{ items }] = (await rows<{ items: number }>(db, sql`select count(*)::int as items from bench_items`)) as [{ items: number }];
     const userIds = (await rows<{ id: number }>(db, sql`select id from users order by id limit 200`)).map((r) => r.id);
+
+    // 1,000,000 ledger rows: every item's opening receipt a year ago (what its later movements need
+    // never to go below zero, plus 0–399), then movements over the year, oldest first (mostly sales,
+    // then receipts, returns, adjustments, counts). The ledger trigger applies rows one by one (an
+    // upsert of the item per row); here each row's balance is the running sum of its item's rows, and
+    // the items' on hand their last balance, set-wise, with the ledger and on-hand triggers held back.
+    const movements = S.transactions - items;
     await db.execute(
       sql.raw(`
-      insert into inventory_transactions (at, inventory_item_id, variant_id, location_id, kind, quantity, balance_after, unit_cost_cents, reason, user_id)
-      select now() - (g::float8 / ${S.transactions}) * interval '365 days', i.id, i.variant_id, i.location_id, k.kind,
-             case when k.kind in ('sale', 'transfer_out') then -(1 + ${pickText('g', 19, 6)}) when k.kind = 'receipt' then 20 + ${pickText('g', 20, 200)} else 1 + ${pickText('g', 21, 5)} end,
-             ${pickText('g', 22, 500)}, i.avg_cost_cents, case when k.kind = 'adjustment' then 'Damaged in handling' end,
-             case when k.kind = 'sale' then null else (array[${userIds.join(',')}])[1 + ${pickText('g', 23, userIds.length)}] end
-        from generate_series(1, ${S.transactions}::int) g
+      create temporary table bench_moves on commit drop as
+      select g, now() - (1 - g::float8 / ${movements}) * interval '365 days' as at, i.id as item, i.variant_id, i.location_id, k.kind,
+             case when k.kind in ('sale', 'transfer_out') then -(1 + ${pickText('g', 19, 6)}) when k.kind = 'receipt' then 20 + ${pickText('g', 20, 200)} else 1 + ${pickText('g', 21, 5)} end as quantity,
+             i.avg_cost_cents, case when k.kind = 'adjustment' then 'Damaged in handling' end as reason,
+             case when k.kind = 'sale' then null else (array[${userIds.join(',')}])[1 + ${pickText('g', 23, userIds.length)}] end as user_id
+        from generate_series(1, ${movements}::int) g
         join bench_items i on i.pos = 1 + ${pickText('g', 24, items)}
         cross join lateral (select (array['sale','sale','sale','sale','sale','sale','sale','receipt','receipt','return','adjustment','count'])[1 + ${pickText('g', 25, 12)}] as kind) k`),
     );
+    await db.execute(
+      sql.raw(`
+      create temporary table bench_opening on commit drop as
+      select i.id as item, i.variant_id, i.location_id, i.avg_cost_cents, greatest(0, -coalesce(m.lowest, 0)) + 1 + ${pickText('i.pos', 17, 400)} as quantity
+        from bench_items i
+        left join (select item, min(running) as lowest
+                     from (select item, sum(quantity) over (partition by item order by g) as running from bench_moves) r
+                    group by item) m on m.item = i.id`),
+    );
+    await withTriggersDisabled(
+      db,
+      [
+        ['inventory_transactions', 'qm_inventory_ledger_apply'],
+        ['inventory_items', 'qm_inventory_on_hand_guard'],
+      ],
+      async () => {
+        await db.execute(sql`
+          insert into inventory_transactions (at, inventory_item_id, variant_id, location_id, kind, quantity, balance_after, unit_cost_cents, reason, user_id)
+          select now() - interval '366 days', item, variant_id, location_id, 'receipt', quantity, quantity, avg_cost_cents, 'Opening stock', null
+            from bench_opening order by item`);
+        await db.execute(sql`
+          insert into inventory_transactions (at, inventory_item_id, variant_id, location_id, kind, quantity, balance_after, unit_cost_cents, reason, user_id)
+          select m.at, m.item, m.variant_id, m.location_id, m.kind, m.quantity,
+                 o.quantity + sum(m.quantity) over (partition by m.item order by m.g), m.avg_cost_cents, m.reason, m.user_id
+            from bench_moves m join bench_opening o on o.item = m.item
+           order by m.g`);
+        await db.execute(sql`
+          update inventory_items i set on_hand = t.on_hand
+            from (select inventory_item_id as id, sum(quantity)::int as on_hand from inventory_transactions group by 1) t
+           where i.id = t.id`);
+      },
+    );
+    const [{ off }] = (await rows<{ off: number }>(
+      db,
+      sql`select count(*)::int as off from inventory_items i
+            left join (select inventory_item_id as id, sum(quantity) as n from inventory_transactions group by 1) t on t.id = i.id
+           where i.on_hand <> coalesce(t.n, 0)`,
+    )) as [{ off: number }];
+    if (off) throw new Error(`${off} inventory items' on hand differs from their ledger's sum`);
     log(`inventory_items: ${items}, transactions: ${S.transactions} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     return {
       vendors: vendorIds.length,

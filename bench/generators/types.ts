@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../apps/server/src/db/connect.js';
+export type { Db };
 
 export interface GeneratorContext {
-  database: Database;
+  database?: Database;
   db: Db;
   log: (msg: string) => void;
 }
@@ -75,4 +76,20 @@ export function weighted(entries: readonly (readonly [string, number])[], expr: 
   const slots: string[] = [];
   for (const [v, w] of entries) for (let i = 0; i < Math.max(1, Math.round((w / total) * 100)); i++) slots.push(v);
   return oneOf(slots, expr, salt);
+}
+
+/** A trigger by table and name. */
+export type TriggerRef = readonly [table: string, trigger: string];
+
+/**
+ * Runs `fn` with these triggers disabled (ALTER TABLE … DISABLE TRIGGER, inside the generator's
+ * transaction: a failure rolls the switch back with the rows). The caller rebuilds what they keep.
+ */
+export async function withTriggersDisabled<T>(db: Db, triggers: readonly TriggerRef[], fn: () => Promise<T>): Promise<T> {
+  for (const [table, name] of triggers)
+    await db.execute(sql`alter table ${sql.identifier(table)} disable trigger ${sql.identifier(name)}`);
+  const out = await fn();
+  for (const [table, name] of triggers)
+    await db.execute(sql`alter table ${sql.identifier(table)} enable trigger ${sql.identifier(name)}`);
+  return out;
 }

@@ -124,6 +124,16 @@ describe('compliance engine', () => {
     expect(excludedFromFeed({ title: 'x', places: some }, { leave_out_restricted: false })).toBeNull();
     expect(excludedFromFeed({ title: 'x', places: some }, { leave_out_restricted: true })).toBe('Restricted in IL; the feed leaves out restricted items');
     expect(excludedFromFeed({ title: 'x', places: [] }, { leave_out_restricted: true })).toBeNull();
+    const aged = whereRestricted(
+      compileRules([rule({ id: 4, effect: 'min_age', min_age: 21, name: 'Handgun 21', states: everywhere }), rule({ id: 5, effect: 'licensed_dealer', name: 'A dealer in CA', states: ['CA'] })], [], CATS),
+      nineMm,
+      DAY,
+    );
+    expect(excludedFromFeed({ title: 'x', places: aged }, { leave_out_restricted: false })).toBeNull();
+    // An age is a condition of delivery, not a restriction a feed leaves items out for: only the CA dealer rule counts.
+    expect(excludedFromFeed({ title: 'x', places: aged }, { leave_out_restricted: true })).toBe('Restricted in CA; the feed leaves out restricted items');
+    const documented = whereRestricted(compileRules([rule({ id: 6, effect: 'document', name: 'Everywhere a permit', states: everywhere })], [], CATS), nineMm, DAY);
+    expect(excludedFromFeed({ title: 'x', places: documented }, { leave_out_restricted: true })).toBe('Restricted in every state (Everywhere a permit); the feed leaves out restricted items');
   });
 
   it('reads pasted zip lists, naming every bad entry', () => {

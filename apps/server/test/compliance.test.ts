@@ -158,6 +158,16 @@ describe.each(BACKENDS)('compliance on %s', (kind) => {
         for (const d of c.decisive) expect(item.reason).toMatch(new RegExp(d.source.replace(/^\^|\$$/g, '')));
       });
 
+    it('federal ages (DOMAIN): handgun ammunition 21, rifle ammunition 18 — both may ship to Texas, with the age checked', async () => {
+      const nine = await productByTitle('Federal American Eagle 9mm Luger 115 gr FMJ');
+      const rifle = (await one<{ id: number }>(sql`select id from products where title ilike '%5.56 NATO 55 gr FMJ%' order by id limit 1`)).id;
+      const r = await check([{ product_id: nine }, { product_id: rifle }], 'TX', '75001');
+      expect(r.items.map((i) => [i.outcome, i.min_age])).toEqual([['min_age', 21], ['min_age', 18]]);
+      expect(r.items[0]!.rules.filter((x) => x.decisive).map((x) => x.name)).toEqual(['Handgun ammunition — 21 and over']);
+      expect(r.items[1]!.rules.filter((x) => x.decisive).map((x) => x.name)).toEqual(['Rifle ammunition — 18 and over']);
+      expect(r.items.every((i) => i.outcome !== 'block' && i.outcome !== 'licensed_dealer' && i.outcome !== 'document')).toBe(true);
+    });
+
     it('checks a whole cart at once: each item with its quantity, and the cart takes the strictest', async () => {
       const mag = await productByTitle('Magpul PMAG 30 AR/M4 Gen M3 5.56x45 30-Round Magazine');
       const nine = await productByTitle('Federal American Eagle 9mm Luger 115 gr FMJ');

@@ -204,6 +204,10 @@ describe.each(BACKENDS)('vendor catalogue on %s', (kind) => {
     expect(stale.status).toBe(409);
     const bad = await t.req('PUT', `/api/vendor-product/${id}`, { token: purchasing, body: { cost_cents: -1, quantity_available: 1.5, can_drop_ship: 'y', map_cents: null, version: version + 1 } });
     expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({ cost_cents: expect.any(String), quantity_available: 'A whole number', can_drop_ship: expect.any(String) });
+    const missing = await t.req('PUT', `/api/vendor-product/${id}`, { token: purchasing, body: { cost_cents: 100, quantity_available: null, can_drop_ship: false, map_cents: null, version: version + 1 } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields).toMatchObject({ quantity_available: 'Required' });
     const rematch = await t.req('PUT', `/api/vendor-product/${id}`, { token: purchasing, body: { cost_cents: 1899, quantity_available: 40, can_drop_ship: true, map_cents: 2499, variant_id: variant.a, version: version + 1 } });
     expect(rematch.body.data).toMatchObject({ variant_id: variant.a, match_method: 'manual' });
     expect((await t.req('DELETE', `/api/vendor-product/${id}`, { token: purchasing })).status).toBe(204);

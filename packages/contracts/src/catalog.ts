@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParam, listResponse, Name, stampFields, Versioned } from './common.js';
+import { IdParam, listResponse, Name, stampFields, Versioned, wholeNumberText } from './common.js';
 import {
   FEED_FREQUENCY_HOURS,
   MAP_GATES,
@@ -326,10 +326,56 @@ export const Feed = z.object({
   target_destination: z.enum(TARGET_DESTINATIONS),
   frequency_hours: z.number(),
   is_enabled: z.boolean(),
+  /** The feed's rule "leave out restricted items": items restricted anywhere stay out of it (items blocked in every state always do). */
+  leave_out_restricted: z.boolean(),
   store_variant_count: z.number(),
   version: z.number(),
 });
 export type Feed = z.infer<typeof Feed>;
+const feedFields = {
+  store_id: z.number().int('Choose a store').min(1, 'Choose a store'),
+  name: Name,
+  target_destination: z.enum(TARGET_DESTINATIONS, { message: 'AmmoSeek or BulkCheapAmmo' }),
+  frequency_hours: z.number().int().refine((h) => (FEED_FREQUENCY_HOURS as readonly number[]).includes(h), 'Every 24 hours (Daily) or 168 hours (Weekly)'),
+  is_enabled: z.boolean().default(true),
+  leave_out_restricted: z.boolean().default(false),
+};
+export const FeedCreate = z.object(feedFields).strict();
+export type FeedCreate = z.infer<typeof FeedCreate>;
+export const FeedUpdate = FeedCreate.extend({ is_enabled: z.boolean(), leave_out_restricted: z.boolean(), ...Versioned.shape });
+export type FeedUpdate = z.infer<typeof FeedUpdate>;
+/** Fields the Feeds screen sorts and filters by (the whole list is paged in the browser). */
+export const FEED_LIST = { sort: ['id', 'name', 'store_name', 'target_destination', 'frequency_hours', 'is_enabled', 'leave_out_restricted'], filter: ['store_id', 'target_destination', 'is_enabled', 'leave_out_restricted'] } as const;
+
+/** One item a feed carries and leaves out, and why in words. */
+export const FeedLeftOutItem = z.object({
+  store_variant_id: z.number(),
+  variant_id: z.number(),
+  product_id: z.number(),
+  sku: z.string().nullable(),
+  title: z.string().nullable(),
+  /** "blocked_everywhere" (always left out) or "restricted" (left out by the feed's rule). */
+  cause: z.enum(['blocked_everywhere', 'restricted']),
+  reason: z.string(),
+});
+export type FeedLeftOutItem = z.infer<typeof FeedLeftOutItem>;
+export const FeedLeftOutQuery = z
+  .object({
+    page: wholeNumberText(100_000).default(1),
+    per_page: wholeNumberText(500).default(25),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD').optional(),
+  })
+  .strict();
+/** `GET feed/{id}/left-out`: the feed's report of left-out items — N items carried, M left out, a page of them. */
+export const FeedLeftOutReport = z.object({
+  feed: z.object({ id: z.number(), name: z.string(), store_name: z.string(), leave_out_restricted: z.boolean() }),
+  date: z.string(),
+  item_count: z.number(),
+  left_out_count: z.number(),
+  data: z.array(FeedLeftOutItem),
+  meta: z.object({ total: z.number(), page: z.number(), per_page: z.number() }),
+});
+export type FeedLeftOutReport = z.infer<typeof FeedLeftOutReport>;
 /** A feed as shown on a store variant. */
 export const FeedRef = z.object({
   id: z.number(),

@@ -48,7 +48,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'store', path: 'store', title: 'Stores', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Stores' }, screen: 'catalog/StoreList' },
   { name: 'store-brand', path: 'store-brand', title: 'Store Brand', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Store Brands' }, screen: 'catalog/StoreBrandList' },
   { name: 'store-category', path: 'store-category', title: 'Store Categories', permissions: p('stores.read'), nav: { group: 'Stores & Feeds', label: 'Store Categories' }, screen: 'catalog/StoreCategoryList' },
-  { name: 'feed', path: 'feed', title: 'Feeds', permissions: p('feeds.read'), nav: { group: 'Stores & Feeds', label: 'Feeds' } },
+  { name: 'feed', path: 'feed', title: 'Feeds', permissions: p('feeds.read'), nav: { group: 'Stores & Feeds', label: 'Feeds' }, screen: 'catalog/FeedList' },
 
   { name: 'vendor', path: 'vendor', title: 'Vendors', permissions: p('vendors.read'), nav: { group: 'Vendors', label: 'Vendors' }, screen: 'vendors/VendorList' },
   { name: 'vendor.view', path: 'vendor/:id', title: 'Vendors', permissions: p('vendors.read'), screen: 'vendors/VendorEditor' },

@@ -9,7 +9,7 @@ import { Job } from './jobs.js';
 
 const Id = z.number().int().positive().max(2_147_483_647);
 const Cents = z.number().int('Whole cents').min(0, 'Cannot be negative').max(100_000_000, 'Too large');
-const Quantity = z.number().int('A whole number').min(0, 'Cannot be negative').max(100_000_000, 'Too large');
+const Quantity = z.number({ error: 'Required' }).int('A whole number').min(0, 'Cannot be negative').max(100_000_000, 'Too large');
 
 export const MATCH_METHODS = ['upc', 'sku', 'manual'] as const;
 export type MatchMethod = (typeof MATCH_METHODS)[number];

@@ -1,7 +1,7 @@
 -- Indexes the order reports, the dashboard and the resolution screens read through (index-only scans
 -- of what they sum).
 -- Order Margin, Monthly Summary and the dashboard's revenue: the orders placed in a range, with their figures.
-CREATE INDEX IF NOT EXISTS "orders_report_idx" ON "orders" ("placed_at") INCLUDE ("store_id", "status", "units", "subtotal_cents", "shipping_charged_cents", "cost_cents", "margin_cents");
+CREATE INDEX IF NOT EXISTS "orders_report_idx" ON "orders" ("placed_at") INCLUDE ("id", "store_id", "status", "units", "subtotal_cents", "shipping_charged_cents", "cost_cents", "margin_cents");
 --> statement-breakpoint
 -- Monthly Summary: each order's vendor orders' fees and shipping without reading their rows.
 CREATE INDEX IF NOT EXISTS "vendor_orders_report_idx" ON "vendor_orders" ("order_id") INCLUDE ("status", "fees_cents", "shipping_cents");

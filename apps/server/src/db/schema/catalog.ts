@@ -410,6 +410,8 @@ export const feeds = pgTable(
     target_destination: text('target_destination').notNull(),
     frequency_hours: integer('frequency_hours').notNull(),
     is_enabled: boolean('is_enabled').notNull().default(true),
+    /** The feed's rule "leave out restricted items" (compliance): restricted anywhere → not in the feed. */
+    leave_out_restricted: boolean('leave_out_restricted').notNull().default(false),
     ...stamps(),
   },
   (t) => [

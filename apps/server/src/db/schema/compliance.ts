@@ -107,3 +107,23 @@ export const complianceRevision = pgTable(
   },
   (t) => [check('compliance_revision_one_row', sql`id = 1`)],
 );
+
+/**
+ * Products per brand, per category (rows of product_categories) and per canonical value of the
+ * attributes whose values are few (number, boolean, select, measurement; key: the value's text, lower
+ * case). Derived data kept by statement triggers on products, product_categories and attribute_data
+ * (migration 0022); the place search adds them up per rule.
+ */
+export const complianceCatalogueCounts = pgTable(
+  'compliance_catalogue_counts',
+  {
+    kind: text('kind').notNull(),
+    attribute_id: integer('attribute_id').notNull().default(0),
+    key: text('key').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'compliance_catalogue_counts_pkey', columns: [t.kind, t.attribute_id, t.key] }),
+    check('compliance_catalogue_counts_kind_check', sql`${t.kind} in ('brand', 'category', 'value')`),
+  ],
+);

@@ -3,6 +3,7 @@ import { attributeRoutes } from './attributes.js';
 import { brandRoutes } from './brands.js';
 import { categoryRoutes } from './categories.js';
 import { familyRoutes } from './families.js';
+import { feedRoutes } from './feeds.js';
 import { modifierRoutes } from './modifiers.js';
 import { productRoutes } from './products.js';
 import { storeRoutes } from './stores.js';
@@ -15,6 +16,7 @@ export function catalogRoutes({ app, db }: Kit) {
   brandRoutes(app, db);
   categoryRoutes(app, db);
   storeRoutes(app, db);
+  feedRoutes(app, db);
   productRoutes(app, db);
   variantRoutes(app, db);
   modifierRoutes(app, db);

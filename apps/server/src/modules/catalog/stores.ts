@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  Feed,
   Store,
   STORE_BRAND_LIST,
   STORE_CATEGORY_LIST,
@@ -145,23 +144,5 @@ export function storeRoutes(app: FastifyInstance, db: Db) {
     create: StoreCategoryCreate,
     update: StoreCategoryUpdate,
     fields: STORE_CATEGORY_LIST,
-  });
-
-  action(app, {
-    method: 'GET',
-    url: '/api/feed',
-    access: 'feeds.read',
-    tags: ['feeds'],
-    summary: 'Every feed with its store and target destination (the whole list in data)',
-    response: { 200: z.object({ data: z.array(Feed) }) },
-    handler: async () => ({
-      data: await query<Feed>(
-        db,
-        sql`select f.id, f.store_id, s.name as store_name, f.name, f.target_destination, f.frequency_hours, f.is_enabled, f.version,
-                   (select count(*)::int from feed_store_variants fsv where fsv.feed_id = f.id) as store_variant_count
-              from feeds f join stores s on s.id = f.store_id
-             order by lower(s.name), f.target_destination, f.id`,
-      ),
-    }),
   });
 }

@@ -429,14 +429,23 @@ export function whereRestricted(index: RuleIndex, item: ItemFacts, date: string)
 
 /** How a feed treats restricted items. */
 export interface FeedRule {
-  /** Leave out items restricted anywhere (any rule, any place), not only those blocked everywhere. */
+  /**
+   * Leave out items restricted somewhere, not only those blocked everywhere. "Restricted" is an outcome
+   * that limits who may buy: block, licensed dealer only, document required. A minimum age or an adult
+   * signature is a condition of delivery that applies to nearly every round sold (the federal ages), so
+   * it does not count.
+   */
   leave_out_restricted: boolean;
 }
 
+/** The outcomes that make an item "restricted" for a feed's rule (see `FeedRule`). */
+const FEED_RESTRICTING = new Set<string>(['block', 'licensed_dealer', 'document']);
+
 /**
- * Why a feed leaves an item out, or null to keep it. A feed (not built yet) calls this for each item
+ * Why a feed leaves an item out, or null to keep it. The feed's report of left-out items calls this for each item
  * with the places `whereRestricted` found: an item blocked in every state (the 50 and DC) is always
- * left out; with the feed's rule "leave out restricted items", so is any item restricted somewhere.
+ * left out; with the feed's rule "leave out restricted items", so is any item whose outcome somewhere is
+ * block, licensed dealer or document (`FeedRule`).
  */
 export function excludedFromFeed(item: { title: string | null; places: readonly Pick<PlaceResult, 'kind' | 'place' | 'outcome' | 'rules'>[] }, feedRule: FeedRule): string | null {
   const blockedStates = new Set(item.places.filter((p) => p.kind === 'state' && p.outcome === 'block').map((p) => p.place));
@@ -448,8 +457,19 @@ export function excludedFromFeed(item: { title: string | null; places: readonly 
     const names = (everywhere.length ? everywhere : [...statesOf.keys()]).sort();
     return `Blocked in every state (${names.join(', ')})`;
   }
-  if (feedRule.leave_out_restricted && item.places.length) {
-    const places = item.places.map((p) => p.place);
+  const restricted = feedRule.leave_out_restricted ? item.places.filter((p) => p.outcome !== null && FEED_RESTRICTING.has(p.outcome)) : [];
+  if (restricted.length) {
+    const states = new Set(restricted.filter((p) => p.kind === 'state').map((p) => p.place));
+    if (EVERY_STATE.every((s) => states.has(s))) {
+      // Name the rules that restrict it in every state by themselves, else the decisive ones.
+      const statesOf = new Map<string, Set<string>>();
+      for (const p of restricted) if (p.kind === 'state') for (const r of p.rules) if (FEED_RESTRICTING.has(r.effect)) statesOf.set(r.name, (statesOf.get(r.name) ?? new Set()).add(p.place));
+      const everywhere = [...statesOf].filter(([, s]) => EVERY_STATE.every((x) => s.has(x))).map(([name]) => name);
+      const rules = (everywhere.length ? everywhere : [...new Set(restricted.flatMap((p) => p.rules.filter((r) => r.decisive).map((r) => r.name)))]).sort();
+      const named = rules.slice(0, 3).join(', ') + (rules.length > 3 ? ` and ${rules.length - 3} more` : '');
+      return `Restricted in every state (${named}); the feed leaves out restricted items`;
+    }
+    const places = restricted.map((p) => p.place);
     const shown = places.slice(0, 8).join(', ') + (places.length > 8 ? ` and ${places.length - 8} more` : '');
     return `Restricted in ${shown}; the feed leaves out restricted items`;
   }

@@ -264,7 +264,7 @@ export async function whereItemsRestricted(db: Db, items: readonly Pick<CheckIte
 
 /**
  * What a feed leaves out of the products it would list: product id → reason (`excludedFromFeed`).
- * For the feeds, which are not built yet: an item blocked in every state is always left out; with the
+ * An item blocked in every state is always left out; with the
  * feed's rule "leave out restricted items", so is every item restricted somewhere.
  */
 export async function feedExclusions(db: Db, productIds: readonly number[], feedRule: FeedRule, date: string = today()): Promise<Map<number, string>> {
@@ -330,66 +330,62 @@ export function caughtProductIds(index: RuleIndex, rule: Pick<RuleInput, 'target
   }
 }
 
-/** How many products carry each brand, category, and canonical value of the attributes rules read. */
-interface CatalogueCounts {
-  at: number;
-  brands: Map<number, number>;
-  categories: Map<number, number>;
-  /** attribute id → lower-cased value text → products. */
-  values: Map<number, Map<string, number>>;
-  /** Products of each variant (variants are counted as their product). */
-}
-const countsKept = new WeakMap<object, { attributes: string; counts: Promise<CatalogueCounts> }>();
-/** Product counts are figures to read, not rules: kept a minute per process. */
-export const COUNTS_TTL_MS = 60_000;
-
-async function catalogueCounts(db: Db, index: RuleIndex): Promise<CatalogueCounts> {
-  const attributes = index.attributeIds.join(',');
-  const k = countsKept.get(db);
-  if (k && k.attributes === attributes) {
-    const c = await k.counts.catch(() => undefined);
-    if (c && Date.now() - c.at < COUNTS_TTL_MS) return c;
-  }
-  const counts = (async () => {
-    const row = (await queryOne<{ brands: [number, number][] | null; categories: [number, number][] | null; values: [number, string, number][] | null }>(
-      db,
-      sql`select (select json_agg(json_build_array(brand_id, n)) from (select brand_id, count(*)::int as n from products where brand_id is not null group by brand_id) b) as brands,
-                 (select json_agg(json_build_array(category_id, n)) from (select category_id, count(*)::int as n from product_categories group by category_id) c) as categories,
-                 (select json_agg(json_build_array(attribute_id, v, n)) from (
-                    select d.attribute_id, lower(d.value #>> '{}') as v, count(*)::int as n from attribute_data d
-                     where d.attribute_id = any(${intList(index.attributeIds)}) and d.sourceable_type = 'product' and d.source_type is null
-                     group by 1, 2) a) as values`,
-    ))!;
-    const values = new Map<number, Map<string, number>>();
-    for (const [a, v, n] of row.values ?? []) {
-      if (!values.has(a)) values.set(a, new Map());
-      values.get(a)!.set(v, n);
-    }
-    return { at: Date.now(), brands: new Map(row.brands ?? []), categories: new Map(row.categories ?? []), values };
-  })();
-  countsKept.set(db, { attributes, counts });
-  counts.catch(() => countsKept.get(db)?.counts === counts && countsKept.delete(db));
-  return counts;
-}
-
 /**
- * How many products each rule catches, from counts of the catalogue kept a minute (one grouped
- * statement when they are read again): a brand's products; a category's and its subcategories'
- * (a product filed in two of them counts twice); products whose value meets the condition; a
- * product or a variant is one.
+ * How many products each rule catches, from the catalogue counts kept by triggers
+ * (`compliance_catalogue_counts`, migration 0022), read in one statement by primary key: a brand's
+ * products; a category's and its subcategories' (a product filed in two of them counts twice);
+ * products whose value meets the condition; a product or a variant is one. A condition on an attribute
+ * whose values are not counted (text) is counted on its own.
  */
 export async function productCounts(db: Db, index: RuleIndex, rules: readonly CompiledRule[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!rules.length) return out;
-  const c = await catalogueCounts(db, index);
+  const brandIds = new Set<number>();
+  const categoryIds = new Set<number>();
+  const attributeIds = new Set<number>();
+  const under = new Map<number, number[]>();
+  for (const r of rules) {
+    if (r.target_kind === 'brand') brandIds.add(r.target_id!);
+    else if (r.target_kind === 'category') {
+      const cats = [...index.lineage].filter(([, line]) => line.includes(r.target_id!)).map(([c]) => c);
+      if (!cats.length) cats.push(r.target_id!);
+      under.set(r.id, cats);
+      cats.forEach((c) => categoryIds.add(c));
+    } else if (r.target_kind === 'attribute') attributeIds.add(r.attribute_id!);
+  }
+  const keys = (xs: Set<number>) => `{${[...xs].map((x) => `"${x}"`).join(',')}}`;
+  const rows = await query<{ kind: 'brand' | 'category' | 'value' | 'counted'; attribute_id: number; key: string; n: number }>(
+    db,
+    sql`select kind, attribute_id, key, n from compliance_catalogue_counts where kind = 'brand' and attribute_id = 0 and key = any(${keys(brandIds)}::text[])
+        union all
+        select kind, attribute_id, key, n from compliance_catalogue_counts where kind = 'category' and attribute_id = 0 and key = any(${keys(categoryIds)}::text[])
+        union all
+        select kind, attribute_id, key, n from compliance_catalogue_counts where kind = 'value' and attribute_id = any(${intList([...attributeIds])})
+        union all
+        select 'counted', a.id, '', 0 from attributes a where a.id = any(${intList([...attributeIds])}) and qm_compliance_counted_attribute(a.id)`,
+  );
+  const brands = new Map<number, number>();
+  const categories = new Map<number, number>();
+  const values = new Map<number, Map<string, number>>();
+  const counted = new Set<number>();
+  for (const row of rows) {
+    if (row.kind === 'brand') brands.set(Number(row.key), row.n);
+    else if (row.kind === 'category') categories.set(Number(row.key), row.n);
+    else if (row.kind === 'counted') counted.add(row.attribute_id);
+    else {
+      if (!values.has(row.attribute_id)) values.set(row.attribute_id, new Map());
+      values.get(row.attribute_id)!.set(row.key, row.n);
+    }
+  }
   for (const r of rules) {
     let n = 0;
-    if (r.target_kind === 'brand') n = c.brands.get(r.target_id!) ?? 0;
+    if (r.target_kind === 'brand') n = brands.get(r.target_id!) ?? 0;
     else if (r.target_kind === 'product' || r.target_kind === 'variant') n = 1;
-    else if (r.target_kind === 'category') {
-      for (const [cat, line] of index.lineage) if (line.includes(r.target_id!)) n += c.categories.get(cat) ?? 0;
+    else if (r.target_kind === 'category') for (const c of under.get(r.id)!) n += categories.get(c) ?? 0;
+    else if (!counted.has(r.attribute_id!)) {
+      n = (await queryOne<{ n: number }>(db, sql`select count(*)::int as n from (${caughtProductIds(index, r)}) x`))?.n ?? 0;
     } else {
-      const byValue = c.values.get(r.attribute_id!) ?? new Map<string, number>();
+      const byValue = values.get(r.attribute_id!) ?? new Map<string, number>();
       if (r.attribute_op === 'in' || (r.attribute_op === 'eq' && r.numeric === null)) for (const v of r.valueSet) n += byValue.get(v) ?? 0;
       else if (r.numeric !== null) {
         const t = r.numeric;

@@ -32,19 +32,23 @@ export const productInventory = defineReport({
   ],
   rows: (f, { group }) => {
     const byLocation = group === 'location';
-    const keys = byLocation ? sql`variant_id, location_id` : sql`variant_id`;
+    const keys = byLocation ? sql`f.variant_id, f.location_id` : sql`f.variant_id`;
     const atLocation = (expr: string) => f.location_id && sql`${sql.raw(expr)} = ${f.location_id}`;
-    // Stock, open orders and the last 90 days' sales as one stream of figures, summed per key in one pass.
+    // Stock, open orders and the last 90 days' sales as one stream of figures, joined to their variant
+    // and product and summed per key in one pass. Joined before the grouping, PostgreSQL knows how many
+    // figures there are (~400,000) and hashes variants and products once; joined after it, it guessed
+    // 200 groups and looked 100,000 variants and products up one by one (4 of 5.7 s on the bench).
     return sql`
-      select x.variant_id${byLocation ? sql`, x.location_id, (select l.code from locations l where l.id = x.location_id) as location` : sql``},
-             v.sku, p.title as product, x.on_hand, x.on_order, x.sold_30, x.sold_90,
+      select x.variant_id${byLocation ? sql`, x.location_id, x.location` : sql``},
+             x.sku, x.product, x.on_hand, x.on_order, x.sold_30, x.sold_90,
              round(x.sold_30 / 30.0, 2)::float8 as per_day_30,
              round(x.sold_90 / 90.0, 2)::float8 as per_day_90,
              case when x.sold_30 > 0 then round(x.on_hand * 30.0 / x.sold_30, 1)::float8 end as days_of_cover,
              x.value
         from (
-          select ${keys}, sum(on_hand)::int8 as on_hand, sum(value)::int8 as value, sum(on_order)::int8 as on_order,
-                 sum(sold_30)::int8 as sold_30, sum(sold_90)::int8 as sold_90
+          select ${byLocation ? sql`f.variant_id, f.location_id, l.code as location` : sql`f.variant_id`}, v.sku, p.title as product,
+                 sum(f.on_hand)::int8 as on_hand, sum(f.value)::int8 as value, sum(f.on_order)::int8 as on_order,
+                 sum(f.sold_30)::int8 as sold_30, sum(f.sold_90)::int8 as sold_90
             from (
               select variant_id, location_id, on_hand, on_hand::int8 * coalesce(avg_cost_cents, 0) as value, 0 as on_order, 0 as sold_30, 0 as sold_90
                 from inventory_items ${where(atLocation('location_id'))}
@@ -56,15 +60,16 @@ export const productInventory = defineReport({
               select variant_id, location_id, 0, 0, 0, case when at >= now() - interval '30 days' then -quantity else 0 end, -quantity
                 from inventory_transactions
                ${where(sql`kind = 'sale'`, sql`at >= now() - interval '90 days'`, atLocation('location_id'))}
-            ) figures
-           group by ${keys}
-        ) x
-        join variants v on v.id = x.variant_id
-        left join products p on p.id = v.product_id
-        ${where(
-          f.sku && sql`(${contains(sql`v.sku`, f.sku)} or ${contains(sql`p.title`, f.sku)})`,
-          f.brand_id && sql`p.brand_id = ${f.brand_id}`,
-        )}`;
+            ) f
+            join variants v on v.id = f.variant_id
+            left join products p on p.id = v.product_id
+            ${byLocation ? sql`left join locations l on l.id = f.location_id` : sql``}
+            ${where(
+              f.sku && sql`(${contains(sql`v.sku`, f.sku)} or ${contains(sql`p.title`, f.sku)})`,
+              f.brand_id && sql`p.brand_id = ${f.brand_id}`,
+            )}
+           group by ${keys}, v.sku, p.title${byLocation ? sql`, l.code` : sql``}
+        ) x`;
   },
   aggregated: true,
   key: (group) => (group === 'location' ? ['variant_id', 'location_id'] : ['variant_id']),

@@ -23,7 +23,11 @@ import {
   type CategoryCreate,
   type CategoryNode,
   type CategoryUpdate,
+  type Feed,
   type FeedAssignment,
+  type FeedCreate,
+  type FeedLeftOutReport,
+  type FeedUpdate,
   type Modifier,
   type ProductCreate,
   type ProductDetail,
@@ -68,6 +72,18 @@ export const attributes = defineResource<Attribute, z.output<typeof AttributeCre
 export const brands = defineResource<Brand, z.output<typeof BrandCreate>, z.output<typeof BrandUpdate>>('brand', { related: SHOWN_IN_PRODUCTS });
 export const categories = defineResource<CategoryNode, CategoryCreate, CategoryUpdate, Category>('category', { related: SHOWN_IN_PRODUCTS });
 export const stores = defineResource<Store, StoreCreate, StoreUpdate>('store', { related: [...SHOWN_IN_PRODUCTS, 'store-brand', 'store-category', 'feed'] });
+/** Feeds show by name on store variants in the product editor. */
+export const feeds = defineResource<Feed, FeedCreate, FeedUpdate>('feed', { related: SHOWN_IN_PRODUCTS });
+
+/** The feed's report of left-out items (read fresh: it follows the compliance rules as well as the feed). */
+export function useFeedLeftOut(feedId: number, page: number, perPage: number) {
+  return useQuery({
+    queryKey: feeds.keys.part('left-out', JSON.stringify({ feedId, page, perPage })),
+    queryFn: ({ signal }) => api.get<FeedLeftOutReport>(`feed/${feedId}/left-out`, { page, per_page: perPage }, signal),
+    staleTime: 0,
+    placeholderData: (prev) => prev,
+  });
+}
 export const storeBrands = defineResource<StoreBrand, z.output<typeof StoreBrandCreate>, z.output<typeof StoreBrandUpdate>>('store-brand');
 export const storeCategories = defineResource<StoreCategory, z.output<typeof StoreCategoryCreate>, z.output<typeof StoreCategoryUpdate>>('store-category');
 

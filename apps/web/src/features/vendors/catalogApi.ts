@@ -4,7 +4,7 @@
  * its columns, the preview and the apply (jobs followed with lib/jobs).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ImportColumns, ImportPreviewBody, ImportStarted, StoredFileInfo, VendorImport, VendorMatchResult, VendorProduct } from '@qm/contracts';
+import type { ImportColumns, ImportPreviewBody, ImportStarted, StoredFileInfo, VendorImport, VendorMatchResult, VendorProduct, VendorProductUpdate } from '@qm/contracts';
 import { api, apiUrl, ApiError } from '../../lib/api';
 import { trackJob } from '../../lib/jobs';
 import { defineResource, invalidate } from '../../lib/resource';
@@ -27,6 +27,14 @@ export function useMatchLine(vendorId: number) {
         ? api.delete<{ data: VendorProduct }>(`vendor-product/${id}/match`)
         : api.put<{ data: VendorProduct }>(`vendor-product/${id}/match`, { variant_id: variantId })
       ).then((r) => r.data),
+    onSuccess: () => linesChanged(vendorId),
+  });
+}
+
+/** A line corrected by hand (`PUT vendor-product/{id}`): cost, stock, drop-ship, MAP, and the match when given. */
+export function useUpdateLine(vendorId: number) {
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: VendorProductUpdate }) => api.put<{ data: VendorProduct }>(`vendor-product/${id}`, body).then((r) => r.data),
     onSuccess: () => linesChanged(vendorId),
   });
 }

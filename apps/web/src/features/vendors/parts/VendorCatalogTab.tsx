@@ -1,7 +1,8 @@
 /**
  * The vendor page's catalogue tab: the lines the vendor sells us, matched to our variants (by UPC,
  * then SKU, or by a person), filtered by matched/unmatched and stock, searched by SKU, name or UPC;
- * "Match" on an unmatched line, "Match again" for the vendor, and the import of their price/stock file.
+ * "Match" on an unmatched line, a line's cost, stock, drop-ship, MAP and match corrected by hand
+ * ("Edit line…"), "Match again" for the vendor, and the import of their price/stock file.
  */
 import { useMemo, useState } from 'react';
 import { Anchor, Badge, Button, Group, Menu, ActionIcon, Stack, Text } from '@mantine/core';
@@ -18,6 +19,7 @@ import { ResourceList, type Column } from '../../../ui/ResourceList';
 import { useMatchAgain, useMatchLine, vendorCatalog } from '../catalogApi';
 import { MatchDialog } from './MatchDialog';
 import { VendorImportDialog } from './VendorImportDialog';
+import { VendorLineDialog } from './VendorLineDialog';
 
 const MATCH_LABELS: Record<string, string> = { upc: 'By UPC', sku: 'By SKU', manual: 'By hand' };
 
@@ -67,6 +69,7 @@ export function VendorCatalogTab({ vendorId }: { vendorId: number }) {
   const resource = useMemo(() => vendorCatalog(vendorId), [vendorId]);
   const canWrite = isAllowed(['vendors.write'], usePermissions());
   const [matching, setMatching] = useState<VendorProduct | null>(null);
+  const [editing, setEditing] = useState<VendorProduct | null>(null);
   const [importing, setImporting] = useState(false);
   const matchAgain = useMatchAgain(vendorId);
   const matchLine = useMatchLine(vendorId);
@@ -143,6 +146,7 @@ export function VendorCatalogTab({ vendorId }: { vendorId: number }) {
                       </ActionIcon>
                     </Menu.Target>
                     <Menu.Dropdown>
+                      <Menu.Item onClick={() => setEditing(row)}>Edit line…</Menu.Item>
                       <Menu.Item onClick={() => setMatching(row)}>{row.variant_id === null ? 'Match to a variant' : 'Match to another variant'}</Menu.Item>
                       {row.variant_id !== null || row.match_method !== 'manual' ? (
                         <Menu.Item onClick={() => void clearMatch(row)}>None of ours (keep unmatched)</Menu.Item>
@@ -157,6 +161,7 @@ export function VendorCatalogTab({ vendorId }: { vendorId: number }) {
       {canWrite ? (
         <>
           <MatchDialog vendorId={vendorId} line={matching} onClose={() => setMatching(null)} />
+          <VendorLineDialog vendorId={vendorId} line={editing} onClose={() => setEditing(null)} />
           <VendorImportDialog vendorId={vendorId} opened={importing} onClose={() => setImporting(false)} />
         </>
       ) : null}

@@ -1,0 +1,105 @@
+/**
+ * Feeds (Stores & Feeds): each store's feeds to comparison-shopping destinations — target destination,
+ * frequency, enabled, and the rule "leave out restricted items" — and, per feed, its report of the
+ * items it carries but leaves out, with why (`?left-out=<feed id>` opens it).
+ */
+import { Button, Text } from '@mantine/core';
+import { FEED_LIST, FeedCreate, FeedUpdate, TARGET_DESTINATIONS, type Feed } from '@qm/contracts';
+import { useSearchParams } from 'react-router';
+import { formatInteger } from '../../lib/format';
+import { useStores } from '../../lib/lookups';
+import { CrudScreen } from '../../ui/CrudScreen';
+import { BooleanBadge } from '../../ui/displays';
+import { SelectField, SwitchField, TextField } from '../../ui/fields';
+import type { Column } from '../../ui/ResourceList';
+import { idColumn } from '../../ui/columns';
+import { feeds } from './api';
+import { FeedLeftOutDrawer } from './parts/FeedLeftOut';
+
+const DESTINATION_LABELS: Record<(typeof TARGET_DESTINATIONS)[number], string> = { ammoseek: 'AmmoSeek', bulkcheapammo: 'BulkCheapAmmo' };
+const FREQUENCY_LABELS: Record<number, string> = { 24: 'Daily', 168: 'Weekly' };
+
+const columns: Column<Feed>[] = [
+  idColumn(),
+  { key: 'name', header: 'Name', render: (f) => <Text size="sm" fw={500} className="qm-cell-text">{f.name}</Text> },
+  { key: 'store_name', header: 'Store' },
+  { key: 'target_destination', header: 'Destination', render: (f) => DESTINATION_LABELS[f.target_destination] },
+  { key: 'frequency_hours', header: 'Frequency', render: (f) => FREQUENCY_LABELS[f.frequency_hours] ?? `${f.frequency_hours} h` },
+  { key: 'store_variant_count', header: 'Items', align: 'right', render: (f) => formatInteger(f.store_variant_count) },
+  { key: 'leave_out_restricted', header: 'Restricted items', render: (f) => <BooleanBadge value={f.leave_out_restricted} trueLabel="Left out" falseLabel="Kept" /> },
+  { key: 'is_enabled', header: 'Status', render: (f) => <BooleanBadge value={f.is_enabled} trueLabel="Enabled" falseLabel="Disabled" /> },
+];
+
+const values = (f: Feed) => ({
+  store_id: f.store_id,
+  name: f.name,
+  target_destination: f.target_destination,
+  frequency_hours: f.frequency_hours,
+  is_enabled: f.is_enabled,
+  leave_out_restricted: f.leave_out_restricted,
+  version: f.version,
+});
+
+export default function FeedList() {
+  const stores = useStores();
+  const storeOptions = (stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
+  const [params, setParams] = useSearchParams();
+  const leftOut = params.get('left-out');
+  const leftOutId = leftOut && /^\d+$/.test(leftOut) ? Number(leftOut) : null;
+  const showLeftOut = (id: number | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (id === null) next.delete('left-out');
+        else next.set('left-out', String(id));
+        return next;
+      },
+      { replace: id === null },
+    );
+
+  return (
+    <>
+      <CrudScreen<Feed, typeof FeedCreate, typeof FeedUpdate>
+        description="Each store’s feeds to comparison-shopping sites. Items blocked in every state never go into a feed; a feed can also leave out every item restricted anywhere."
+        resource={feeds}
+        noun={{ one: 'feed', many: 'feeds' }}
+        writePermission="feeds.write"
+        list={{
+          fields: FEED_LIST,
+          columns,
+          wholeList: true,
+          defaultSort: 'name',
+          searchPlaceholder: 'Search feeds',
+          filters: [
+            { kind: 'select', key: 'store_id', label: 'Store', options: storeOptions, loading: stores.isLoading },
+            { kind: 'select', key: 'target_destination', label: 'Destination', options: TARGET_DESTINATIONS.map((d) => ({ value: d, label: DESTINATION_LABELS[d] })) },
+            { kind: 'boolean', key: 'leave_out_restricted', label: 'Restricted items', trueLabel: 'Left out', falseLabel: 'Kept' },
+            { kind: 'boolean', key: 'is_enabled', label: 'Status', trueLabel: 'Enabled', falseLabel: 'Disabled' },
+          ],
+        }}
+        rowButtons={(f) => (
+          <Button size="compact-xs" variant="default" onClick={() => showLeftOut(f.id)} aria-label={`Left-out items of ${f.name}`}>
+            Left-out items
+          </Button>
+        )}
+        create={{ schema: FeedCreate, defaults: { store_id: undefined, name: '', target_destination: 'ammoseek', frequency_hours: 24, is_enabled: true, leave_out_restricted: false } }}
+        update={{ schema: FeedUpdate, values }}
+        fields={() => (
+          <>
+            <SelectField name="store_id" label="Store" required numeric options={storeOptions} />
+            <TextField name="name" label="Name" required autoFocus />
+            <SelectField name="target_destination" label="Target destination" required options={TARGET_DESTINATIONS.map((d) => ({ value: d, label: DESTINATION_LABELS[d] }))} />
+            <SelectField name="frequency_hours" label="Frequency" required numeric options={[{ value: '24', label: 'Daily (every 24 hours)' }, { value: '168', label: 'Weekly (every 168 hours)' }]} />
+            <SwitchField name="is_enabled" label="Enabled" />
+            <SwitchField
+              name="leave_out_restricted"
+              label="Leave out restricted items"
+              description="Leave out every item a compliance rule restricts anywhere (age, document, dealer, block). Items blocked in every state are always left out."
+            />
+          </>
+        )}
+      />
+      <FeedLeftOutDrawer feedId={leftOutId} onClose={() => showLeftOut(null)} />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { shot, signIn } from './helpers';
+
+const CATALOG = 'catalog@example.com';
+
+test.describe('feeds', () => {
+  test('open Feeds, set the rule "leave out restricted items" on a feed, read a left-out item and why', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, CATALOG);
+    await page.goto('/feed');
+    await expect(page).toHaveTitle('Feeds');
+    const table = page.getByRole('table', { name: 'Feeds' });
+    const feed = 'Ammo Depot → AmmoSeek (daily)';
+    const row = table.getByRole('row').filter({ hasText: feed });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('Kept');
+    await shot(page, 'feeds-list');
+
+    // The rule: edit the feed and switch it on.
+    await row.getByText(feed).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(feed);
+    await dialog.getByRole('switch', { name: 'Leave out restricted items' }).check({ force: true });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
+    await expect(row).toContainText('Left out');
+
+    // The feed's report of left-out items: counts, and each item with the reason in words.
+    await row.getByRole('button', { name: `Left-out items of ${feed}` }).click();
+    await expect(page).toHaveURL(/left-out=\d+/);
+    const drawer = page.getByRole('dialog', { name: 'Left-out items' });
+    await expect(drawer.getByTestId('left-out-counts')).toHaveText(/^\d[\d,]* items, \d[\d,]* left out$/, { timeout: 20_000 });
+    const report = drawer.getByRole('table', { name: 'Left-out items' });
+    await expect(report.getByText(/the feed leaves out restricted items/).first()).toBeVisible();
+    await expect(report.getByText('Restricted', { exact: true }).first()).toBeVisible();
+    await shot(page, 'feeds-left-out');
+  });
+});
