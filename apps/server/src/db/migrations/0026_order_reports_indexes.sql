@@ -3,8 +3,8 @@
 -- Order Margin, Monthly Summary and the dashboard's revenue: the orders placed in a range, with their figures.
 CREATE INDEX IF NOT EXISTS "orders_report_idx" ON "orders" ("placed_at") INCLUDE ("id", "store_id", "status", "units", "subtotal_cents", "shipping_charged_cents", "cost_cents", "margin_cents");
 --> statement-breakpoint
--- Monthly Summary: each order's vendor orders' fees and shipping without reading their rows.
-CREATE INDEX IF NOT EXISTS "vendor_orders_report_idx" ON "vendor_orders" ("order_id") INCLUDE ("status", "fees_cents", "shipping_cents");
+-- Monthly Summary: the fees and shipping of the vendor orders created since a day, without reading their rows.
+CREATE INDEX IF NOT EXISTS "vendor_orders_report_idx" ON "vendor_orders" ("created_at") INCLUDE ("order_id", "status", "fees_cents", "shipping_cents");
 --> statement-breakpoint
 -- Order Item: the lines of the orders in a range, summed without reading their rows.
 CREATE INDEX IF NOT EXISTS "order_items_report_idx" ON "order_items" ("order_id") INCLUDE ("quantity", "cancelled_quantity", "unit_price_cents", "discount_cents", "cost_cents");

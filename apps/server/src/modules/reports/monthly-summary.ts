@@ -39,7 +39,12 @@ export const monthlySummary = defineReport({
            sum(${ORDER_REVENUE})::int8 as revenue, coalesce(sum(o.cost_cents), 0)::int8 as cost,
            coalesce(sum(vf.fees), 0)::int8 as fees, coalesce(sum(vf.shipping), 0)::int8 as shipping, coalesce(sum(o.margin_cents), 0)::int8 as margin
       from orders o
-      left join lateral (select sum(vo.fees_cents) as fees, sum(vo.shipping_cents) as shipping from vendor_orders vo where vo.order_id = o.id and vo.status <> 'cancelled') vf on o.cost_cents is not null
+      left join (
+        -- A vendor order is created after its order was placed: those of the range's orders are among
+        -- the ones created since its start, summed per order at once (a hash join, not a lookup per order).
+        select vo.order_id, sum(vo.fees_cents) as fees, sum(vo.shipping_cents) as shipping from vendor_orders vo
+         ${where(sql`vo.status <> 'cancelled'`, f.from && sql`vo.created_at >= ${f.from}::timestamptz`)}
+         group by vo.order_id) vf on vf.order_id = o.id and o.cost_cents is not null
       ${where(
         f.from && sql`o.placed_at >= ${f.from}::timestamptz`,
         f.to && sql`o.placed_at < (${f.to}::date + 1)::timestamptz`,
