@@ -17,3 +17,4 @@ export * from './compliance.js';
 export * from './vendor-catalog.js';
 export * from './orders.js';
 export * from './routing.js';
+export * from './resolution.js';

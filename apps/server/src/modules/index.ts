@@ -15,6 +15,7 @@ import { orderRoutes } from './orders/routes.js';
 import { preferenceRoutes } from './preferences/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { routingRoutes } from './routing/routes.js';
+import { resolutionRoutes } from './resolution/routes.js';
 import { purchasingRoutes } from './purchasing/routes.js';
 import { statusRoutes } from './statuses/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -39,4 +40,5 @@ export const MODULES: readonly Module[] = [
   vendorCatalogRoutes,
   orderRoutes,
   routingRoutes,
+  resolutionRoutes,
 ];

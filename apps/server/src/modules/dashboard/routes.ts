@@ -1,15 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { AuditEntry, dataResponse } from '@qm/contracts';
+import { AuditEntry, DashboardOrders, dataResponse } from '@qm/contracts';
 import { action, type Kit } from '../../http/kit.js';
 import { can, requireAuth } from '../../http/auth.js';
 import { countsAnd, pageJson } from '../../http/list.js';
 import { auditList } from '../audit/routes.js';
+import { dashboardOrders } from '../resolution/dashboard.js';
 
 const Dashboard = z.object({
   recent_activity: z.array(AuditEntry),
   recent_scope: z.enum(['all', 'own']),
   counts: z.record(z.string(), z.number()),
+  /** The day's orders view, for those who read orders. */
+  orders: DashboardOrders.nullable(),
 });
 
 export function dashboardRoutes({ app, db }: Kit) {
@@ -34,7 +37,8 @@ export function dashboardRoutes({ app, db }: Kit) {
         recent: pageJson(auditList, { page: 1, per_page: 10, sort: '-id', filter: all ? undefined : { actor_id: String(me.userId) } }),
       });
       const recent = result.columns.recent as AuditEntry[];
-      return { data: { recent_activity: recent, recent_scope: all ? 'all' : 'own', counts: result.counts } as const };
+      const orders = can(req, 'orders.read') ? await dashboardOrders(db) : null;
+      return { data: { recent_activity: recent, recent_scope: all ? 'all' : 'own', counts: result.counts, orders } as const };
     },
   });
 }

@@ -3,10 +3,15 @@ import type { SecretBox } from '../../db/secrets.js';
 import { isEmpty, seedDemo } from './demo.js';
 import { seedReference } from './reference.js';
 import { seedCatalogReference } from './catalog.js';
+import { seedResolutionDemo } from './resolution.js';
 
 /** Reference data always; demo data and accounts only into a new database outside production. */
 export async function seed(db: Db, opts: { demo: boolean; secrets?: SecretBox }) {
   await seedReference(db);
   await seedCatalogReference(db);
-  if (opts.demo && (await isEmpty(db))) await seedDemo(db, opts.secrets);
+  if (opts.demo && (await isEmpty(db))) {
+    await seedDemo(db, opts.secrets);
+    // After the orders and routing demo data (cases are about their orders).
+    await seedResolutionDemo(db);
+  }
 }

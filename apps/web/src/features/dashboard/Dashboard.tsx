@@ -1,4 +1,4 @@
-/** Dashboard: real figures from `GET dashboard`, recent activity, and the user's shortcuts. */
+/** Dashboard: the day's orders view, real figures from `GET dashboard`, recent activity, and the user's shortcuts. */
 import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { isAllowed } from '@qm/contracts';
@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, Spinner } from '../../ui/states';
 import { auditLink, actionColor, entityLabel } from '../audit/links';
 import { TableHead } from '../../ui/TableHead';
 import { useDashboard } from './api';
+import { OrdersToday } from './parts/OrdersToday';
 
 const COUNT_LABELS: Record<string, { label: string; href?: string }> = {
   users_active: { label: 'Active users', href: '/user?filter%5Bis_active%5D=true' },
@@ -32,6 +33,8 @@ export default function DashboardScreen() {
 
       {dashboard.isPending ? <Spinner /> : null}
       {dashboard.isError ? <ErrorState error={dashboard.error} onRetry={() => void dashboard.refetch()} title="Could not load the dashboard" /> : null}
+
+      {dashboard.data?.orders ? <OrdersToday data={dashboard.data.orders} /> : null}
 
       {counts.length > 0 ? (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" maw={760}>

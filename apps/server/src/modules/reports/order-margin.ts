@@ -1,0 +1,61 @@
+/** Order Margin Report: revenue, cost and margin per order, or per store or month. Orders without a route (no cost yet) are left out. */
+import { sql } from 'drizzle-orm';
+import { col, defineReport, filter, where } from '../../reports/kit.js';
+import { orderConds, orderFilters } from './order-lookups.js';
+
+/** Revenue is what the customer pays for goods and shipping (tax is not ours); cost is the chosen route's total. */
+export const ORDER_REVENUE = sql`(o.subtotal_cents + o.shipping_charged_cents)`;
+
+export const orderMargin = defineReport({
+  name: 'order-margin',
+  title: 'Order Margin Report',
+  permissions: ['reports.read'],
+  filters: { ...orderFilters, number: filter.text('Order number') },
+  groups: { order: 'Order', store: 'Store', month: 'Month' },
+  columns: [
+    col.text('number', 'Order', undefined, { groups: ['order'] }),
+    col.datetime('placed_at', 'Placed', undefined, { groups: ['order'] }),
+    col.text('store', 'Store', undefined, { groups: ['order', 'store'] }),
+    col.text('month', 'Month', undefined, { groups: ['month'] }),
+    col.text('status', 'Status', undefined, { groups: ['order'] }),
+    col.int('orders', 'Orders', 'sum', { groups: ['store', 'month'] }),
+    col.int('units', 'Units', 'sum'),
+    col.money('revenue', 'Revenue', 'sum'),
+    col.money('cost', 'Cost', 'sum'),
+    col.money('margin', 'Margin', 'sum'),
+    col.percent('margin_pct', 'Margin %', { ratio: ['margin', 'revenue'] }),
+  ],
+  // One row per routed order of the filters, read once (through the orders' report index) for the
+  // page, the totals and the chart.
+  base: (f) => sql`
+    select o.id, o.number, o.placed_at, o.store_id, o.status, o.units::int8 as units, ${ORDER_REVENUE}::int8 as revenue, o.cost_cents as cost, o.margin_cents as margin,
+           to_char(o.placed_at at time zone 'UTC', 'YYYY-MM') as month
+      from orders o ${where(...orderConds(f), sql`o.cost_cents is not null`)}`,
+  rows: (_f, { group }) => {
+    if (group === 'order')
+      return sql`
+        select x.id, x.number, x.placed_at, s.name as store, x.status, x.units, x.revenue, x.cost, x.margin,
+               x.margin::float8 / nullif(x.revenue, 0) as margin_pct, x.store_id
+          from report_base x left join stores s on s.id = x.store_id`;
+    const key = group === 'store' ? sql`x.store_id` : sql`x.month`;
+    return sql`
+      select ${group === 'store' ? sql`min(s.name) as store, x.store_id` : sql`x.month`},
+             count(*)::int8 as orders, sum(x.units)::int8 as units, sum(x.revenue)::int8 as revenue, sum(x.cost)::int8 as cost,
+             sum(x.margin)::int8 as margin, sum(x.margin)::float8 / nullif(sum(x.revenue), 0) as margin_pct
+        from report_base x ${group === 'store' ? sql`left join stores s on s.id = x.store_id` : sql``}
+       group by ${key}`;
+  },
+  aggregated: true,
+  key: (group) => (group === 'order' ? ['id'] : group === 'store' ? ['store_id'] : ['month']),
+  defaultSort: (group) => (group === 'order' ? '-placed_at' : group === 'month' ? '-month' : '-revenue'),
+  chart: {
+    kind: 'trend',
+    title: 'Revenue and margin by month',
+    x: 'month',
+    series: [
+      { key: 'revenue', label: 'Revenue', type: 'money' },
+      { key: 'margin', label: 'Margin', type: 'money' },
+    ],
+    rows: () => sql`select month, sum(revenue)::int8 as revenue, sum(margin)::int8 as margin from report_base group by month`,
+  },
+});

@@ -1,0 +1,36 @@
+/** Revenue and margin per day over the last 30 days (loaded only by the dashboard's orders view). */
+import '@mantine/charts/styles.css';
+import { AreaChart } from '@mantine/charts';
+import { Paper, Text } from '@mantine/core';
+import type { DashboardOrders } from '@qm/contracts';
+import { formatCents } from '../../../lib/format';
+
+export default function TrendChart({ days }: { days: DashboardOrders['days'] }) {
+  const revenue = days.reduce((a, d) => a + d.revenue, 0);
+  const margin = days.reduce((a, d) => a + d.margin, 0);
+  return (
+    <Paper withBorder radius="sm" p="sm">
+      <Text size="sm" fw={600} mb={4}>
+        Last 30 days: revenue and margin per day
+      </Text>
+      <div role="img" aria-label={`Revenue and margin per day over the last 30 days: ${formatCents(revenue)} revenue, ${formatCents(margin)} margin`}>
+        <AreaChart
+          h={220}
+          data={days.map((d) => ({ day: d.day.slice(5), Revenue: d.revenue / 100, Margin: d.margin / 100 }))}
+          dataKey="day"
+          series={[
+            { name: 'Revenue', color: 'blue.6' },
+            { name: 'Margin', color: 'teal.6' },
+          ]}
+          valueFormatter={(v) => formatCents(Math.round(v * 100))}
+          withLegend
+          legendProps={{ verticalAlign: 'top', height: 28 }}
+          yAxisProps={{ width: 96 }}
+          curveType="monotone"
+          gridAxis="y"
+          tickLine="y"
+        />
+      </div>
+    </Paper>
+  );
+}

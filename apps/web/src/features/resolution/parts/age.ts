@@ -1,0 +1,18 @@
+/** How long something has been open, in words a person reads at a glance: "3 d 4 h", "5 h 12 min", "8 min". */
+export function ageText(fromIso: string, nowIso?: string): string {
+  const ms = Math.max(0, Date.parse(nowIso ?? new Date().toISOString()) - Date.parse(fromIso));
+  const minutes = Math.floor(ms / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${mins} min`;
+  return `${mins} min`;
+}
+
+/** Hours as "2 d 3 h" / "4.5 h" (time to resolve). */
+export function hoursText(hours: number | null | undefined): string {
+  if (hours === null || hours === undefined) return '';
+  if (hours >= 48) return `${Math.floor(hours / 24)} d ${Math.round(hours % 24)} h`;
+  return `${hours < 10 ? hours.toFixed(1) : Math.round(hours)} h`;
+}
