@@ -25,13 +25,15 @@ import { action, type Kit } from '../../http/kit.js';
 import { orderList, loadOrder } from './queries.js';
 import { addNote, cancelItems, changeAddress, changeStatus, intakeOrder, requireOrder, setCsStatus, setInternalStatus } from './service.js';
 import { storeKeyAccess, storeSettingsRoutes } from './store-settings.js';
+import { newOrderRouteJob } from '../routing/routes.js';
+import { SYSTEM_ACTOR } from '../../db/audit.js';
 
 const TAGS = ['orders'];
 const Detail = dataResponse(OrderDetail);
 /** Orders a store may send per minute from one address. */
 const INTAKE_PER_MINUTE = 600;
 
-export function orderRoutes({ app, db }: Kit) {
+export function orderRoutes({ app, db, jobs }: Kit) {
   action(app, {
     method: 'POST',
     url: '/api/order',
@@ -44,6 +46,8 @@ export function orderRoutes({ app, db }: Kit) {
     options: { rateLimit: { max: INTAKE_PER_MINUTE, timeWindow: '1 minute' }, bodyLimit: 256 * 1024 },
     handler: async (req, reply) => {
       const answer = await intakeOrder(db, req.keyHolder!, req.body, req.id);
+      // A new order is routed by the system as a job (after the intake committed).
+      if (answer.created) await jobs.enqueue(db, SYSTEM_ACTOR, newOrderRouteJob, { order_id: answer.id }, `Route order ${answer.number}`);
       return reply.status(answer.created ? 201 : 200).send({ data: answer });
     },
   });

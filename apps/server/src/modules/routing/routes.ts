@@ -218,8 +218,27 @@ export const recomputeJob: JobKind<z.infer<typeof RecomputeParams>, { route_id: 
   },
 };
 
+const NewOrderParams = z.object({ order_id: z.number().int() });
+/**
+ * A new order from a store, routed by the system after its intake committed (choosing at once when the
+ * store routes automatically). A job, so the store's call never waits for the search, and an order
+ * that cannot be routed waits for a person (its case) while the job says why.
+ */
+export const newOrderRouteJob: JobKind<z.infer<typeof NewOrderParams>, { route_id: number; status: string }> = {
+  kind: 'order-route-new',
+  params: NewOrderParams,
+  expireInSeconds: 600,
+  async run(ctx: JobContext<z.infer<typeof NewOrderParams>>) {
+    await ctx.progress(0, 1, 'Routing the new order');
+    const answer = await routeOrder(ctx.db, ctx.params.order_id, ctx.actor, { automatic: true });
+    await ctx.progress(1, 1, 'Done');
+    return answer;
+  },
+};
+
 export function routingRoutes({ app, db, jobs }: Kit) {
   jobs.define(recomputeJob);
+  jobs.define(newOrderRouteJob);
   const lists = [
     { url: '/api/order-route', spec: routeList, fields: ORDER_ROUTE_LIST, response: OrderRouteListResponse, noun: 'order route', file: 'order-routes', what: 'Order routes: filter by order, store, status, strategy, stale; search by order number or customer' },
     { url: '/api/order-route-item', spec: routeItemList, fields: ORDER_ROUTE_ITEM_LIST, response: OrderRouteItemListResponse, noun: 'order route item', file: 'order-route-items', what: "Routes' items with their compliance outcome: filter by route, order, variant, outcome" },
