@@ -14,7 +14,7 @@ describe('the route table names its screens', () => {
   });
 
   it('a screen is `<area>/<Component>`, the area named as the server module and the contracts', () => {
-    for (const screen of named) expect(screen).toMatch(/^(auth|dashboard|users|statuses|catalog|stores|vendors|orders|routing|purchasing|inventory|pricing|compliance|merchandising|feeds|reports|audit)\/[A-Z][A-Za-z]+$/);
+    for (const screen of named) expect(screen).toMatch(/^(auth|dashboard|users|statuses|catalog|stores|vendors|orders|routing|resolution|purchasing|inventory|pricing|compliance|merchandising|feeds|reports|audit)\/[A-Z][A-Za-z]+$/);
   });
 
   it('loads a screen as its own module with a default export', async () => {

@@ -81,13 +81,16 @@ export async function seedResolutionDemo(db: Db) {
       const [vo] = await query<{ id: number }>(
         t,
         sql`insert into vendor_orders (number, order_id, source_kind, vendor_id, status, items_cents, fees_cents, shipping_cents, total_cents, units, sent_at, expected_ship_date, created_at)
-            select 'VO-' || nextval('vendor_order_number_seq'), o.id, 'vendor', ${v.id}, ${status}, coalesce(o.cost_cents, o.subtotal_cents * 8 / 10) - 1295, 300, 995,
-                   coalesce(o.cost_cents, o.subtotal_cents * 8 / 10), o.units, now() - ${`${createdDaysAgo} days`}::interval,
+            select 'VO-' || nextval('vendor_order_number_seq'), o.id, 'vendor', ${v.id}, ${status}, 0, 300, 995,
+                   1295, o.units, now() - ${`${createdDaysAgo} days`}::interval,
                    (now() - ${`${createdDaysAgo - v.handling_days} days`}::interval)::date, now() - ${`${createdDaysAgo} days`}::interval
               from orders o where o.id = ${o.id} returning id`,
       );
       await t.execute(sql`insert into vendor_order_items (vendor_order_id, order_item_id, variant_id, quantity, unit_cost_cents)
                           select ${vo!.id}, i.id, i.variant_id, i.quantity, greatest(0, coalesce(i.cost_cents, i.unit_price_cents * 8 / 10) / i.quantity)::int from order_items i where i.order_id = ${o.id}`);
+      // Its totals are its items' (the fees and shipping above), as a vendor order made by routing.
+      await t.execute(sql`update vendor_orders vo set items_cents = s.items, total_cents = s.items + vo.fees_cents + vo.shipping_cents
+                            from (select sum(quantity::bigint * unit_cost_cents) as items from vendor_order_items where vendor_order_id = ${vo!.id}) s where vo.id = ${vo!.id}`);
       return vo!.id;
     };
     for (const [i, o] of take(4).entries()) {
