@@ -30,7 +30,9 @@ interface Resolved {
  * characters or more).
  */
 function orderSearch(q: string, r: Resolved): SQL {
-  if (r.sku) return sql`exists (select 1 from order_items si where si.order_id = o.id and upper(si.sku) = ${r.sku})`;
+  // The SKU's lines first (its index), then their orders: counting the matches stays one index read
+  // (an EXISTS per order would probe every order's lines to count them).
+  if (r.sku) return sql`o.id in (select si.order_id from order_items si where upper(si.sku) = ${r.sku})`;
   const lower = q.toLowerCase();
   if (lower.includes('@')) return sql`lower(o.customer_email) like ${`${escapeLike(lower)}%`}`;
   const conds: SQL[] = [sql`upper(o.number) like ${`${escapeLike(q.toUpperCase())}%`}`, sql`lower(o.customer_email) like ${`${escapeLike(lower)}%`}`];
