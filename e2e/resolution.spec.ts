@@ -56,7 +56,7 @@ test.describe('order resolution', () => {
     await tr.getByRole('button', { name: `Resolve order ${row.order_number}` }).click();
     await page.getByRole('menuitem', { name: 'Set customer-service status…' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: 'Customer-service status' }).click();
+    await dialog.getByRole('combobox', { name: 'Customer-service status' }).click();
     await page.getByRole('option', { name: 'Resolved' }).click();
     await dialog.getByRole('textbox', { name: 'Note' }).fill('Customer confirmed by phone');
     await shot(page, 'order-resolution-cs-dialog');
