@@ -9,7 +9,8 @@ import { BACKENDS, useTestApp } from './harness.js';
  * notes, cancelling items, the address, the list's searches and filters, and who may do what.
  */
 describe.each(BACKENDS)('orders API (%s)', (kind) => {
-  const t = useTestApp(kind);
+  // No job workers here: the routing a new order queues runs when a test runs it (`t.jobs.execute`).
+  const t = useTestApp(kind, { JOB_CONCURRENCY: '0' });
   let admin = '';
   let ordersUser = '';
   let catalogUser = '';
@@ -78,6 +79,23 @@ describe.each(BACKENDS)('orders API (%s)', (kind) => {
     );
     expect(a).toMatchObject({ action: 'intake', actor_id: null });
     expect(a!.store_api_key_id).toBeGreaterThan(0);
+  });
+
+  it('queues the new order for routing once; the job routes it (no source stocks it here: the route fails and says why)', async () => {
+    const first = await send(order());
+    expect(first.status).toBe(201);
+    const id = first.body.data.id as number;
+    const again = await send(order({ number: first.body.data.number }));
+    expect(again.status).toBe(200);
+    const jobs = await t.sql<{ id: number }>(sql`select id from jobs where kind = 'order-route-new' and (params->>'order_id')::int = ${id}`);
+    expect(jobs).toHaveLength(1);
+    await t.jobs.execute(jobs[0]!.id);
+    const [job] = await t.sql<{ status: string }>(sql`select status from jobs where id = ${jobs[0]!.id}`);
+    expect(job!.status).toBe('succeeded');
+    const routes = await t.sql<{ status: string; created_by: number | null; failure_reason: string | null }>(sql`select status, created_by, failure_reason from order_routes where order_id = ${id}`);
+    expect(routes).toHaveLength(1);
+    expect(routes[0]).toMatchObject({ status: 'failed', created_by: null });
+    expect(routes[0]!.failure_reason).toMatch(/\S/);
   });
 
   it('refuses an order without a key, with a made-up key or a session token (401), before reading it', async () => {
