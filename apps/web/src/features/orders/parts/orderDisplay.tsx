@@ -92,9 +92,10 @@ export function orderColumns(): Column<OrderListItem>[] {
       key: 'customer_name',
       header: 'Customer',
       render: (o) => (
-        <div>
-          <Text size="sm" className="qm-cell-text">{o.customer_name}</Text>
-          <Text size="xs" c="dimmed" className="qm-cell-text">{o.customer_email}</Text>
+        // Name over email, both cut to the column (the whole email is its tooltip).
+        <div style={{ maxWidth: 220, display: 'flex', flexDirection: 'column' }}>
+          <Text size="sm" truncate="end">{o.customer_name}</Text>
+          <Text size="xs" c="dimmed" truncate="end" title={o.customer_email}>{o.customer_email}</Text>
         </div>
       ),
     },
