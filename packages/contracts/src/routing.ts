@@ -17,6 +17,13 @@ export const ROUTE_STATUSES = ['pending', 'computed', 'needs_review', 'selected'
 export type RouteStatus = (typeof ROUTE_STATUSES)[number];
 export const SOURCE_KIND_CODES = ['vendor', 'warehouse'] as const;
 export type SourceKind = (typeof SOURCE_KIND_CODES)[number];
+/** Where a share of an order ships from: a drop-ship vendor or one of our warehouses, and its name. */
+const sourceFields = {
+  source_kind: z.enum(SOURCE_KIND_CODES),
+  vendor_id: z.number().nullable(),
+  location_id: z.number().nullable(),
+  source_name: z.string(),
+};
 
 /** Codes of the vendor-order-status lookup. */
 export const VENDOR_ORDER_STATUSES = ['draft', 'submitted', 'acknowledged', 'backordered', 'partially_shipped', 'shipped', 'delivered', 'rejected', 'cancelled'] as const;
@@ -120,10 +127,7 @@ export const OrderRouteOptionVendorTotalListItem = z.object({
   route_id: z.number(),
   order_id: z.number(),
   order_number: z.string(),
-  source_kind: z.enum(SOURCE_KIND_CODES),
-  vendor_id: z.number().nullable(),
-  location_id: z.number().nullable(),
-  source_name: z.string(),
+  ...sourceFields,
   items_cents: z.number(),
   fixed_fees_cents: z.number(),
   per_unit_fees_cents: z.number(),
@@ -199,10 +203,7 @@ export const VendorOrderListItem = z.object({
   number: z.string(),
   order_id: z.number(),
   order_number: z.string(),
-  source_kind: z.enum(SOURCE_KIND_CODES),
-  vendor_id: z.number().nullable(),
-  location_id: z.number().nullable(),
-  source_name: z.string(),
+  ...sourceFields,
   status: z.enum(VENDOR_ORDER_STATUSES),
   item_count: z.number(),
   units: z.number(),
