@@ -20,6 +20,7 @@ import { orders, useOrderActions } from './api';
 import { AddressDialog } from './parts/AddressDialog';
 import { CancelItemsDialog } from './parts/CancelItemsDialog';
 import { OrderActivity } from './parts/OrderActivity';
+import { VendorOrdersTable } from '../routing/parts/VendorOrdersTable';
 import { CsStatusBadge, MarginDisplay, OrderFlags, OrderStatusBadge, useCsStatusOptions } from './parts/orderDisplay';
 
 const TABS = ['items', 'customer', 'fulfilment', 'history', 'activity'] as const;
@@ -326,36 +327,7 @@ function Fulfilment({ o }: { o: OrderDetail }) {
             None yet.
           </Text>
         ) : (
-          <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" striped aria-label="Vendor orders of this order">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Number</Table.Th>
-                <Table.Th>Source</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th>Created</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {o.vendor_orders.map((v) => (
-                <Table.Tr key={v.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/vendor-order/${v.id}`} size="sm" ff="monospace">
-                      {v.number}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{v.source_name}</Table.Td>
-                  <Table.Td>{v.status.replace(/_/g, ' ')}</Table.Td>
-                  <Table.Td ta="right">
-                    <MoneyDisplay cents={v.total_cents} />
-                  </Table.Td>
-                  <Table.Td>
-                    <DateTimeDisplay value={v.created_at} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <VendorOrdersTable rows={o.vendor_orders} label="Vendor orders of this order" />
         )}
       </div>
     </Stack>

@@ -5,6 +5,7 @@
  * option 1), a comparison of two options, Choose (confirmed), the infeasible candidates with their
  * reasons, and Recompute (a job). Once chosen: the vendor orders it created.
  */
+import { VendorOrdersTable } from './parts/VendorOrdersTable';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Badge, Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -21,7 +22,7 @@ import { EditorRoute } from '../../ui/Editor';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorState, Spinner } from '../../ui/states';
 import { orderRoutes, useChooseOption, useRecomputeRoute } from './api';
-import { ComplianceBadge, DeltaText, RouteStatusBadge, VendorOrderStatusBadge } from './parts/display';
+import { ComplianceBadge, DeltaText, RouteStatusBadge } from './parts/display';
 import { Fact, SourceTotals } from './parts/facts';
 
 type Option = OrderRouteDetail['options'][number];
@@ -318,34 +319,7 @@ function VendorOrdersPanel({ route }: { route: OrderRouteDetail }) {
       <Title order={2} size="h5" mb="xs">
         Vendor orders of the chosen option
       </Title>
-      <Table fz="sm" verticalSpacing={4} aria-label="Vendor orders">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Number</Table.Th>
-            <Table.Th>Source</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {route.vendor_orders.map((v) => (
-            <Table.Tr key={v.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/vendor-order/${v.id}`} size="sm" ff="monospace">
-                  {v.number}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{v.source_name}</Table.Td>
-              <Table.Td>
-                <VendorOrderStatusBadge status={v.status} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <MoneyDisplay cents={v.total_cents} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <VendorOrdersTable rows={route.vendor_orders} label="Vendor orders" />
     </Paper>
   );
 }

@@ -1,0 +1,52 @@
+/** An order's or a route's vendor orders: number (opens it), source, status, total, and when created if known. */
+import { Link } from 'react-router';
+import { Anchor, Table } from '@mantine/core';
+import type { VendorOrderStatus } from '@qm/contracts';
+import { DateTimeDisplay, MoneyDisplay } from '../../../ui/displays';
+import { VendorOrderStatusBadge } from './display';
+
+export interface VendorOrderRow {
+  id: number;
+  number: string;
+  source_name: string;
+  /** A code of the vendor-order-status lookup. */
+  status: VendorOrderStatus | string;
+  total_cents: number;
+  created_at?: string;
+}
+
+export function VendorOrdersTable({ rows, label }: { rows: readonly VendorOrderRow[]; label: string }) {
+  const withCreated = rows.some((v) => v.created_at !== undefined);
+  return (
+    <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" striped aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Number</Table.Th>
+          <Table.Th>Source</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th ta="right">Total</Table.Th>
+          {withCreated ? <Table.Th>Created</Table.Th> : null}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((v) => (
+          <Table.Tr key={v.id}>
+            <Table.Td>
+              <Anchor component={Link} to={`/vendor-order/${v.id}`} size="sm" ff="monospace">
+                {v.number}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{v.source_name}</Table.Td>
+            <Table.Td>
+              <VendorOrderStatusBadge status={v.status as VendorOrderStatus} />
+            </Table.Td>
+            <Table.Td ta="right">
+              <MoneyDisplay cents={v.total_cents} />
+            </Table.Td>
+            {withCreated ? <Table.Td>{v.created_at ? <DateTimeDisplay value={v.created_at} /> : null}</Table.Td> : null}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
