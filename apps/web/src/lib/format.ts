@@ -62,6 +62,13 @@ export function formatDateTime(v: string | number | Date | null | undefined, emp
   return d.isValid() ? d.format('MMM D, YYYY, h:mm A') : empty;
 }
 
+/** `2024-03-05T14:07:00Z` → `2:07 PM` (local time). */
+export function formatTime(v: string | number | Date | null | undefined, empty = ''): string {
+  if (v === null || v === undefined || v === '') return empty;
+  const d = dayjs(v);
+  return d.isValid() ? d.format('h:mm A') : empty;
+}
+
 /** ISO calendar date for query parameters: `YYYY-MM-DD`. */
 export function toIsoDate(v: Date | string): string {
   return dayjs(v).format('YYYY-MM-DD');

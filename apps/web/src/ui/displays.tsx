@@ -1,6 +1,6 @@
 /** Read-only values, always through lib/format (one formatting for the whole console). */
 import { Badge, Text, Tooltip } from '@mantine/core';
-import { formatCents, formatDate, formatDateTime, formatDecimal, formatInteger, formatMoney } from '../lib/format';
+import { formatCents, formatDate, formatDateTime, formatDecimal, formatInteger, formatMoney, formatTime } from '../lib/format';
 
 const EMPTY = '—';
 
@@ -13,13 +13,37 @@ export function IntegerDisplay({ value }: { value: number | string | null | unde
   return <span className="qm-num">{formatInteger(value, EMPTY)}</span>;
 }
 
-export function DateTimeDisplay({ value, dateOnly = false }: { value: string | null | undefined; dateOnly?: boolean }) {
+/**
+ * A date and time (local). `stacked`: the date over the time, for dense lists where a one-line
+ * "Mar 5, 2024, 2:07 PM" would be the widest column.
+ */
+export function DateTimeDisplay({ value, dateOnly = false, stacked = false }: { value: string | null | undefined; dateOnly?: boolean; stacked?: boolean }) {
   if (!value) return <Text span c="dimmed" size="inherit">{EMPTY}</Text>;
   const text = dateOnly ? formatDate(value) : formatDateTime(value);
   return (
     <Tooltip label={value} openDelay={600} withinPortal>
-      <time dateTime={value} className="qm-nowrap">{text}</time>
+      {stacked && !dateOnly ? (
+        <time dateTime={value} className="qm-nowrap" aria-label={text} style={{ display: 'inline-flex', flexDirection: 'column' }}>
+          <span>{formatDate(value)}</span>
+          <Text span size="xs" c="dimmed">{formatTime(value)}</Text>
+        </time>
+      ) : (
+        <time dateTime={value} className="qm-nowrap">{text}</time>
+      )}
     </Tooltip>
+  );
+}
+
+/**
+ * A status as a coloured dot and its name, wrapping in a narrow column (a badge keeps its label on
+ * one line, so a long status — "Awaiting Documents (FFL / FOID / ID)" — would widen the whole list).
+ */
+export function StatusText({ label, color }: { label: string; color: string }) {
+  return (
+    <span className="qm-status-text">
+      <span className="qm-status-dot" style={{ background: `var(--mantine-color-${color}-filled)` }} aria-hidden />
+      <span>{label}</span>
+    </span>
   );
 }
 

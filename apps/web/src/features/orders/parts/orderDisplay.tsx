@@ -2,7 +2,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { CS_STATUS_LABELS, ORDER_STATUS_LABELS, type CsStatus, type OrderListItem, type OrderStatus } from '@qm/contracts';
 import { useStatuses } from '../../../lib/lookups';
-import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay, NoValue } from '../../../ui/displays';
+import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay, NoValue, StatusText } from '../../../ui/displays';
 import type { Column } from '../../../ui/ResourceList';
 
 const STATUS_COLORS: Record<OrderStatus, string> = {
@@ -60,6 +60,19 @@ export function CsStatusBadge({ status }: { status: CsStatus }) {
   );
 }
 
+/** The order's status in a list cell: a dot and its name, wrapping. */
+export function OrderStatusText({ status }: { status: OrderStatus }) {
+  const name = useNames('order-status', ORDER_STATUS_LABELS);
+  return <StatusText label={name(status)} color={STATUS_COLORS[status]} />;
+}
+
+/** The customer-service status in a list cell: a dot and its name, wrapping (nothing when none). */
+export function CsStatusText({ status }: { status: CsStatus }) {
+  const name = useNames('customer-service-status', CS_STATUS_LABELS);
+  if (status === 'none') return <NoValue />;
+  return <StatusText label={name(status)} color={CS_COLORS[status]} />;
+}
+
 /** Compliance hold, split and late as badges; nothing when none is raised. */
 export function OrderFlags({ o }: { o: Pick<OrderListItem, 'compliance_hold' | 'is_split' | 'is_late'> }) {
   if (!o.compliance_hold && !o.is_split && !o.is_late) return <NoValue />;
@@ -76,32 +89,52 @@ export function OrderFlags({ o }: { o: Pick<OrderListItem, 'compliance_hold' | '
 export function MarginDisplay({ margin, total }: { margin: number | null; total: number }) {
   if (margin === null) return <NoValue />;
   return (
-    <Text span size="sm" c={margin < 0 ? 'red' : undefined} className="qm-num">
+    <Text span size="sm" c={margin < 0 ? 'red' : undefined} className="qm-num" style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end' }}>
       <MoneyDisplay cents={margin} />
-      {total > 0 ? <Text span size="xs" c="dimmed">{` ${((margin / total) * 100).toFixed(0)}%`}</Text> : null}
+      {total > 0 ? <Text span size="xs" c="dimmed">{`${((margin / total) * 100).toFixed(0)}%`}</Text> : null}
     </Text>
   );
 }
 
 export function orderColumns(): Column<OrderListItem>[] {
   return [
-    { key: 'number', header: 'Number', render: (o) => <CodeDisplay value={o.number} strong /> },
-    { key: 'placed_at', header: 'Placed', render: (o) => <DateTimeDisplay value={o.placed_at} /> },
-    { key: 'store_name', header: 'Store', render: (o) => <Text size="sm" className="qm-cell-text">{o.store_name}</Text> },
+    {
+      key: 'number',
+      header: 'Number',
+      // The store under the number (its own column can be shown from the columns menu).
+      render: (o) => (
+        <div style={{ display: 'flex', flexDirection: 'column' }}>
+          <CodeDisplay value={o.number} strong />
+          <Text size="xs" c="dimmed" title="Store">{o.store_name}</Text>
+        </div>
+      ),
+    },
+    { key: 'placed_at', header: 'Placed', render: (o) => <DateTimeDisplay value={o.placed_at} stacked /> },
+    { key: 'store_name', header: 'Store', defaultVisible: false, render: (o) => <Text size="sm" className="qm-cell-text">{o.store_name}</Text> },
     {
       key: 'customer_name',
       header: 'Customer',
       render: (o) => (
         // Name over email, both cut to the column (the whole email is its tooltip).
-        <div style={{ maxWidth: 220, display: 'flex', flexDirection: 'column' }}>
+        <div style={{ maxWidth: 170, display: 'flex', flexDirection: 'column' }}>
           <Text size="sm" truncate="end">{o.customer_name}</Text>
           <Text size="xs" c="dimmed" truncate="end" title={o.customer_email}>{o.customer_email}</Text>
         </div>
       ),
     },
-    { key: 'status', header: 'Status', render: (o) => <OrderStatusBadge status={o.status} /> },
-    { key: 'internal_status_name', header: 'Internal status', render: (o) => (o.internal_status_name ? <Text size="sm">{o.internal_status_name}</Text> : <NoValue />) },
-    { key: 'cs_status', header: 'Customer service', render: (o) => <CsStatusBadge status={o.cs_status} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      // The internal status under the order's status (its own column can be shown from the columns menu).
+      render: (o) => (
+        <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
+          <OrderStatusText status={o.status} />
+          {o.internal_status_name ? <Text size="xs" c="dimmed" title="Internal status">{o.internal_status_name}</Text> : null}
+        </div>
+      ),
+    },
+    { key: 'internal_status_name', header: 'Internal status', defaultVisible: false, render: (o) => (o.internal_status_name ? <Text size="sm">{o.internal_status_name}</Text> : <NoValue />) },
+    { key: 'cs_status', header: 'Customer service', render: (o) => <CsStatusText status={o.cs_status} /> },
     { key: 'item_count', header: 'Items', align: 'right', render: (o) => <IntegerDisplay value={o.item_count} /> },
     { key: 'units', header: 'Units', align: 'right', defaultVisible: false, render: (o) => <IntegerDisplay value={o.units} /> },
     { key: 'total_cents', header: 'Total', align: 'right', render: (o) => <MoneyDisplay cents={o.total_cents} /> },
