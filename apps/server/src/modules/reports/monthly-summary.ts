@@ -2,7 +2,6 @@
 import { sql } from 'drizzle-orm';
 import { col, defineReport, filter, where } from '../../reports/kit.js';
 import { storeOptions } from './order-lookups.js';
-import { ORDER_REVENUE } from './order-margin.js';
 
 /** The first day of the month `n` months before this one (UTC), as `YYYY-MM-DD`. */
 const monthsAgo = (n: number) => () => {
@@ -32,26 +31,22 @@ export const monthlySummary = defineReport({
     col.money('margin', 'Margin', 'sum'),
     col.percent('margin_pct', 'Margin %', { ratio: ['margin', 'revenue'] }),
   ],
-  // One row per month and store: the orders (not cancelled or refunded) and the fees and shipping of
-  // their vendor orders (not cancelled). Cost and margin count routed orders only.
+  // One row per month and store, added up from the orders' day totals (`order_day_totals`, kept by
+  // the orders' and vendor orders' triggers): the orders not cancelled or refunded, and the fees and
+  // shipping of their vendor orders not cancelled. Cost, margin, fees and shipping count routed orders.
   base: (f) => sql`
-    select to_char(o.placed_at at time zone 'UTC', 'YYYY-MM') as month, o.store_id, count(*)::int8 as orders, sum(o.units)::int8 as units,
-           sum(${ORDER_REVENUE})::int8 as revenue, coalesce(sum(o.cost_cents), 0)::int8 as cost,
-           coalesce(sum(vf.fees), 0)::int8 as fees, coalesce(sum(vf.shipping), 0)::int8 as shipping, coalesce(sum(o.margin_cents), 0)::int8 as margin
-      from orders o
-      left join (
-        -- A vendor order is created after its order was placed: those of the range's orders are among
-        -- the ones created since its start, summed per order at once (a hash join, not a lookup per order).
-        select vo.order_id, sum(vo.fees_cents) as fees, sum(vo.shipping_cents) as shipping from vendor_orders vo
-         ${where(sql`vo.status <> 'cancelled'`, f.from && sql`vo.created_at >= ${f.from}::timestamptz`)}
-         group by vo.order_id) vf on vf.order_id = o.id and o.cost_cents is not null
+    select to_char(t.day, 'YYYY-MM') as month, t.store_id, sum(t.orders)::int8 as orders, sum(t.units)::int8 as units,
+           sum(t.revenue)::int8 as revenue, sum(t.cost)::int8 as cost, sum(t.fees)::int8 as fees, sum(t.shipping)::int8 as shipping,
+           sum(t.margin)::int8 as margin
+      from order_day_totals t
       ${where(
-        f.from && sql`o.placed_at >= ${f.from}::timestamptz`,
-        f.to && sql`o.placed_at < (${f.to}::date + 1)::timestamptz`,
-        f.store_id && sql`o.store_id = ${f.store_id}`,
-        sql`o.status not in ('cancelled', 'refunded')`,
+        f.from && sql`t.day >= ${f.from}::date`,
+        f.to && sql`t.day <= ${f.to}::date`,
+        f.store_id && sql`t.store_id = ${f.store_id}`,
+        sql`t.status not in ('cancelled', 'refunded')`,
       )}
-     group by 1, 2`,
+     group by 1, 2
+    having sum(t.orders) > 0`,
   rows: (_f, { group }) => {
     const keys = group === 'month' ? sql`x.month` : group === 'store' ? sql`x.store_id` : sql`x.month, x.store_id`;
     const label =

@@ -21,19 +21,23 @@ export const vendorOrder = defineReport({
     col.money('total', 'Total', 'sum'),
     col.int('late', 'Late', 'sum'),
   ],
+  // One narrow row per vendor order (ids, the month as a date, the figures and whether it is late);
+  // the source's name and the month's text are made once per group, not once per vendor order.
   base: (f) => sql`
-    select vo.id, ${VO_SOURCE} as source, coalesce('v' || vo.vendor_id, 'w' || vo.location_id) as source_key, vo.status,
-           to_char(vo.created_at at time zone 'UTC', 'YYYY-MM') as month, vo.units, vo.items_cents, vo.fees_cents, vo.shipping_cents, vo.total_cents,
-           ${VO_LATE} as is_late
+    select vo.vendor_id, vo.location_id, vo.status, date_trunc('month', vo.created_at at time zone 'UTC') as month_start,
+           vo.units, vo.items_cents, vo.fees_cents, vo.shipping_cents, vo.total_cents, ${VO_LATE} as is_late
       from vendor_orders vo left join vendors vd on vd.id = vo.vendor_id left join locations loc on loc.id = vo.location_id
       ${where(...vendorOrderConds(f))}`,
   rows: (_f, { group }) => {
-    const key = group === 'vendor' ? sql`x.source_key` : group === 'status' ? sql`x.status` : sql`x.month`;
-    const label = group === 'vendor' ? sql`min(x.source) as vendor, x.source_key` : group === 'status' ? sql`x.status` : sql`x.month`;
-    return sql`
-      select ${label}, count(*)::int8 as vendor_orders, sum(x.units)::int8 as units, sum(x.items_cents)::int8 as items, sum(x.fees_cents)::int8 as fees,
-             sum(x.shipping_cents)::int8 as shipping, sum(x.total_cents)::int8 as total, count(*) filter (where x.is_late)::int8 as late
-        from report_base x group by ${key}`;
+    const figures = sql`count(*)::int8 as vendor_orders, sum(x.units)::int8 as units, sum(x.items_cents)::int8 as items, sum(x.fees_cents)::int8 as fees,
+             sum(x.shipping_cents)::int8 as shipping, sum(x.total_cents)::int8 as total, count(*) filter (where x.is_late)::int8 as late`;
+    if (group === 'vendor')
+      return sql`
+        select ${VO_SOURCE} as vendor, coalesce('v' || g.vendor_id, 'w' || g.location_id) as source_key, g.vendor_orders, g.units, g.items, g.fees, g.shipping, g.total, g.late
+          from (select x.vendor_id, x.location_id, ${figures} from report_base x group by x.vendor_id, x.location_id) g
+          left join vendors vd on vd.id = g.vendor_id left join locations loc on loc.id = g.location_id`;
+    if (group === 'status') return sql`select x.status, ${figures} from report_base x group by x.status`;
+    return sql`select to_char(x.month_start, 'YYYY-MM') as month, ${figures} from report_base x group by x.month_start`;
   },
   aggregated: true,
   key: (group) => (group === 'vendor' ? ['source_key'] : [group]),
@@ -47,6 +51,6 @@ export const vendorOrder = defineReport({
       { key: 'fees', label: 'Fees', type: 'money' },
       { key: 'shipping', label: 'Shipping', type: 'money' },
     ],
-    rows: () => sql`select month, sum(items_cents)::int8 as items, sum(fees_cents)::int8 as fees, sum(shipping_cents)::int8 as shipping from report_base group by month`,
+    rows: () => sql`select to_char(month_start, 'YYYY-MM') as month, sum(items_cents)::int8 as items, sum(fees_cents)::int8 as fees, sum(shipping_cents)::int8 as shipping from report_base group by month_start`,
   },
 });
