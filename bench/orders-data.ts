@@ -130,6 +130,8 @@ export async function orderEndpoints(getJson: (url: string) => Promise<{ status:
   const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
   const e = encodeURIComponent;
   return [
+    // The floor of any endpoint in the same run (authentication only): the figures below are read against it.
+    { label: 'baseline: auth/user', url: '/api/auth/user' },
     { label: 'orders (newest first)', url: '/api/order' },
     { label: 'orders page 40', url: '/api/order?page=40' },
     { label: 'orders status=processing', url: '/api/order?filter[status]=processing' },
