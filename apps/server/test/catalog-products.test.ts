@@ -24,12 +24,12 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     [cat, analyst, orders, pricing] = await Promise.all(
       ['catalog@example.com', 'analyst@example.com', 'orders@example.com', 'pricing@example.com'].map((e) => app.login(e)),
     );
-    const stores = (await get('/api/store')).body.data as { id: number; name: string }[];
-    depot = stores.find((s) => s.name === 'Ammo Depot')!.id;
-    bulk = stores.find((s) => s.name === 'Bulk Rounds Direct')!.id;
+    depot = (await fx.store()).id;
+    bulk = (await fx.store()).id;
     b2b = (await fx.store(undefined, false)).id;
     ({ id: federal, name: brandName } = await fx.brand());
-    feeds = (await get('/api/feed')).body.data;
+    // Two feeds of the first store, one of the second.
+    feeds = [await fx.feed(depot), await fx.feed(depot), await fx.feed(bulk)].map((f) => ({ id: f.id, store_id: f.store_id, target_destination: 'ammoseek' }));
   });
 
   const get = (url: string, token = cat) => app.req('GET', url, { token });
@@ -51,6 +51,15 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     });
     expect(res.status, res.text).toBe(201);
     return res.body.data as Product;
+  }
+  /** A product of the test's own published on `store` (a priced store variant, then publish); its store product. */
+  async function publishedProduct(store: number) {
+    const p = await newProduct();
+    const sv = await send('POST', '/api/store-variant', { store_id: store, product_id: p.id, store_product_id: null, variants: [{ variant_id: p.variants[0]!.id, price_cents: 2199, shipping_setting: 'variable', include: true }] });
+    expect(sv.status, sv.text).toBe(201);
+    const pub = await send('POST', `/api/product/${p.id}/publish`, { store_id: store });
+    expect(pub.body.success, pub.text).toBe(true);
+    return { product: p, storeProductId: sv.body.data.id as number };
   }
   const defaults = async (productId: number) =>
     app.sql<{ id: number }>(sql`select id from variants where product_id = ${productId} and is_default order by id`);
@@ -109,20 +118,28 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       const byBrand = await get(`/api/product?filter[brand_id]=${federal}&per_page=500`);
       expect(byBrand.body.data.map((r: Row) => r.id)).toContain(mine.id);
       expect(byBrand.body.data.every((r: Row) => r.brand_name === brandName)).toBe(true);
-      const cats = (await get('/api/category?flat=true')).body.data as { id: number; name: string }[];
-      const handgun = cats.find((c) => c.name === 'Handgun Ammunition')!;
-      const nine = cats.find((c) => c.name === '9mm Luger')!;
-      const all = (await get(`/api/product?filter[category_id]=${handgun.id}&per_page=1`)).body.meta.total;
-      const nines = (await get(`/api/product?filter[category_id]=${nine.id}&per_page=1`)).body.meta.total;
-      expect(nines).toBeGreaterThan(0);
-      expect(all).toBeGreaterThan(nines);
+      // A category and its subcategory of the test's own: the parent's filter takes in the child's products.
+      const handgun = await fx.category();
+      const nine = await fx.category(handgun.id);
+      const inNine = await newProduct({ category_ids: [nine.id] });
+      const inHandgun = await newProduct({ category_ids: [handgun.id] });
+      const underHandgun = (await get(`/api/product?filter[category_id]=${handgun.id}&per_page=500`)).body.data.map((r: Row) => r.id);
+      const underNine = (await get(`/api/product?filter[category_id]=${nine.id}&per_page=500`)).body.data.map((r: Row) => r.id);
+      expect(underHandgun.sort()).toEqual([inNine.id, inHandgun.id].sort());
+      expect(underNine).toEqual([inNine.id]);
+      const shell = await newProduct({ variation_type: 'shells' });
       const shells = await get('/api/product?filter[variation_type]=shells&per_page=500');
-      expect(shells.body.data.length).toBeGreaterThan(0);
+      expect(shells.body.data.map((r: Row) => r.id)).toContain(shell.id);
       expect(shells.body.data.every((r: Row) => r.variation_type === 'shells')).toBe(true);
+      expect(shells.body.data.map((r: Row) => r.id)).not.toContain(mine.id);
       expect((await get('/api/product?filter[type]=virtual')).body.meta.total).toBe(0);
+      // Published on the second store: only it is listed under that store.
+      await send('POST', '/api/store-variant', { store_id: bulk, product_id: mine.id, store_product_id: null, variants: [{ variant_id: mine.variants[0]!.id, price_cents: 2499, shipping_setting: 'variable', include: true }] });
+      expect((await send('POST', `/api/product/${mine.id}/publish`, { store_id: bulk })).body.success).toBe(true);
       const onBulk = await get(`/api/product?filter[store_id]=${bulk}&per_page=500`);
-      expect(onBulk.body.data.length).toBeGreaterThan(0);
+      expect(onBulk.body.data.map((r: Row) => r.id)).toContain(mine.id);
       expect(onBulk.body.data.every((r: Row) => r.published_store_ids.includes(bulk))).toBe(true);
+      expect(onBulk.body.data.map((r: Row) => r.id)).not.toContain(inNine.id);
       expect((await get(`/api/product?filter[store_id]=${b2b}`)).body.meta.total).toBe(0);
       expect((await get('/api/product?filter[colour]=red')).status).toBe(400);
       expect((await get('/api/product?sort=variant_count')).status).toBe(400);
@@ -246,15 +263,18 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     });
 
     it('returns canonical and sourced attribute values side by side, store products and store variants with feeds', async () => {
-      const pid = (await app.sql<{ id: number }>(sql`select p.id from products p
-          where exists (select 1 from attribute_data d where d.sourceable_id = p.id and d.sourceable_type = 'product' and d.source_type = 'vendor')
-            and exists (select 1 from store_products sp join store_variants sv on sv.store_product_id = sp.id
-                         join feed_store_variants f on f.store_variant_id = sv.id where sp.product_id = p.id)
-          order by p.id limit 1`))[0]!.id;
+      // A product of the test's own with a distributor's title beside its canonical one (values from
+      // vendor catalogues are written by imports, not by this API: plain SQL here), on a store with a feed.
+      const own = await newProduct();
+      await app.sql(sql`insert into attribute_data (attribute_id, sourceable_type, sourceable_id, source_type, source_id, source_label, value)
+                        values (${TITLE_ATTRIBUTE_ID}, 'product', ${own.id}, 'vendor', 1, 'Fixture Distributor', ${JSON.stringify('FIXTURE DISTRIBUTOR TITLE')}::jsonb)`);
+      const svs = (await send('POST', '/api/store-variant', { store_id: depot, product_id: own.id, store_product_id: null, variants: [{ variant_id: own.variants[0]!.id, price_cents: 2999, shipping_setting: 'variable', include: true }] })).body.variants as SV[];
+      expect((await send('POST', '/api/feed/store-variant', { store_variant_ids: [svs[0]!.id], feed_ids: [feeds[0]!.id] })).status).toBe(200);
+      const pid = own.id;
       const p = (await get(`/api/product/${pid}`)).body.data as Product;
       const titles = p.attribute_data.filter((d) => d.attribute_id === TITLE_ATTRIBUTE_ID);
       expect(titles.map((d) => d.source_type)).toEqual([null, 'vendor']);
-      expect(titles[1]!.source_label).toBeTruthy();
+      expect(titles[1]).toMatchObject({ source_label: 'Fixture Distributor', value: 'FIXTURE DISTRIBUTOR TITLE' });
       expect(p.store_products.length).toBeGreaterThan(0);
       expect(p.store_variants.some((sv) => sv.feeds.length > 0)).toBe(true);
       expect(p.store_variants[0]).toMatchObject({ store_product_id: expect.any(Number), variant_id: expect.any(Number), feed_title: null, attribute_data: [] });
@@ -377,7 +397,7 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       const spId = sv.body.data.id as number;
       const svId = sv.body.variants[0].id as number;
       await app.sql(sql`insert into attribute_data (attribute_id, sourceable_type, sourceable_id, value) values (11, 'store_variant', ${svId}, '"x"'::jsonb)`);
-      const [fam] = await app.sql<{ id: number }>(sql`select id from product_families order by id limit 1`);
+      const fam = (await send('POST', '/api/product-family', { name: fx.unique('Delete Family') })).body.data as { id: number };
       expect((await send('POST', `/api/product-family/${fam!.id}/variant`, { variant_id: box!.id })).status).toBe(201);
 
       const res = await send('DELETE', `/api/product/${p.id}`);
@@ -399,9 +419,8 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     });
 
     it('refuses while the product is published on a store, with nothing changed; needs catalog.write', async () => {
-      const [live] = await app.sql<{ product_id: number; name: string }>(sql`
-        select sp.product_id, s.name from store_products sp join stores s on s.id = sp.store_id
-         where sp.is_published and sp.product_id is not null order by sp.product_id limit 1`);
+      const store = await fx.store();
+      const live = { product_id: (await publishedProduct(store.id)).product.id, name: store.name };
       const before = await get(`/api/product/${live!.product_id}`);
       const res = await send('DELETE', `/api/product/${live!.product_id}`);
       expect(res.status).toBe(422);
@@ -502,12 +521,23 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     });
 
     it('validates display types and the owner', async () => {
-      expect((await send('POST', '/api/modifier', { product_id: 1, name: 'Q', display_type: 'carousel' })).status).toBe(400);
-      expect((await send('POST', '/api/modifier', { name: 'Q', display_type: 'dropdown' })).status).toBe(400);
-      expect((await send('POST', '/api/modifier', { product_id: 1, product_family_id: 1, name: 'Q', display_type: 'dropdown' })).status).toBe(400);
-      expect((await send('POST', '/api/modifier', { product_id: 999999, name: 'Q', display_type: 'dropdown' })).status).toBe(422);
-      const twoDefaults = await send('POST', '/api/modifier', { product_id: 1, name: 'Q', display_type: 'dropdown', options: [{ label: 'a', is_default: true }, { label: 'b', is_default: true }] });
+      const p = await newProduct();
+      const carousel = await send('POST', '/api/modifier', { product_id: p.id, name: 'Q', display_type: 'carousel' });
+      expect(carousel.status).toBe(400);
+      expect(carousel.body.error.fields.display_type).toMatch(/\w/);
+      const noOwner = await send('POST', '/api/modifier', { name: 'Q', display_type: 'dropdown' });
+      expect(noOwner.status).toBe(400);
+      expect(JSON.stringify(noOwner.body.error.fields)).toMatch(/product/i);
+      const family = (await send('POST', '/api/product-family', { name: fx.unique('Owner Family') })).body.data as { id: number };
+      const twoOwners = await send('POST', '/api/modifier', { product_id: p.id, product_family_id: family.id, name: 'Q', display_type: 'dropdown' });
+      expect(twoOwners.status).toBe(400);
+      expect(JSON.stringify(twoOwners.body.error.fields)).toMatch(/product/i);
+      const missing = await send('POST', '/api/modifier', { product_id: 999999, name: 'Q', display_type: 'dropdown' });
+      expect(missing.status).toBe(422);
+      expect(missing.body.error.message).toMatch(/\w/);
+      const twoDefaults = await send('POST', '/api/modifier', { product_id: p.id, name: 'Q', display_type: 'dropdown', options: [{ label: 'a', is_default: true }, { label: 'b', is_default: true }] });
       expect(twoDefaults.status).toBe(400);
+      expect(JSON.stringify(twoDefaults.body.error.fields)).toMatch(/default/i);
     });
 
     it('PUT modifier re-syncs its options and their variants', async () => {
@@ -573,14 +603,17 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       const count = async () => (await app.sql<{ n: number }>(sql`select count(*)::int as n from store_products where product_id = ${p.id}`))[0]!.n;
       const none = await send('POST', '/api/store-variant', { store_id: depot, product_id: p.id, store_product_id: null, variants: [{ variant_id: p.variants[0]!.id, shipping_setting: 'variable', include: false }] });
       expect(none.status).toBe(422);
-      const foreign = await send('POST', '/api/store-variant', { store_id: depot, product_id: p.id, store_product_id: null, variants: [{ variant_id: 1, shipping_setting: 'variable', include: true }] });
+      const other = (await newProduct()).variants[0]!.id;
+      const foreign = await send('POST', '/api/store-variant', { store_id: depot, product_id: p.id, store_product_id: null, variants: [{ variant_id: other, shipping_setting: 'variable', include: true }] });
       expect(foreign.status).toBe(422);
-      expect(foreign.body.error.fields['variants.0.variant_id']).toBe('Variant 1 is not a variant of this product');
+      expect(foreign.body.error.fields['variants.0.variant_id']).toBe(`Variant ${other} is not a variant of this product`);
       const badEnum = await send('POST', '/api/store-variant', { store_id: depot, product_id: p.id, store_product_id: null, variants: [{ variant_id: p.variants[0]!.id, shipping_setting: 'overnight', include: true }] });
       expect(badEnum.status).toBe(400);
+      expect(badEnum.body.error.fields['variants.0.shipping_setting']).toMatch(/\w/);
       const gateNoMap = await send('POST', '/api/store-variant', { store_id: depot, product_id: p.id, store_product_id: null, variants: [{ variant_id: p.variants[0]!.id, map_gate: 'map_gated', shipping_setting: 'variable', include: true }] });
       expect(gateNoMap.status).toBe(400);
-      const otherSp = (await app.sql<{ id: number }>(sql`select id from store_products where product_id is not null and product_id <> ${p.id} limit 1`))[0]!.id;
+      expect(JSON.stringify(gateNoMap.body.error.fields)).toMatch(/MAP/i);
+      const otherSp = (await publishedProduct(depot)).storeProductId;
       const wrongSp = await send('POST', '/api/store-variant', { store_id: depot, product_id: p.id, store_product_id: otherSp, variants: [{ variant_id: p.variants[0]!.id, shipping_setting: 'variable', include: true }] });
       expect(wrongSp.status).toBe(422);
       expect(await count()).toBe(0);
@@ -652,7 +685,8 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     });
 
     it('PUT store-product sets store-level attribute values and can unpublish', async () => {
-      const sp = (await app.sql<{ id: number; version: number }>(sql`select id, version from store_products where product_id is not null and is_published order by id limit 1`))[0]!;
+      const { storeProductId } = await publishedProduct(depot);
+      const sp = (await app.sql<{ id: number; version: number }>(sql`select id, version from store_products where id = ${storeProductId}`))[0]!;
       const res = await send('PUT', `/api/store-product/${sp.id}`, { version: sp.version, attribute_data: [{ attribute_id: TITLE_ATTRIBUTE_ID, value: 'Store Title Override' }, { attribute_id: 12, value: 'Ships fast from Ammo Depot.' }] });
       expect(res.status).toBe(200);
       expect(res.body.store_product.version).toBe(sp.version + 1);
@@ -768,7 +802,7 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       expect(loaded.variants[0]).toMatchObject({ product_title: expect.stringMatching(/Federal Test Load/), sku: expect.any(String) });
     });
 
-    it('lists, updates with version, family attributes; the seeded families have Quantity modifiers', async () => {
+    it('the demo seed: its families have a Quantity modifier with one default, over the family\'s own variants', async () => {
       const list = await get('/api/product-family?q=9mm&per_page=50');
       expect(list.status).toBe(200);
       expect(list.body.data.length).toBeGreaterThan(0);
@@ -777,13 +811,18 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       expect(quantity.options.filter((o: Opt) => o.is_default)).toHaveLength(1);
       const familyVariantIds = new Set(seeded.variants.map((v: { id: number }) => v.id));
       expect(quantity.options.flatMap((o: Opt) => o.variant_ids).every((id: number) => familyVariantIds.has(id))).toBe(true);
+    });
 
+    it('lists, updates with version, family attributes', async () => {
       const fam = (await send('POST', '/api/product-family', { name: 'Update Me' })).body.data;
-      const cats = (await get('/api/category?flat=true')).body.data as { id: number; name: string }[];
-      const nine = cats.find((c) => c.name === '9mm Luger')!.id;
+      const parent = await fx.category();
+      const child = await fx.category(parent.id);
+      const nine = child.id;
       const upd = await send('PUT', `/api/product-family/${fam.id}`, { name: 'Updated', brand_id: null, category_ids: [nine], notes: null, version: fam.version });
       expect(upd.status).toBe(200);
-      expect(upd.body.data.categories[0].path).toMatch(/› 9mm Luger$/);
+      expect(upd.body.data.categories[0].path).toBe(`${parent.name} › ${child.name}`);
+      const listed = await get('/api/product-family?q=Updated&per_page=50');
+      expect(listed.body.data.map((x: { id: number }) => x.id)).toContain(fam.id);
       expect((await get(`/api/product-family?filter[category_id]=${nine}&q=Updated`)).body.data.map((x: { id: number }) => x.id)).toEqual([fam.id]);
       expect((await send('PUT', `/api/product-family/${fam.id}`, { name: 'Stale', brand_id: null, version: fam.version })).status).toBe(409);
       const attr = await send('POST', `/api/product-family/${fam.id}/attribute`, { attribute_id: 12, value: 'A family page.' });
@@ -810,18 +849,20 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
     });
 
     it('reads need catalog.read, writes catalog.write', async () => {
+      const p = await newProduct();
+      const family = (await send('POST', '/api/product-family', { name: fx.unique('Permission Family') })).body.data as { id: number };
       for (const token of [analyst, orders, pricing]) {
         expect((await get('/api/product?per_page=1', token)).status).toBe(200);
-        expect((await get('/api/product/1', token)).status).toBe(200);
+        expect((await get(`/api/product/${p.id}`, token)).status).toBe(200);
         expect((await get('/api/product-family?per_page=1', token)).status).toBe(200);
       }
       const body = { type: 'physical', variation_type: 'rounds', title: 'Nope' };
       for (const token of [analyst, orders, pricing]) {
         expect((await send('POST', '/api/product', body, token)).status).toBe(403);
-        expect((await send('POST', '/api/product/1/variant', { sku: 'NOPE-1', units_per_package: 1 }, token)).status).toBe(403);
-        expect((await send('POST', '/api/product/1/publish', { store_id: depot }, token)).status).toBe(403);
-        expect((await send('POST', '/api/modifier', { product_id: 1, name: 'x', display_type: 'dropdown' }, token)).status).toBe(403);
-        expect((await send('DELETE', '/api/product-family/1/variant/1', undefined, token)).status).toBe(403);
+        expect((await send('POST', `/api/product/${p.id}/variant`, { sku: 'NOPE-1', units_per_package: 1 }, token)).status).toBe(403);
+        expect((await send('POST', `/api/product/${p.id}/publish`, { store_id: depot }, token)).status).toBe(403);
+        expect((await send('POST', '/api/modifier', { product_id: p.id, name: 'x', display_type: 'dropdown' }, token)).status).toBe(403);
+        expect((await send('DELETE', `/api/product-family/${family.id}/variant/${p.variants[0]!.id}`, undefined, token)).status).toBe(403);
       }
       expect((await get('/api/product?per_page=1', '')).status).toBe(401);
     });

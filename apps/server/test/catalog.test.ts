@@ -29,11 +29,14 @@ describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
         [13, 'image'],
       ]);
       expect(ids.body.data.every((a: { is_system: boolean }) => a.is_system)).toBe(true);
+      const code = `case_material_${kind}`;
+      const own = await send('POST', '/api/attribute', { code, name: 'Case Material', type: 'select', options: ['Brass', 'Steel'] });
+      expect(own.status, own.text).toBe(201);
       const selects = await get('/api/attribute?filter[type]=select&per_page=100');
-      expect(selects.body.data.length).toBeGreaterThan(3);
+      expect(selects.body.data.map((a: { id: number }) => a.id)).toContain(own.body.data.id);
       expect(selects.body.data.every((a: { type: string }) => a.type === 'select')).toBe(true);
-      const q = await get('/api/attribute?q=grain');
-      expect(q.body.data.map((a: { code: string }) => a.code)).toContain('grain_weight');
+      const q = await get('/api/attribute?q=case mat');
+      expect(q.body.data.map((a: { code: string }) => a.code)).toContain(code);
       expect((await get('/api/attribute?filter[nope]=1')).status).toBe(400);
     });
 
@@ -44,7 +47,8 @@ describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
       const noUnit = await send('POST', '/api/attribute', { code: 'oal', name: 'Overall Length', type: 'measurement' });
       expect(noUnit.status).toBe(400);
       expect(noUnit.body.error.fields.unit).toBe('A measurement needs a unit (e.g. gr, fps)');
-      const dup = await send('POST', '/api/attribute', { code: 'caliber', name: 'Caliber again', type: 'text' });
+      expect((await send('POST', '/api/attribute', { code: 'primer_type', name: 'Primer', type: 'text' })).status).toBe(201);
+      const dup = await send('POST', '/api/attribute', { code: 'primer_type', name: 'Primer again', type: 'text' });
       expect(dup.status).toBe(409);
       expect(dup.body.error.fields.code).toMatch(/already exists/);
       const unknownField = await send('POST', '/api/attribute', { code: 'x_y', name: 'X', type: 'text', colour: 'red' });
@@ -76,13 +80,21 @@ describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
     });
 
     it('refuses to delete an attribute in use or to drop options still used', async () => {
-      const del = await send('DELETE', '/api/attribute/1');
+      // An attribute of the test's own, with one of its options set on a product of its own.
+      const made = await send('POST', '/api/attribute', { code: `load_class_${kind}`, name: 'Load Class', type: 'select', options: ['Match', 'Practice'] });
+      expect(made.status, made.text).toBe(201);
+      const id = made.body.data.id as number;
+      const p = await fx.product();
+      expect((await send('POST', `/api/product/${p.id}/attribute`, { attribute_id: id, value: 'Match' })).status).toBe(201);
+      const del = await send('DELETE', `/api/attribute/${id}`);
       expect(del.status).toBe(422);
       expect(del.body.error.message).toMatch(/still use/);
-      const caliber = (await get('/api/attribute/1')).body.data;
-      const drop = await send('PUT', '/api/attribute/1', { ...pick(caliber), options: caliber.options.filter((o: string) => o !== '9mm Luger') });
+      const attr = (await get(`/api/attribute/${id}`)).body.data;
+      const drop = await send('PUT', `/api/attribute/${id}`, { ...pick(attr), options: ['Practice'] });
       expect(drop.status).toBe(422);
-      expect(drop.body.error.message).toMatch(/9mm Luger/);
+      expect(drop.body.error.message).toMatch(/Match/);
+      // An option nothing uses may go.
+      expect((await send('PUT', `/api/attribute/${id}`, { ...pick(attr), options: ['Match'] })).status).toBe(200);
     });
 
     it('needs catalog.write to change attributes', async () => {
@@ -183,54 +195,67 @@ describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
       children: Node[];
     }
 
+    /** A small tree of the test's own: Root › (Handgun › (Nine, Forty), Rifle), every name its own. */
+    async function ownTree() {
+      const root = await fx.category(null, fx.unique('Ammunition'));
+      const handgun = await fx.category(root.id, fx.unique('Handgun'));
+      const rifle = await fx.category(root.id, fx.unique('Rifle'));
+      const nine = await fx.category(handgun.id, fx.unique('Nine'));
+      const forty = await fx.category(handgun.id, fx.unique('Forty'));
+      const byId = async (id: number) => (await flat()).find((c) => c.id === id)!;
+      return { root, handgun, rifle, nine, forty, byId };
+    }
+
     it('returns the tree with nested children in sort order, and a flat list with paths', async () => {
+      const t = await ownTree();
       const roots = await tree();
-      expect(roots.map((r) => r.name)).toEqual(['Ammunition', 'Magazines', 'Accessories']);
-      const handgun = roots[0]!.children[0]!;
-      expect(handgun.name).toBe('Handgun Ammunition');
-      expect(handgun.children.map((c) => c.name)).toContain('9mm Luger');
+      const root = roots.find((r) => r.id === t.root.id)!;
+      expect(root.children.map((c) => c.id)).toEqual([t.handgun.id, t.rifle.id]);
+      expect(root.children[0]!.children.map((c) => c.id)).toEqual([t.nine.id, t.forty.id]);
       const f = await flat();
-      expect(f.find((c) => c.name === '9mm Luger')!.path).toBe('Ammunition › Handgun Ammunition › 9mm Luger');
+      expect(f.find((c) => c.id === t.nine.id)!.path).toBe(`${t.root.name} › ${t.handgun.name} › ${t.nine.name}`);
     });
 
     it('creates with a derived slug and refuses an unknown parent', async () => {
-      const made = await send('POST', '/api/category', { name: '.44 Magnum', parent_id: (await flat()).find((c) => c.name === 'Handgun Ammunition')!.id });
+      const t = await ownTree();
+      const made = await send('POST', '/api/category', { name: '.44 Magnum', parent_id: t.handgun.id });
       expect(made.status).toBe(201);
       expect(made.body.data.slug).toBe('44-magnum');
-      expect(made.body.data.path).toBe('Ammunition › Handgun Ammunition › .44 Magnum');
+      expect(made.body.data.path).toBe(`${t.root.name} › ${t.handgun.name} › .44 Magnum`);
       const bad = await send('POST', '/api/category', { name: 'Orphan', parent_id: 999999 });
       expect(bad.status).toBe(422);
       expect(bad.body.error.fields.parent_id).toBe('Unknown category');
     });
 
     it('applies POST category/sort atomically: reorder and re-parent', async () => {
-      const f = await flat();
-      const mags = f.find((c) => c.name === 'Magazines')!;
-      const acc = f.find((c) => c.name === 'Accessories')!;
-      const targets = f.find((c) => c.name === 'Targets')!;
+      const t = await ownTree();
+      const mags = t.rifle;
+      const acc = t.handgun;
+      const targets = t.forty;
+      const before = await t.byId(mags.id);
       const res = await send('POST', '/api/category/sort', {
         data: [
-          { id: acc.id, parent_id: null, sort_order: 1 },
+          { id: acc.id, parent_id: t.root.id, sort_order: 1 },
           { id: mags.id, parent_id: acc.id, sort_order: 0 },
           { id: targets.id, parent_id: acc.id, sort_order: 1 },
+          { id: t.nine.id, parent_id: acc.id, sort_order: 2 },
         ],
       });
       expect(res.status).toBe(200);
       const after = await flat();
       expect(after.find((c) => c.id === mags.id)!.parent_id).toBe(acc.id);
-      expect(after.find((c) => c.id === mags.id)!.version).toBe(mags.version + 1);
-      const accNode = (await tree()).find((r) => r.id === acc.id)!;
-      expect(accNode.children.slice(0, 2).map((c) => c.name)).toEqual(['Magazines', 'Targets']);
+      expect(after.find((c) => c.id === mags.id)!.version).toBe(before.version + 1);
+      const accNode = (await tree()).find((r) => r.id === t.root.id)!.children.find((c) => c.id === acc.id)!;
+      expect(accNode.children.slice(0, 2).map((c) => c.id)).toEqual([mags.id, targets.id]);
       // and back
-      expect((await send('POST', '/api/category/sort', { data: [{ id: mags.id, parent_id: null, sort_order: 1 }, { id: acc.id, parent_id: null, sort_order: 2 }] })).status).toBe(200);
+      expect((await send('POST', '/api/category/sort', { data: [{ id: mags.id, parent_id: t.root.id, sort_order: 1 }, { id: acc.id, parent_id: t.root.id, sort_order: 0 }] })).status).toBe(200);
+      expect((await t.byId(mags.id)).parent_id).toBe(t.root.id);
     });
 
     it('refuses cycles and unknown ids with nothing changed', async () => {
+      const t = await ownTree();
       const before = await flat();
-      const ammo = before.find((c) => c.name === 'Ammunition')!;
-      const handgun = before.find((c) => c.name === 'Handgun Ammunition')!;
-      const nine = before.find((c) => c.name === '9mm Luger')!;
-      const mags = before.find((c) => c.name === 'Magazines')!;
+      const { root: ammo, handgun, nine, rifle: mags } = t;
       const cycle = await send('POST', '/api/category/sort', {
         data: [
           { id: mags.id, parent_id: null, sort_order: 0 },
@@ -249,33 +274,42 @@ describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
       expect(unknown.body.error.fields['data.1.id']).toMatch(/Unknown/);
       const self = await send('POST', '/api/category/sort', { data: [{ id: handgun.id, parent_id: handgun.id, sort_order: 0 }] });
       expect(self.status).toBe(400);
+      expect(JSON.stringify(self.body.error)).toMatch(/own parent|itself/i);
       const twice = await send('POST', '/api/category/sort', { data: [{ id: handgun.id, parent_id: null, sort_order: 0 }, { id: handgun.id, parent_id: ammo.id, sort_order: 0 }] });
       expect(twice.status).toBe(400);
+      expect(JSON.stringify(twice.body.error)).toMatch(/twice|once|more than one/i);
       expect(await flat()).toEqual(before);
       // PUT that would create a cycle is refused too
-      const put = await send('PUT', `/api/category/${handgun.id}`, { name: handgun.name, slug: 'handgun-ammunition', parent_id: nine.id, sort_order: 0, version: handgun.version });
+      const h = await t.byId(handgun.id);
+      const put = await send('PUT', `/api/category/${handgun.id}`, { name: handgun.name, slug: (h as unknown as { slug: string }).slug ?? 'handgun', parent_id: nine.id, sort_order: 0, version: h.version });
       expect(put.status).toBe(422);
+      expect(put.body.error.message).toMatch(/cannot be moved under itself or one of its own subcategories/);
+      expect(put.body.error.fields.parent_id).toBe('Would create a cycle');
     });
 
     it('deletes only when told where children and products go', async () => {
-      const f = await flat();
-      const rimfire = f.find((c) => c.name === 'Rimfire Ammunition')!;
-      const lr = f.find((c) => c.name === '.22 LR')!;
+      // Rimfire › (.22 LR with a product, .17 HMR, .22 WMR) under a root of the test's own.
+      const ammo = await fx.category(null, fx.unique('Ammunition'));
+      const rimfire = await fx.category(ammo.id, fx.unique('Rimfire'));
+      const lr = await fx.category(rimfire.id, fx.unique('22 LR'));
+      await fx.category(rimfire.id, fx.unique('17 HMR'));
+      await fx.category(rimfire.id, fx.unique('22 WMR'));
+      const product = await fx.product({ category_ids: [lr.id] });
       const products = (await get(`/api/product?filter[category_id]=${lr.id}&per_page=1`)).body.meta.total;
-      expect(products).toBeGreaterThan(0);
+      expect(products).toBe(1);
       const refused = await send('DELETE', `/api/category/${rimfire.id}`);
       expect(refused.status).toBe(422);
       expect(refused.body.error.message).toMatch(/3 subcategories.*move_to/);
       const leaf = await send('DELETE', `/api/category/${lr.id}`);
       expect(leaf.status).toBe(422);
-      const ammo = f.find((c) => c.name === 'Ammunition')!;
+      expect(leaf.body.error.message).toMatch(/move_to/);
       const intoOwnChild = await send('DELETE', `/api/category/${rimfire.id}?move_to=${lr.id}`);
       expect(intoOwnChild.status).toBe(422);
       expect((await send('DELETE', `/api/category/${rimfire.id}?move_to=${ammo.id}`)).status).toBe(204);
       const after = await flat();
       expect(after.find((c) => c.id === rimfire.id)).toBeUndefined();
       expect(after.find((c) => c.id === lr.id)!.parent_id).toBe(ammo.id);
-      expect((await get(`/api/product?filter[category_id]=${lr.id}&per_page=1`)).body.meta.total).toBe(products);
+      expect((await get(`/api/product?filter[category_id]=${lr.id}&per_page=5`)).body.data.map((r: { id: number }) => r.id)).toEqual([product.id]);
       // an empty category deletes without move_to
       const empty = await send('POST', '/api/category', { name: 'Empty One' });
       expect((await send('DELETE', `/api/category/${empty.body.data.id}`)).status).toBe(204);
@@ -286,17 +320,20 @@ describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
 
     it('needs catalog.write to change the tree', async () => {
       expect((await get('/api/category', orders)).status).toBe(200);
-      expect((await send('POST', '/api/category/sort', { data: [{ id: 1, parent_id: null, sort_order: 0 }] }, orders)).status).toBe(403);
-      expect((await send('DELETE', '/api/category/1', undefined, analyst)).status).toBe(403);
+      const own = await fx.category();
+      expect((await send('POST', '/api/category/sort', { data: [{ id: own.id, parent_id: null, sort_order: 0 }] }, orders)).status).toBe(403);
+      expect((await send('DELETE', `/api/category/${own.id}`, undefined, analyst)).status).toBe(403);
+      expect((await flat()).find((c) => c.id === own.id)).toBeDefined();
     });
   });
 
   describe('stores, store brands and categories, feeds', () => {
     it('lists every store in data; creates, disables, 409 when stale', async () => {
+      const mine = [await fx.store(), await fx.store(undefined, false)];
       const list = await get('/api/store');
       expect(list.status).toBe(200);
       expect(list.body.meta).toBeUndefined();
-      expect(list.body.data.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(['Ammo Depot', 'Bulk Rounds Direct', 'Wholesale B2B']));
+      expect(list.body.data.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(mine.map((m) => m.name)));
       const created = await send('POST', '/api/store', { name: 'Range Day Supply', code: 'range-day', domain: 'rangeday.com' });
       expect(created.status).toBe(201);
       const s = created.body.data;
@@ -304,44 +341,64 @@ describe.each(BACKENDS)('catalogue reference data (%s)', (kind) => {
       expect(off.status).toBe(200);
       expect(off.body.data.is_enabled).toBe(false);
       expect((await send('PUT', `/api/store/${s.id}`, { name: 'X', code: s.code, domain: null, is_enabled: true, version: s.version })).status).toBe(409);
-      expect((await send('POST', '/api/store', { name: 'Other', code: 'ammo-depot' })).status).toBe(409);
-      expect((await send('POST', '/api/store', { name: 'Bad', code: 'Bad Code!' })).status).toBe(400);
+      const taken = await send('POST', '/api/store', { name: 'Other', code: mine[0]!.code });
+      expect(taken.status).toBe(409);
+      expect(taken.body.error.fields.code).toMatch(/\w/);
+      const badCode = await send('POST', '/api/store', { name: 'Bad', code: 'Bad Code!' });
+      expect(badCode.status).toBe(400);
+      expect(badCode.body.error.fields.code).toMatch(/\w/);
       expect((await send('POST', '/api/store', { name: 'Mine', code: 'mine' }, cat)).status).toBe(201);
       expect((await send('POST', '/api/store', { name: 'Nope', code: 'nope' }, analyst)).status).toBe(403);
     });
 
     it('store brands and categories are per store and filterable by store', async () => {
-      const stores = (await get('/api/store')).body.data as { id: number; name: string }[];
-      const depot = stores.find((s) => s.name === 'Ammo Depot')!;
-      const bulk = stores.find((s) => s.name === 'Bulk Rounds Direct')!;
+      const depot = await fx.store();
+      const bulk = await fx.store();
+      const [b1, b2] = [await fx.brand(), await fx.brand()];
+      for (const b of [b1, b2]) expect((await send('POST', '/api/store-brand', { store_id: depot.id, brand_id: b.id, title: b.name, slug: `b-${b.id}` })).status).toBe(201);
       const sb = await get(`/api/store-brand?filter[store_id]=${depot.id}&per_page=100`);
       expect(sb.status).toBe(200);
-      expect(sb.body.data.length).toBeGreaterThan(10);
+      expect(sb.body.data.map((x: { brand_id: number }) => x.brand_id).sort()).toEqual([b1.id, b2.id].sort());
       expect(sb.body.data.every((x: { store_id: number }) => x.store_id === depot.id)).toBe(true);
-      const brand = (await send('POST', '/api/brand', { name: 'Armscor' })).body.data;
+      const brand = await fx.brand(fx.unique('Armscor'));
       const made = await send('POST', '/api/store-brand', { store_id: bulk.id, brand_id: brand.id, title: 'Armscor Bulk', slug: 'armscor', sort_order: 3 });
       expect(made.status).toBe(201);
-      expect(made.body.data).toMatchObject({ store_name: 'Bulk Rounds Direct', brand_name: 'Armscor', visible: true });
-      expect((await send('POST', '/api/store-brand', { store_id: bulk.id, brand_id: brand.id })).status).toBe(409);
-      expect((await send('POST', '/api/store-brand', { store_id: 999, brand_id: brand.id })).status).toBe(422);
+      expect(made.body.data).toMatchObject({ store_name: bulk.name, brand_name: brand.name, visible: true });
+      const again = await send('POST', '/api/store-brand', { store_id: bulk.id, brand_id: brand.id });
+      expect(again.status).toBe(409);
+      expect(again.body.error.message).toMatch(/\w/);
+      const noStore = await send('POST', '/api/store-brand', { store_id: 999999, brand_id: brand.id });
+      expect(noStore.status).toBe(422);
+      expect(noStore.body.error.fields.store_id).toMatch(/\w/);
       const upd = await send('PUT', `/api/store-brand/${made.body.data.id}`, { store_id: bulk.id, brand_id: brand.id, visible: false, title: 'Armscor', slug: 'armscor', description: null, sort_order: 1, version: 1 });
       expect(upd.status).toBe(200);
       expect(upd.body.data.visible).toBe(false);
       const sc = await get(`/api/store-category?filter[store_id]=${bulk.id}&filter[visible]=true&per_page=100`);
       expect(sc.status).toBe(200);
       expect(sc.body.data.every((x: { store_id: number; visible: boolean }) => x.store_id === bulk.id && x.visible)).toBe(true);
-      expect((await send('POST', '/api/store-category', { store_id: bulk.id, category_id: 1, slug: 'Not A Slug' })).status).toBe(400);
+      const category = await fx.category();
+      expect((await send('POST', '/api/store-category', { store_id: bulk.id, category_id: category.id, slug: 'own-slug' })).status).toBe(201);
+      const visible = await get(`/api/store-category?filter[store_id]=${bulk.id}&filter[visible]=true&per_page=100`);
+      expect(visible.body.data.map((x: { category_id: number }) => x.category_id)).toEqual([category.id]);
+      const badSlug = await send('POST', '/api/store-category', { store_id: bulk.id, category_id: category.id, slug: 'Not A Slug' });
+      expect(badSlug.status).toBe(400);
+      expect(badSlug.body.error.fields.slug).toMatch(/\w/);
       expect((await get('/api/store-brand', analyst)).status).toBe(200);
       expect((await send('DELETE', `/api/store-brand/${made.body.data.id}`, undefined, analyst)).status).toBe(403);
       expect((await send('DELETE', `/api/store-brand/${made.body.data.id}`)).status).toBe(204);
     });
 
     it('GET feed lists feeds with store and destination', async () => {
+      const store = await fx.store();
+      const daily = await fx.feed(store.id);
+      const weekly = await send('POST', '/api/feed', { store_id: store.id, name: fx.unique('Weekly Feed'), target_destination: 'bulkcheapammo', frequency_hours: 168 });
+      expect(weekly.status, weekly.text).toBe(201);
       const feeds = await get('/api/feed');
       expect(feeds.status).toBe(200);
-      expect(feeds.body.data.length).toBeGreaterThanOrEqual(3);
-      expect(feeds.body.data[0]).toMatchObject({ store_name: expect.any(String), target_destination: expect.stringMatching(/ammoseek|bulkcheapammo/) });
-      expect(feeds.body.data.map((f: { frequency_hours: number }) => f.frequency_hours).sort()).toEqual(expect.arrayContaining([24, 168]));
+      const mine = feeds.body.data.filter((f: { store_id: number }) => f.store_id === store.id);
+      expect(mine.map((f: { id: number }) => f.id).sort()).toEqual([daily.id, weekly.body.data.id].sort());
+      expect(mine.find((f: { id: number }) => f.id === daily.id)).toMatchObject({ store_name: store.name, target_destination: 'ammoseek', frequency_hours: 24 });
+      expect(mine.find((f: { id: number }) => f.id === weekly.body.data.id)).toMatchObject({ store_name: store.name, target_destination: 'bulkcheapammo', frequency_hours: 168 });
       expect((await get('/api/feed', analyst)).status).toBe(403);
     });
   });

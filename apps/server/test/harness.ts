@@ -259,6 +259,12 @@ export function fixtures(app: TestApp, token: () => string) {
         domain: null,
         is_enabled: isEnabled,
       }),
+    /** A category (under `parent_id` when given). */
+    category: (parent_id: number | null = null, name = unique('Fixture Category')) =>
+      created<{ id: number; name: string; parent_id: number | null }>('/api/category', { name, parent_id }),
+    /** A feed of a store (AmmoSeek, daily). */
+    feed: (store_id: number, name = unique('Fixture Feed')) =>
+      created<{ id: number; store_id: number; name: string }>('/api/feed', { store_id, name, target_destination: 'ammoseek', frequency_hours: 24 }),
     /** A physical product sold in rounds with one variant of 50 (override any field). */
     product: (extra: Record<string, unknown> = {}) =>
       created<{ id: number; title: string | null; brand_id: number | null; variants: { id: number; sku: string }[] }>('/api/product', {
