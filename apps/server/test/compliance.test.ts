@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { ComplianceCheckResult } from '@qm/contracts';
-import { BACKENDS, useTestApp } from './harness.js';
+import { EVERY_STATE, type ComplianceCheckResult } from '@qm/contracts';
+import { BACKENDS, fixtures, useTestApp } from './harness.js';
 import { feedExclusions } from '../src/modules/compliance/service.js';
 
 describe.each(BACKENDS)('compliance on %s', (kind) => {
@@ -15,11 +15,37 @@ describe.each(BACKENDS)('compliance on %s', (kind) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data as ComplianceCheckResult;
   };
+  let catalogToken: string;
+  const fx = fixtures(t, () => catalogToken);
+  /** A restriction type of the test's own with this effect. */
+  const ownType = async (effect: 'block' | 'licensed_dealer') => {
+    const res = await t.req('POST', '/api/compliance-restriction-type', { token: officer, body: { name: fx.unique(`Own ${effect}`), effect } });
+    expect(res.status, res.text).toBe(201);
+    return res.body.data.id as number;
+  };
+  /** A number attribute of the test's own (a magazine's capacity) and a product carrying `capacity`. */
+  let capacityAttr: number;
+  const magazine = async (capacity: number, attribute = capacityAttr) => {
+    const p = await fx.product({ title: fx.unique(`Own ${capacity}-Round Magazine`) });
+    const set = await t.req('POST', `/api/product/${p.id}/attribute`, { token: catalogToken, body: { attribute_id: attribute, value: capacity } });
+    expect(set.status, set.text).toBe(201);
+    return p;
+  };
+  const restriction = async (body: Record<string, unknown>) => {
+    const res = await t.req('POST', '/api/compliance-restriction', { token: officer, body: { citation: 'Own test rule', ...body } });
+    expect(res.status, res.text).toBe(201);
+    return res.body.data as { id: number; name: string; version: number };
+  };
   beforeAll(async () => {
     admin = await t.login('admin@example.com');
     officer = await t.login('compliance@example.com');
+    catalogToken = await t.login('catalog@example.com');
+    const attr = await t.req('POST', '/api/attribute', { token: catalogToken, body: { code: `own_capacity_${kind}`, name: 'Own Capacity', type: 'number' } });
+    expect(attr.status, attr.text).toBe(201);
+    capacityAttr = attr.body.data.id;
   });
 
+  // The subject here is the demo seed itself: its real rules (DOMAIN.md) catch its real items.
   describe('the demo rules', () => {
     const cases: { what: string; title: string; state: string; zip: string; date?: string; outcome: string | null; decisive: RegExp[]; also?: RegExp[]; cites?: RegExp[] }[] = [
       {
@@ -230,16 +256,20 @@ describe.each(BACKENDS)('compliance on %s', (kind) => {
   });
 
   it('tells a feed what to leave out: blocked everywhere always, restricted items on the feed’s rule', async () => {
-    const ap = await productByTitle('Surplus 7.62x54R 148 gr Armor Piercing (Steel Core)');
-    const mag = await productByTitle('Magpul PMAG 30 AR/M4 Gen M3 5.56x45 30-Round Magazine');
-    const plain = await productByTitle('Hoppe’s No. 9 Bore Cleaning Solvent 5 oz');
-    const lenient = await feedExclusions(t.db, [ap, mag, plain], { leave_out_restricted: false });
-    expect([...lenient.keys()]).toEqual([ap]);
-    expect(lenient.get(ap)).toBe('Blocked in every state (Armour-piercing handgun ammunition — federal)');
-    const strict = await feedExclusions(t.db, [ap, mag, plain], { leave_out_restricted: true });
-    expect(strict.get(ap)).toMatch(/^Blocked in every state/);
-    expect(strict.get(mag)).toMatch(/^Restricted in CA, CO, CT, DC, DE, HI, IL, MA and \d+ more; the feed leaves out restricted items$/);
-    expect(strict.has(plain)).toBe(false);
+    // Rules of the test's own over products of its own (no demo rule reaches them: no category, brand or demo attribute).
+    const block = await ownType('block');
+    const ap = await fx.product({ title: fx.unique('Own Armor Piercing') });
+    const mag = await magazine(40);
+    const plain = await fx.product({ title: fx.unique('Own Cleaning Solvent') });
+    const everywhere = await restriction({ name: fx.unique('Own federal block'), restriction_type_id: block, target_kind: 'product', target_id: ap.id, states: [...EVERY_STATE] });
+    await restriction({ name: fx.unique('Own big magazines'), restriction_type_id: block, target_kind: 'attribute', attribute_id: capacityAttr, attribute_op: 'gt', attribute_values: ['30'], states: ['CA', 'CO', 'NJ'] });
+    const lenient = await feedExclusions(t.db, [ap.id, mag.id, plain.id], { leave_out_restricted: false });
+    expect([...lenient.keys()]).toEqual([ap.id]);
+    expect(lenient.get(ap.id)).toBe(`Blocked in every state (${everywhere.name})`);
+    const strict = await feedExclusions(t.db, [ap.id, mag.id, plain.id], { leave_out_restricted: true });
+    expect(strict.get(ap.id)).toMatch(/^Blocked in every state/);
+    expect(strict.get(mag.id)).toBe('Restricted in CA, CO, NJ; the feed leaves out restricted items');
+    expect(strict.has(plain.id)).toBe(false);
   });
 
   describe('screens and their rules', () => {
@@ -247,19 +277,25 @@ describe.each(BACKENDS)('compliance on %s', (kind) => {
       const bad = await t.req('POST', '/api/compliance-restriction-type', { token: officer, body: { name: 'Doc', effect: 'document' } });
       expect(bad.status).toBe(400);
       expect(bad.body.error.fields.document).toMatch(/Name the document/);
-      expect((await t.req('POST', '/api/compliance-restriction-type', { token: officer, body: { name: 'Age', effect: 'min_age', min_age: 19 } })).status).toBe(400);
-      expect((await t.req('POST', '/api/compliance-restriction-type', { token: officer, body: { name: 'Blk', effect: 'block', min_age: 21 } })).status).toBe(400);
+      const age = await t.req('POST', '/api/compliance-restriction-type', { token: officer, body: { name: 'Age', effect: 'min_age', min_age: 19 } });
+      expect(age.status).toBe(400);
+      expect(age.body.error.fields.min_age).toMatch(/\w/);
+      const blk = await t.req('POST', '/api/compliance-restriction-type', { token: officer, body: { name: 'Blk', effect: 'block', min_age: 21 } });
+      expect(blk.status).toBe(400);
+      expect(blk.body.error.fields.min_age).toMatch(/\w/);
       const ok = await t.req('POST', '/api/compliance-restriction-type', { token: officer, body: { name: 'Test permit', effect: 'document', document: 'Test permit card' } });
       expect(ok.status).toBe(201);
       expect(ok.body.data).toMatchObject({ effect: 'document', document: 'Test permit card', min_age: null, restriction_count: 0 });
       const dup = await t.req('POST', '/api/compliance-restriction-type', { token: officer, body: { name: 'test PERMIT', effect: 'block' } });
       expect(dup.status).toBe(409);
+      expect(dup.body.error.fields.name).toMatch(/\w/);
       const list = await t.req('GET', '/api/compliance-restriction-type?per_page=100', { token: officer });
       expect(list.body.data[0].effect).toBe('block');
-      const used = (await one<{ id: number }>(sql`select restriction_type_id as id from compliance_restrictions limit 1`)).id;
+      const used = await ownType('block');
+      await restriction({ name: fx.unique('Uses the type'), restriction_type_id: used, target_kind: 'product', target_id: (await fx.product()).id, states: ['TX'] });
       const del = await t.req('DELETE', `/api/compliance-restriction-type/${used}`, { token: officer });
       expect(del.status).toBe(422);
-      expect(del.body.error.message).toMatch(/is the type of \d+ restrictions? \(/);
+      expect(del.body.error.message).toMatch(/is the type of 1 restriction \(/);
       expect((await t.req('DELETE', `/api/compliance-restriction-type/${ok.body.data.id}`, { token: officer })).status).toBe(204);
     });
 
@@ -272,17 +308,19 @@ describe.each(BACKENDS)('compliance on %s', (kind) => {
       const overlap = await t.req('POST', '/api/zip-code-group', { token: officer, body: { name: 'Overlap', entries: ['60600-60650', '60640-60699'] } });
       expect(overlap.status).toBe(400);
       expect(overlap.body.error.fields.entries).toMatch(/“60640-60699” overlaps “60600-60650”/);
-      expect((await t.req('POST', '/api/zip-code-group', { token: officer, body: { name: 'Empty', entries: [] } })).status).toBe(400);
+      const empty = await t.req('POST', '/api/zip-code-group', { token: officer, body: { name: 'Empty', entries: [] } });
+      expect(empty.status).toBe(400);
+      expect(empty.body.error.fields.entries).toMatch(/\w/);
       expect((await t.sql<{ n: number }>(sql`select count(*)::int as n from zip_code_groups where name in ('Bad', 'Dup', 'Overlap', 'Empty')`))[0]!.n).toBe(0);
 
       const created = await t.req('POST', '/api/zip-code-group', { token: officer, body: { name: 'Test Springfield', description: 'Test', entries: ['627', '62801-62805', '100 – 101'] } });
       expect(created.status).toBe(201);
       expect(created.body.data).toMatchObject({ entries: ['627', '62801-62805', '100-101'], entry_count: 3, states: ['IL', 'NY'], used_by: [] });
       const id = created.body.data.id;
-      const type = (await one<{ id: number }>(sql`select id from compliance_restriction_types where effect = 'block' limit 1`)).id;
+      const type = await ownType('block');
       const r = await t.req('POST', '/api/compliance-restriction', {
         token: officer,
-        body: { name: 'Test Springfield block', restriction_type_id: type, target_kind: 'category', target_id: (await one<{ id: number }>(sql`select id from categories where slug = 'ammunition'`)).id, zip_code_group_ids: [id], citation: 'Test ordinance' },
+        body: { name: 'Test Springfield block', restriction_type_id: type, target_kind: 'category', target_id: (await fx.category()).id, zip_code_group_ids: [id], citation: 'Test ordinance' },
       });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       const del = await t.req('DELETE', `/api/zip-code-group/${id}`, { token: officer });
@@ -297,8 +335,15 @@ describe.each(BACKENDS)('compliance on %s', (kind) => {
     });
 
     it('restrictions: validated, listed with filters, their products and their history', async () => {
-      const type = (await one<{ id: number }>(sql`select id from compliance_restriction_types where effect = 'licensed_dealer' limit 1`)).id;
-      const base = { name: 'Test magazines', restriction_type_id: type, target_kind: 'attribute', attribute_id: 21, attribute_op: 'gt', attribute_values: ['20'], states: ['OR'], citation: 'Test measure 114' };
+      const type = await ownType('licensed_dealer');
+      // Magazines of the test's own, on an attribute of this test alone: two over 20 rounds, one of 10.
+      const own = await t.req('POST', '/api/attribute', { token: catalogToken, body: { code: `mag_capacity_${kind}`, name: 'Magazine Capacity', type: 'number' } });
+      expect(own.status, own.text).toBe(201);
+      const [m30, m25] = [await magazine(30, own.body.data.id), await magazine(25, own.body.data.id)];
+      await magazine(10, own.body.data.id);
+      const select = await t.req('POST', '/api/attribute', { token: catalogToken, body: { code: `own_finish_${kind}`, name: 'Own Finish', type: 'select', options: ['Black', 'FDE'] } });
+      expect(select.status, select.text).toBe(201);
+      const base = { name: 'Test magazines', restriction_type_id: type, target_kind: 'attribute', attribute_id: own.body.data.id as number, attribute_op: 'gt', attribute_values: ['20'], states: ['OR'], citation: 'Test measure 114' };
       for (const [body, field] of [
         [{ ...base, states: [] }, 'states'],
         [{ ...base, attribute_values: ['ten'] }, 'attribute_values'],
@@ -313,19 +358,23 @@ describe.each(BACKENDS)('compliance on %s', (kind) => {
         expect(res.status, field).toBe(400);
         expect(Object.keys(res.body.error.fields ?? {}), field).toContain(field);
       }
-      const selectOp = await t.req('POST', '/api/compliance-restriction', { token: officer, body: { ...base, attribute_id: 3, attribute_values: ['5'] } });
+      const selectOp = await t.req('POST', '/api/compliance-restriction', { token: officer, body: { ...base, attribute_id: select.body.data.id, attribute_values: ['5'] } });
       expect(selectOp.status).toBe(422);
       expect(selectOp.body.error.fields.attribute_op).toMatch(/is not a number/);
-      expect((await t.req('POST', '/api/compliance-restriction', { token: officer, body: { ...base, zip_code_group_ids: [999999] } })).status).toBe(422);
-      expect((await t.req('POST', '/api/compliance-restriction', { token: officer, body: { ...base, target_kind: 'product', target_id: 999999, attribute_id: null, attribute_op: null, attribute_values: [] } })).status).toBe(422);
+      const noGroup = await t.req('POST', '/api/compliance-restriction', { token: officer, body: { ...base, zip_code_group_ids: [999999] } });
+      expect(noGroup.status).toBe(422);
+      expect(JSON.stringify(noGroup.body.error)).toMatch(/999999|zip code group/i);
+      const noProduct = await t.req('POST', '/api/compliance-restriction', { token: officer, body: { ...base, target_kind: 'product', target_id: 999999, attribute_id: null, attribute_op: null, attribute_values: [] } });
+      expect(noProduct.status).toBe(422);
+      expect(noProduct.body.error.fields.target_id).toMatch(/\w/);
 
       const created = await t.req('POST', '/api/compliance-restriction', { token: officer, body: { ...base, effective_from: '2030-01-01', citation_url: 'https://example.org/m114' } });
       expect(created.status).toBe(201);
       const r = created.body.data;
       expect(r).toMatchObject({ target_label: 'Magazine Capacity > 20', in_force: false, effective_from: '2030-01-01', effect: 'licensed_dealer' });
       const catches = await t.req('GET', `/api/compliance-restriction/${r.id}/products`, { token: officer });
-      expect(catches.body.data.product_count).toBe(4);
-      expect(catches.body.data.sample.map((p: { title: string }) => p.title)).toContain('Magpul PMAG 30 AR/M4 Gen M3 5.56x45 30-Round Magazine');
+      expect(catches.body.data.product_count).toBe(2);
+      expect(catches.body.data.sample.map((p: { title: string }) => p.title).sort()).toEqual([m30.title, m25.title].sort());
 
       const inForceNow = await t.req('GET', '/api/compliance-restriction?filter[state]=OR&per_page=100', { token: officer });
       expect(inForceNow.body.data.map((x: { id: number }) => x.id)).toContain(r.id);
@@ -335,42 +384,54 @@ describe.each(BACKENDS)('compliance on %s', (kind) => {
       const later = await t.req('GET', `/api/compliance-restriction?filter[in_force_on]=2030-06-01&filter[target_kind]=attribute&filter[restriction_type_id]=${type}`, { token: officer });
       expect(later.body.data.map((x: { id: number }) => x.id)).toEqual([r.id]);
       expect((await t.req('GET', '/api/compliance-restriction?filter[in_force_on]=soon', { token: officer })).status).toBe(400);
-      const chicago = await t.req('GET', '/api/compliance-restriction?filter[state]=IL&per_page=100', { token: officer });
-      expect(chicago.body.data.map((x: { name: string }) => x.name)).toContain('Chicago — magazines over 15 rounds');
+      const illinois = await restriction({ name: fx.unique('Own Illinois rule'), restriction_type_id: type, target_kind: 'product', target_id: m25.id, states: ['IL'] });
+      const inIllinois = await t.req('GET', '/api/compliance-restriction?filter[state]=IL&per_page=100', { token: officer });
+      expect(inIllinois.body.data.map((x: { id: number }) => x.id)).toContain(illinois.id);
+      expect(inIllinois.body.data.map((x: { id: number }) => x.id)).not.toContain(r.id);
 
       const updated = await t.req('PUT', `/api/compliance-restriction/${r.id}`, { token: officer, body: { ...base, effective_from: null, version: r.version } });
       expect(updated.status).toBe(200);
       expect(updated.body.data.in_force).toBe(true);
-      expect((await t.req('PUT', `/api/compliance-restriction/${r.id}`, { token: officer, body: { ...base, version: r.version } })).status).toBe(409);
+      const stale = await t.req('PUT', `/api/compliance-restriction/${r.id}`, { token: officer, body: { ...base, version: r.version } });
+      expect(stale.status).toBe(409);
+      expect(stale.body.error.code).toBe('stale_version');
       const history = await t.req('GET', `/api/compliance-restriction/${r.id}/history`, { token: officer });
       expect(history.body.data.map((h: { action: string; user_name: string }) => [h.action, h.user_name])).toEqual([['update', 'Sam Patel'], ['create', 'Sam Patel']]);
-      const mag = await productByTitle('Magpul PMAG 30 AR/M4 Gen M3 5.56x45 30-Round Magazine');
+      const mag = m30.id;
       expect((await check([{ product_id: mag }], 'OR', '97201')).items[0]!.outcome).toBe('licensed_dealer');
       expect((await t.req('DELETE', `/api/compliance-restriction/${r.id}`, { token: officer })).status).toBe(204);
       expect((await check([{ product_id: mag }], 'OR', '97201')).items[0]!.outcome).toBeNull();
       expect((await t.req('POST', '/api/compliance-restriction/search/check', { token: officer, body: { items: [{ product_id: 999999 }], state: 'OR' } })).status).toBe(404);
-      expect((await t.req('POST', '/api/compliance-restriction/search/check', { token: officer, body: { items: [{ product_id: mag, variant_id: 1 }], state: 'OR' } })).status).toBe(400);
-      expect((await t.req('POST', '/api/compliance-restriction/search/check', { token: officer, body: { items: [{ product_id: mag }], state: 'OR', zip: '9720' } })).status).toBe(400);
+      const both = await t.req('POST', '/api/compliance-restriction/search/check', { token: officer, body: { items: [{ product_id: mag, variant_id: m25.variants[0]!.id }], state: 'OR' } });
+      expect(both.status).toBe(400);
+      expect(JSON.stringify(both.body.error.fields)).toMatch(/items\.0/);
+      const shortZip = await t.req('POST', '/api/compliance-restriction/search/check', { token: officer, body: { items: [{ product_id: mag }], state: 'OR', zip: '9720' } });
+      expect(shortZip.status).toBe(400);
+      expect(shortZip.body.error.fields.zip).toMatch(/\w/);
     });
   });
 
   it('sees a rule written behind the API’s back at the next check (the revision row moves)', async () => {
-    const mag = await productByTitle('Magpul PMAG 30 AR/M4 Gen M3 5.56x45 30-Round Magazine');
+    const mag = (await magazine(30)).id;
     expect((await check([{ product_id: mag }], 'MT', '59601')).items[0]!.outcome).toBeNull();
     const before = (await one<{ r: number }>(sql`select revision::int as r from compliance_revision`)).r;
-    const type = (await one<{ id: number }>(sql`select id from compliance_restriction_types where effect = 'block' limit 1`)).id;
+    const type = await ownType('block');
     await t.sql(sql`insert into compliance_restrictions (name, restriction_type_id, target_kind, attribute_id, attribute_op, attribute_values, states, citation)
-                    values ('Montana by hand', ${type}, 'attribute', 21, 'gt', '{10}', '{MT}', 'Hand-made')`);
+                    values ('Montana by hand', ${type}, 'attribute', ${capacityAttr}, 'gt', '{10}', '{MT}', 'Hand-made')`);
     expect((await one<{ r: number }>(sql`select revision::int as r from compliance_revision`)).r).toBeGreaterThan(before);
     const after = await check([{ product_id: mag }], 'MT', '59601');
     expect(after.items[0]!.outcome).toBe('block');
     expect(after.items[0]!.rules[0]!.name).toBe('Montana by hand');
     await t.sql(sql`update compliance_restrictions set is_active = false where name = 'Montana by hand'`);
     expect((await check([{ product_id: mag }], 'MT', '59601')).items[0]!.outcome).toBeNull();
-    // a zip code group edited by hand, and a category moved, are seen too
-    await t.sql(sql`update zip_code_groups set entries = array['596'] where name = 'Denver'`);
+    // a zip code group edited by hand is seen too
+    const group = await t.req('POST', '/api/zip-code-group', { token: officer, body: { name: fx.unique('Own Denver'), entries: ['802'] } });
+    expect(group.status, group.text).toBe(201);
+    await restriction({ name: fx.unique('Own Denver magazines'), restriction_type_id: type, target_kind: 'attribute', attribute_id: capacityAttr, attribute_op: 'gt', attribute_values: ['15'], zip_code_group_ids: [group.body.data.id] });
+    expect((await check([{ product_id: mag }], 'MT', '59601')).items[0]!.outcome).toBeNull();
+    await t.sql(sql`update zip_code_groups set entries = array['596'] where id = ${group.body.data.id}`);
     expect((await check([{ product_id: mag }], 'MT', '59601')).items[0]!.outcome).toBe('block');
-    await t.sql(sql`update zip_code_groups set entries = array['802'] where name = 'Denver'`);
+    await t.sql(sql`update zip_code_groups set entries = array['802'] where id = ${group.body.data.id}`);
     expect((await check([{ product_id: mag }], 'MT', '59601')).items[0]!.outcome).toBeNull();
   });
 
@@ -386,7 +447,7 @@ describe.each(BACKENDS)('compliance on %s', (kind) => {
       expect((await t.req('GET', '/api/zip-code-group', { token: tokens[role] })).status, role).toBe(403);
     }
     // The search serves the product editor's panel: catalogue readers may use it.
-    const mag = await productByTitle('Magpul PMAG 30 AR/M4 Gen M3 5.56x45 30-Round Magazine');
+    const mag = (await magazine(30)).id;
     expect((await t.req('POST', '/api/compliance-restriction/search/where', { token: tokens.catalog, body: { items: [{ product_id: mag }] } })).status).toBe(200);
     expect((await t.req('POST', '/api/compliance-restriction/search/where', { token: tokens.analyst, body: { items: [{ product_id: mag }] } })).status).toBe(200);
     expect((await t.req('POST', '/api/compliance-restriction/search/where', { token: tokens.merchandising, body: { items: [{ product_id: mag }] } })).status).toBe(200);
