@@ -33,9 +33,10 @@ describe.each(BACKENDS)('compliance catalogue counts written behind the API (%s)
 
   beforeAll(async () => {
     [{ id: brandA }, { id: brandB }] = (await app.sql<{ id: number }>(sql`insert into brands (name) values (${`Countco A ${kind}`}), (${`Countco B ${kind}`}) returning id`)) as [{ id: number }, { id: number }];
-    selectAttr = (await app.sql<{ id: number }>(sql`select id from attributes where type = 'select' order by id limit 1`))[0]!.id;
-    textAttr = (await app.sql<{ id: number }>(sql`select id from attributes where type = 'text' and id not in (11, 13) order by id limit 1`))[0]!.id;
-    categoryId = (await app.sql<{ id: number }>(sql`select id from categories order by id limit 1`))[0]!.id;
+    // Attributes and a category of the test's own (written in plain SQL, as the rest of this file).
+    selectAttr = (await app.sql<{ id: number }>(sql`insert into attributes (code, name, type, options) values (${`count_select_${kind}`}, 'Count Select', 'select', '{Count-Test Value,Other}') returning id`))[0]!.id;
+    textAttr = (await app.sql<{ id: number }>(sql`insert into attributes (code, name, type) values (${`count_text_${kind}`}, 'Count Text', 'text') returning id`))[0]!.id;
+    categoryId = (await app.sql<{ id: number }>(sql`insert into categories (name, slug) values (${`Count Category ${kind}`}, ${`count-category-${kind}`}) returning id`))[0]!.id;
   });
 
   it('match a count from scratch after the seed', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BACKENDS, useTestApp } from './harness.js';
+import { BACKENDS, fixtures, useTestApp } from './harness.js';
 
 describe.each(BACKENDS)('purchase orders on %s', (kind) => {
   const t = useTestApp(kind);
@@ -24,7 +24,17 @@ describe.each(BACKENDS)('purchase orders on %s', (kind) => {
     const loc = await t.req('POST', '/api/location', { token: admin, body: { code: 'TPO', name: 'Purchasing Test Warehouse', state: 'TX', zip: '75001' } });
     expect(loc.status).toBe(201);
     locationId = loc.body.data.id;
-    variants = await t.sql(sql`select id, sku, cost_cents from variants order by id limit 3`);
+    // Variants of the test's own: two with a cost, one without.
+    const fx = fixtures(t, () => admin);
+    const own = await fx.product({
+      variants: [
+        { sku: fx.unique('PO A').toUpperCase().replace(/[^A-Z0-9]+/g, '-'), units_per_package: 50, cost_cents: 1450 },
+        { sku: fx.unique('PO B').toUpperCase().replace(/[^A-Z0-9]+/g, '-'), units_per_package: 20, cost_cents: 2390 },
+        { sku: fx.unique('PO C').toUpperCase().replace(/[^A-Z0-9]+/g, '-'), units_per_package: 1 },
+      ],
+    });
+    variants = await t.sql(sql`select id, sku, cost_cents from variants where product_id = ${own.id} order by id`);
+    expect(variants.map((v) => v.cost_cents)).toEqual([1450, 2390, null]);
     // The vendor's catalogue has a cost for the first variant only.
     await t.sql(sql`insert into vendor_products (vendor_id, vendor_sku, variant_id, cost_cents) values (${vendorId}, 'TST-1', ${variants[0]!.id}, 18950)`);
   });
@@ -57,18 +67,14 @@ describe.each(BACKENDS)('purchase orders on %s', (kind) => {
   });
 
   it('falls back to the variant cost, and asks for a cost when none is known', async () => {
-    const [bare] = await t.sql<{ id: number }>(sql`select id from variants where cost_cents is null order by id limit 1`);
-    if (bare) {
-      const res = await t.req('POST', '/api/purchase-order', { token: purchasing, body: { vendor_id: otherVendorId, entity: 'LOS', location_id: locationId, lines: [{ variant_id: bare.id, quantity: 1 }] } });
-      expect(res.status).toBe(422);
-      expect(res.body.error.fields['lines.0.unit_cost_cents']).toBeTruthy();
-    }
-    const [costed] = await t.sql<{ id: number; cost_cents: number }>(sql`select id, cost_cents from variants where cost_cents is not null order by id limit 1`);
-    if (costed) {
-      const res = await t.req('POST', '/api/purchase-order', { token: purchasing, body: { vendor_id: otherVendorId, entity: 'LOS', location_id: locationId, lines: [{ variant_id: costed.id, quantity: 1 }] } });
-      expect(res.status).toBe(201);
-      expect(res.body.data.lines[0].unit_cost_cents).toBe(costed.cost_cents);
-    }
+    const bare = variants[2]!;
+    const refused = await t.req('POST', '/api/purchase-order', { token: purchasing, body: { vendor_id: otherVendorId, entity: 'LOS', location_id: locationId, lines: [{ variant_id: bare.id, quantity: 1 }] } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.fields['lines.0.unit_cost_cents']).toMatch(/\w/);
+    const costed = variants[1]!;
+    const res = await t.req('POST', '/api/purchase-order', { token: purchasing, body: { vendor_id: otherVendorId, entity: 'LOS', location_id: locationId, lines: [{ variant_id: costed.id, quantity: 1 }] } });
+    expect(res.status).toBe(201);
+    expect(res.body.data.lines[0].unit_cost_cents).toBe(costed.cost_cents);
   });
 
   it('walks every allowed transition and refuses the others with 422 naming what is allowed', async () => {
