@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BACKENDS, useTestApp } from './harness.js';
+import { BACKENDS, useTestApp, expectRefused } from './harness.js';
 import { forgetSessions, hashToken } from '../src/http/auth.js';
 
 /** Every argon2 verification the server makes (the real one runs). */
@@ -259,7 +259,7 @@ describe.each(BACKENDS)('auth on %s', (kind) => {
     expect(ok.status).toBe(201);
     expect(ok.body.data).toMatchObject({ email: 'pat@example.com', is_active: true });
     expect(ok.body.data.password_hash).toBeUndefined();
-    expect((await t.req('POST', '/api/auth/register', { token: admin, body })).status).toBe(409);
+    expectRefused(await t.req('POST', '/api/auth/register', { token: admin, body }), 409);
     await t.login('pat@example.com', 'long-enough-1');
   });
 
@@ -311,7 +311,7 @@ describe.each(BACKENDS)('auth on %s', (kind) => {
     it('refuses impersonating yourself, an admin, without the permission, or twice', async () => {
       const admin = await t.login('admin@example.com');
       const [me] = await t.sql<{ id: number }>(sql`select id from users where email = 'admin@example.com'`);
-      expect((await t.req('POST', '/api/auth/impersonate', { token: admin, body: { user_id: me!.id } })).status).toBe(422);
+      expectRefused(await t.req('POST', '/api/auth/impersonate', { token: admin, body: { user_id: me!.id } }), 422);
       await t.req('POST', '/api/user', {
         token: admin,
         body: { name: 'Second Admin', email: 'admin2@example.com', password: 'password-2', roles: ['admin'] },

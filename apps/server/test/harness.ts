@@ -10,7 +10,7 @@ import { secretBoxOf } from '../src/db/secrets.js';
 import { TEST_CREDENTIALS_KEY } from './keys.js';
 import type { RouteAccess } from '../src/http/auth.js';
 import type { SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 /** API tests run against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL is set. */
 export const BACKENDS: ('pglite' | 'postgres')[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -275,4 +275,24 @@ export function fixtures(app: TestApp, token: () => string) {
         ...extra,
       }),
   };
+}
+
+/** Validator wording that must never reach a person (the API says what is wrong in words). */
+const RAW_VALIDATOR_TEXT = /Invalid input|expected \w+, received|^Invalid$/;
+
+/**
+ * A refused request: the status, and the answer a person reads — a message in words and, for the
+ * fields named, a message on each of them (in words too). Every field message the answer carries is
+ * checked for raw validator text.
+ */
+export function expectRefused(res: { status: number; body: any; text?: string }, status: 400 | 401 | 403 | 404 | 409 | 422, ...fields: string[]) {
+  expect(res.status, res.text).toBe(status);
+  const error = res.body?.error as { message?: unknown; fields?: Record<string, unknown> } | undefined;
+  expect(typeof error?.message === 'string' && error.message.trim().length > 3, `a message in words: ${res.text}`).toBe(true);
+  expect(error!.message as string).not.toMatch(RAW_VALIDATOR_TEXT);
+  for (const [field, message] of Object.entries(error!.fields ?? {})) {
+    expect(typeof message === 'string' && message.trim().length > 0, `a message on ${field}`).toBe(true);
+    expect(message as string, field).not.toMatch(RAW_VALIDATOR_TEXT);
+  }
+  for (const field of fields) expect(Object.keys(error!.fields ?? {}), `the field at fault: ${res.text}`).toContain(field);
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BACKENDS, fixtures, useTestApp } from './harness.js';
+import { BACKENDS, fixtures, useTestApp, expectRefused } from './harness.js';
 
 describe.each(BACKENDS)('purchase orders on %s', (kind) => {
   const t = useTestApp(kind);
@@ -90,21 +90,21 @@ describe.each(BACKENDS)('purchase orders on %s', (kind) => {
     const submitted = (await act(po.id, 'submit', po.version)).body.data;
     expect(submitted.status).toBe('submitted');
     expect(submitted.submitted_at).toBeTruthy();
-    expect((await act(po.id, 'submit', submitted.version)).status).toBe(422);
-    expect((await act(po.id, 'close', submitted.version)).status).toBe(422);
+    expectRefused(await act(po.id, 'submit', submitted.version), 422);
+    expectRefused(await act(po.id, 'close', submitted.version), 422);
     const confirmed = (await act(po.id, 'confirm', submitted.version)).body.data;
     expect(confirmed.status).toBe('confirmed');
     expect(confirmed.allowed_actions).toEqual(['receive', 'cancel']);
-    for (const a of ['submit', 'confirm', 'close']) expect((await act(po.id, a, confirmed.version)).status, a).toBe(422);
+    for (const a of ['submit', 'confirm', 'close']) expectRefused(await act(po.id, a, confirmed.version), 422);
     const part = (await act(po.id, 'receive', confirmed.version, { lines: [{ line_id: po.lines[0].id, quantity: 4 }] })).body.data;
     expect(part.status).toBe('partially_received');
-    for (const a of ['submit', 'confirm', 'close']) expect((await act(po.id, a, part.version)).status, a).toBe(422);
+    for (const a of ['submit', 'confirm', 'close']) expectRefused(await act(po.id, a, part.version), 422);
     // Cancelling what is not received leaves a received order.
     const rest = (await act(po.id, 'cancel', part.version)).body.data;
     expect(rest.status).toBe('received');
     expect(rest.lines[0]).toMatchObject({ quantity_received: 4, quantity_cancelled: 6, quantity_open: 0 });
     expect(rest.open_cents).toBe(0);
-    for (const a of ['submit', 'confirm', 'cancel']) expect((await act(po.id, a, rest.version)).status, a).toBe(422);
+    for (const a of ['submit', 'confirm', 'cancel']) expectRefused(await act(po.id, a, rest.version), 422);
     const closed = (await act(po.id, 'close', rest.version)).body.data;
     expect(closed.status).toBe('closed');
     expect(closed.closed_at).toBeTruthy();
@@ -150,7 +150,7 @@ describe.each(BACKENDS)('purchase orders on %s', (kind) => {
     expect(stillOver.status).toBe(422);
     expect(stillOver.body.error.message).toMatch(/received 500/);
     // A stale version is a 409 and changes nothing.
-    expect((await act(po.id, 'receive', cur.version - 1, { lines: [{ line_id: l0.id, quantity: 1 }] })).status).toBe(409);
+    expectRefused(await act(po.id, 'receive', cur.version - 1, { lines: [{ line_id: l0.id, quantity: 1 }] }), 409);
     cur = (await act(po.id, 'receive', cur.version, { lines: [{ line_id: l0.id, quantity: 500 }, { line_id: l1.id, quantity: 250 }] })).body.data;
     expect(cur.status).toBe('received');
     expect(cur.open_cents).toBe(0);
@@ -173,7 +173,7 @@ describe.each(BACKENDS)('purchase orders on %s', (kind) => {
     const edited = await t.req('PUT', `/api/purchase-order/${po.id}`, { token: purchasing, body: { ...body, lines: [{ variant_id: variants[2]!.id, quantity: 7, unit_cost_cents: 999 }] } });
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ entity: 'LOS', expected_date: '2026-12-15', notes: 'Dock 2', ordered_cents: 6_993, line_count: 1 });
-    expect((await t.req('PUT', `/api/purchase-order/${po.id}`, { token: purchasing, body })).status).toBe(409);
+    expectRefused(await t.req('PUT', `/api/purchase-order/${po.id}`, { token: purchasing, body }), 409);
     const sub = (await act(po.id, 'submit', edited.body.data.version)).body.data;
     const refused = await t.req('PUT', `/api/purchase-order/${po.id}`, { token: purchasing, body: { ...body, version: sub.version, lines: [] } });
     expect(refused.status).toBe(422);
@@ -186,7 +186,7 @@ describe.each(BACKENDS)('purchase orders on %s', (kind) => {
     const paid = await act(po.id, 'invoice', inv.body.data.version, { invoice_number: 'INV-7781', invoice_date: '2026-11-20', invoice_amount_cents: 6_993, invoice_status: 'paid' });
     expect(paid.body.data.invoice_status).toBe('paid');
     const draft = (await create([{ variant_id: variants[0]!.id, quantity: 1 }])).body.data;
-    expect((await act(draft.id, 'invoice', draft.version, { invoice_number: 'X', invoice_date: '2026-11-20', invoice_amount_cents: 1 })).status).toBe(422);
+    expectRefused(await act(draft.id, 'invoice', draft.version, { invoice_number: 'X', invoice_date: '2026-11-20', invoice_amount_cents: 1 }), 422);
     const empty = (await create([])).body.data;
     const noLines = await act(empty.id, 'submit', empty.version);
     expect(noLines.status).toBe(422);
@@ -209,8 +209,8 @@ describe.each(BACKENDS)('purchase orders on %s', (kind) => {
     const sorted = await t.req('GET', `/api/purchase-order?sort=-ordered_cents&per_page=5`, { token: analyst });
     const totals = sorted.body.data.map((p: { ordered_cents: number }) => p.ordered_cents);
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
-    expect((await t.req('GET', '/api/purchase-order?sort=nope', { token: analyst })).status).toBe(400);
-    expect((await t.req('GET', '/api/purchase-order?filter[from]=yesterday', { token: analyst })).status).toBe(400);
+    expectRefused(await t.req('GET', '/api/purchase-order?sort=nope', { token: analyst }), 400, 'sort');
+    expectRefused(await t.req('GET', '/api/purchase-order?filter[from]=yesterday', { token: analyst }), 400, 'filter.from');
     const csv = await t.req('GET', `/api/purchase-order?format=csv&filter[vendor_id]=${vendorId}`, { token: analyst });
     expect(csv.status).toBe(200);
     expect(csv.text.split('\r\n')[0]).toMatch(/^Number,Vendor,Entity,Status/);
