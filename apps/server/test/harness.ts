@@ -151,9 +151,11 @@ export async function startApp(kind: 'pglite' | 'postgres', env: Record<string, 
  */
 export function useTestApp(kind: TestApp['kind'], env: Record<string, string> = {}, opts: StartOptions = {}): TestApp {
   let started: TestApp | undefined;
+  // A fresh database migrates and seeds the whole demo (a minute or more on PGlite when the suite
+  // runs files side by side on two cores); a file from the template starts in seconds.
   beforeAll(async () => {
     started = await startApp(kind, env, opts);
-  });
+  }, opts.fresh ? 300_000 : undefined);
   afterAll(() => started?.close());
   const app = () => {
     if (!started) throw new Error('The test app is not started yet: use it in tests or in hooks registered after useTestApp');

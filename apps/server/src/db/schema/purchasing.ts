@@ -230,12 +230,17 @@ export const purchaseOrders = pgTable(
     /**
      * Totals of the lines, kept by a trigger on `purchase_order_lines` (migration purchasing_triggers):
      * ordered = Σ quantity × unit cost, received = Σ received × unit cost, open = Σ (quantity −
-     * received − cancelled) × unit cost. Never written by the API.
+     * received − cancelled) × unit cost, net = Σ (quantity − cancelled) × unit cost; units, units
+     * received and units open likewise (migration po_units). Never written by the API.
      */
     line_count: integer('line_count').notNull().default(0),
     ordered_cents: bigint('ordered_cents', { mode: 'number' }).notNull().default(0),
     received_cents: bigint('received_cents', { mode: 'number' }).notNull().default(0),
     open_cents: bigint('open_cents', { mode: 'number' }).notNull().default(0),
+    net_cents: bigint('net_cents', { mode: 'number' }).notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    units_received: bigint('units_received', { mode: 'number' }).notNull().default(0),
+    units_open: bigint('units_open', { mode: 'number' }).notNull().default(0),
     ...stamps(),
   },
   (t) => [
