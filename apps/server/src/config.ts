@@ -40,6 +40,8 @@ export interface Config {
    */
   credentialsKey?: Buffer;
   credentialsKeyFile: string;
+  /** Longest an order's routing may spend proving its best option with the mixed-integer program (ms; 0: never). */
+  routingProofMs: number;
 }
 
 /** `CREDENTIALS_KEY` as 32 bytes: 64 hex digits, or base64 / base64url of 32 bytes. */
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportKeepDays: int('EXPORT_KEEP_DAYS', 30),
     uploadMaxBytes: int('UPLOAD_MAX_MB', 64) * 1024 * 1024,
     credentialsKey: credentialsKeyOf(env, nodeEnv),
+    routingProofMs: int('ROUTING_PROOF_MS', 2000),
     credentialsKeyFile: path.join(path.resolve(env.DATA_DIR || path.join(ROOT_DIR, 'data')), 'credentials.key'),
   };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { exhaustiveOptimum, routeOrder, type EngineLine, type EngineSource, type RouteOption, type RoutingInput, type RoutingStrategy } from '../src/modules/routing/engine.js';
+import { generateOrder } from '../../../bench/routing.js';
+import { compile, exhaustiveOptimum, routeOrder, type EngineLine, type EngineSource, type RouteOption, type RoutingInput, type RoutingStrategy } from '../src/modules/routing/engine.js';
+import { FIRST_NODES, routeOrderExact, solveCheapest } from '../src/modules/routing/milp.js';
 import { computeFees, shippingCost, type FeeRule, type ShippingTerms } from '../src/modules/vendors/fees.js';
 
 /** The routing engine: hand-worked examples, then properties on random orders (fast-check). */
@@ -309,5 +311,53 @@ describe('routing engine: properties', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('routing: the mixed-integer program (milp.ts)', () => {
+  it('its optimum is the exhaustive optimum, at the exact total of its placement (up to 6 lines × 5 sources)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        orderArb(6, 5, 3, 3)
+          .map((inp) => ({ ...inp, strategy: 'cheapest' as const }))
+          .filter((inp) => placements(inp) <= 3000),
+        async (inp) => {
+          const proof = await solveCheapest(compile(inp), { timeLimitMs: 10_000 });
+          const brute = exhaustiveOptimum(inp);
+          if (!brute) {
+            // nothing to place, or no placement meets the minimums
+            expect(proof.status === 'infeasible' || proof.total_cents === 0).toBe(true);
+            return;
+          }
+          expect(proof.status).toBe('optimal');
+          expect(proof.total_cents).toBe(brute.total_cents);
+          // handed over by routeOrderExact when the branch and bound stops at once, it is the best option, proven
+          const exact = await routeOrderExact({ ...inp, node_limit: 1 }, { proofMs: 10_000 });
+          expect(exact.options[0]!.total_cents).toBe(brute.total_cents);
+          expect(exact.search.proven_optimal).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('proves the best option of a 50-line order over 20 sources, which the branch and bound alone does not', async () => {
+    const order = generateOrder(7, 50, 20);
+    const alone = routeOrder({ ...order, node_limit: FIRST_NODES });
+    expect(alone.search.proven_optimal).toBe(false);
+    const exact = await routeOrderExact(order, { proofMs: 30_000 });
+    expect(exact.search).toMatchObject({ method: 'milp', proven_optimal: true });
+    expect(exact.options[0]!.total_cents).toBeLessThanOrEqual(alone.options[0]!.total_cents);
+    expect(exact.options[0]!.total_cents).toBe(exact.options[0]!.vendor_totals.reduce((n, v) => n + v.total_cents, 0));
+    expect(exact.options[0]!.explanation.join(' ')).not.toMatch(/not proven/);
+    // ranked: the options after it cost at least as much
+    for (const o of exact.options.slice(1)) expect(o.total_cents).toBeGreaterThanOrEqual(exact.options[0]!.total_cents);
+  }, 60_000);
+
+  it('when the time for the proof runs out, the answer is the engine\'s, and says it is not proven', async () => {
+    const order = generateOrder(1, 50, 20);
+    const r = await routeOrderExact(order, { proofMs: 1 });
+    expect(r.search).toMatchObject({ method: 'branch_and_bound', proven_optimal: false });
+    expect(r.options[0]!.explanation.join(' ')).toMatch(/not proven optimal/);
   });
 });

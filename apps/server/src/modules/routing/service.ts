@@ -29,7 +29,8 @@ import { checkShipment } from '../compliance/service.js';
 import { resolveCase, setCase } from '../orders/cases.js';
 import { insertMovements, lockItems } from '../purchasing/inventory.js';
 import type { FeeRule, ShippingTerms, UnitKind } from '../vendors/fees.js';
-import { routeOrder as runEngine, type EngineLine, type EngineSource, type RoutingResult } from './engine.js';
+import { type EngineLine, type EngineSource, type RoutingResult } from './engine.js';
+import { routeOrderExact } from './milp.js';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -255,6 +256,12 @@ export interface RouteAnswer {
  * caller's. `automatic`: the run after intake (no person; the store's auto-routing may choose);
  * `strategy`: instead of the store's, this once.
  */
+/** How long a routing may spend proving its best option (config `ROUTING_PROOF_MS`, set when the module registers). */
+const proof = { ms: 2000 };
+export function setRoutingProofMs(ms: number): void {
+  proof.ms = ms;
+}
+
 export async function routeOrder(db: Db, orderId: number, actor: Actor, opts: { automatic?: boolean; strategy?: RoutingStrategyCode } = {}): Promise<RouteAnswer> {
   // Compliance is asked before the transaction, where the rules compiled once per process serve
   // (inside a transaction they are read again for it alone); it is asked again inside only when the
@@ -284,7 +291,7 @@ export async function routeOrder(db: Db, orderId: number, actor: Actor, opts: { 
       units_per_package: l.units_per_package,
     }));
     const sources = await sourcesFor(t, [...new Set(lines.map((l) => l.variant_id))]);
-    const result = runEngine({ date: today(), strategy, lines: engineLines, sources, forbidden, max_options: 5 });
+    const result = await routeOrderExact({ date: today(), strategy, lines: engineLines, sources, forbidden, max_options: 5 }, { proofMs: proof.ms });
 
     const hold = holds.length
       ? `Compliance hold: ${holds.map((l) => l.sku).join(', ')} ${holds.length === 1 ? 'ships' : 'ship'} only to a licensed dealer, and order ${order.number} ships to ${order.ship_state} ${order.ship_zip}, not to a dealer. Change the ship-to address to a licensed dealer or cancel the item${holds.length === 1 ? '' : 's'}, then recompute.`

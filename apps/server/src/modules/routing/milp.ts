@@ -1,0 +1,220 @@
+/**
+ * The cheapest placement as a mixed-integer program, solved exactly by HiGHS (the `highs` package:
+ * the HiGHS solver compiled to WebAssembly). The branch and bound of engine.ts proves small orders in
+ * a few nodes; on large ones (50 lines over 20 sources) its bound is tight but its proof is not
+ * reached, and `routeOrderExact` hands the same problem to HiGHS, whose answer is then the engine's
+ * best option, proven.
+ *
+ * ## The model (every cost of engine.ts, exactly)
+ * Per line l and source s it may ship from: x[l,s] ∈ {0…min(available, quantity)} packages;
+ * Σ_s x[l,s] = quantity. Per source: y (used), I = Σ cost·x its items; x ≤ ub·y; a vendor's
+ * minimum: I ≥ min·y. The source's terms split I into bands (engine.ts `Band`: every waiver,
+ * free-shipping threshold, shipping tier and the minimum is a cut); w[k] = 1 when I reaches the k-th
+ * cut (I ≥ lo[k]·w[k]; w[k] ≤ w[k−1] ≤ … ≤ y; where reaching a cut raises a cost, also
+ * I ≤ lo[k] − 1 + M·w[k], so w[k] = 1 exactly when I reaches it). Any figure f(band) × Q (flat
+ * shipping with Q = y, per-package shipping with Q = packages, a per-unit fee with Q = its units, a
+ * fixed fee with Q = "a line in its scope is here") is f[0]·Q + Σ_k (f[k] − f[k−1])·(Q·w[k]); each
+ * product Q·w[k] is a variable v held to it from the side the objective pushes against
+ * (v ≤ Q, v ≤ M·w when the difference is negative; v ≥ Q − M·(1 − w) when positive). The objective
+ * is the whole order's total in cents; every solution's value is its exact total (the tests compare
+ * it with `computeFees` and `shippingCost`).
+ */
+import highsModule from 'highs';
+import { compile, fastTotal, routeOrder, type Problem, type RoutingInput, type RoutingResult } from './engine.js';
+
+// The package's types describe a CommonJS module whose `default` is the loader; its ES module (what
+// Node loads here) exports the loader itself as default.
+type Loader = typeof highsModule.default;
+const highsLoader = highsModule as unknown as Loader;
+type Highs = Awaited<ReturnType<Loader>>;
+let loading: Promise<Highs> | null = null;
+/** The solver, loaded once per process (the WebAssembly module compiles in ~30 ms). */
+function solver(): Promise<Highs> {
+  loading ??= highsLoader();
+  return loading;
+}
+
+interface Col { cost: number; lo: number; hi: number; int: boolean }
+interface Model { cols: Col[]; rows: { lo: number; hi: number; idx: number[]; val: number[] }[]; x: { li: number; si: number; col: number }[] }
+
+/** Build the program of the cheapest placement of the routable lines (see the file's comment). */
+export function buildModel(p: Problem): Model {
+  const cols: Col[] = [];
+  const rows: Model['rows'] = [];
+  const col = (cost: number, lo: number, hi: number, int: boolean) => cols.push({ cost, lo, hi, int }) - 1;
+  const row = (terms: [number, number][], lo: number, hi: number) => {
+    const t = terms.filter(([, v]) => v !== 0);
+    rows.push({ lo, hi, idx: t.map(([c]) => c), val: t.map(([, v]) => v) });
+  };
+  const INF = Infinity;
+  const routable = p.lines.filter((l) => !p.blocked[l.idx] && l.q > 0);
+  const cover = new Map<number, [number, number][]>(routable.map((l) => [l.idx, []]));
+  const xs: Model['x'] = [];
+  for (const s of p.sources) {
+    const mine = routable.flatMap((l) => {
+      const o = s.offers[l.idx];
+      const ub = o ? Math.min(o.avail, l.q) : 0;
+      if (!o || ub <= 0) return [];
+      const c = col(o.cost, 0, ub, true);
+      cover.get(l.idx)!.push([c, 1]);
+      xs.push({ li: l.idx, si: s.idx, col: c });
+      return [{ li: l.idx, c, ub, cost: o.cost }];
+    });
+    if (!mine.length) continue;
+    const y = col(0, 0, 1, true);
+    for (const m of mine) row([[m.c, 1], [y, -m.ub]], -INF, 0);
+    const items: [number, number][] = mine.map((m) => [m.c, m.cost]);
+    const maxItems = mine.reduce((n, m) => n + m.ub * m.cost, 0);
+    if (s.vendor && s.min > 0) row([...items, [y, -s.min]], 0, INF);
+    // the cuts this source can reach (bands above what it could ever hold are left out)
+    const bands = s.bands.filter((b) => b.lo <= maxItems);
+    const w: number[] = [y];
+    for (let k = 1; k < bands.length; k++) {
+      const wk = col(0, 0, 1, true);
+      row([...items, [wk, -bands[k]!.lo]], 0, INF);
+      row([[wk, 1], [w[k - 1]!, -1]], -INF, 0);
+      w.push(wk);
+    }
+    const raised = new Set<number>();
+    /** f[k] (per band) × the quantity `q` (terms, or the column `one` for 0/1 quantities); `big`: its largest value. */
+    const banded = (f: (k: number) => number, q: [number, number][], big: number) => {
+      const f0 = f(0);
+      for (const [c, v] of q) cols[c]!.cost += f0 * v;
+      for (let k = 1; k < bands.length; k++) {
+        const d = f(k) - f(k - 1);
+        if (d === 0) continue;
+        const v = col(d, 0, big, false);
+        if (d < 0) {
+          // v ≤ Q and v ≤ big·w: the solver raises v as far as both allow
+          row([[v, 1], ...q.map(([c, a]) => [c, -a] as [number, number])], -INF, 0);
+          row([[v, 1], [w[k]!, -big]], -INF, 0);
+        } else {
+          // v ≥ Q − big·(1 − w): the solver lowers v as far as it may
+          row([[v, 1], ...q.map(([c, a]) => [c, -a] as [number, number]), [w[k]!, -big]], -big, INF);
+          raised.add(k);
+        }
+      }
+    };
+    const packages: [number, number][] = mine.map((m) => [m.c, 1]);
+    const maxPackages = mine.reduce((n, m) => n + m.ub, 0);
+    banded((k) => bands[k]!.shipFlat, [[y, 1]], 1);
+    banded((k) => bands[k]!.shipPerPkg, packages, maxPackages);
+    s.fees.forEach((fee, f) => {
+      const scoped = mine.filter((m) => fee.scope[m.li]);
+      if (!scoped.length) return;
+      const active = (k: number) => (bands[k]!.active[f] ? fee.amount : 0);
+      if (fee.perUnit) {
+        const units: [number, number][] = scoped.filter((m) => fee.upp[m.li]! > 0).map((m) => [m.c, fee.upp[m.li]!]);
+        if (units.length) banded(active, units, units.reduce((n, [c, u]) => n + u * cols[c]!.hi, 0));
+      } else {
+        let t = y;
+        if (scoped.length < mine.length) {
+          t = col(0, 0, 1, true);
+          for (const m of scoped) row([[m.c, 1], [t, -m.ub]], -INF, 0);
+        }
+        banded(active, [[t, 1]], 1);
+      }
+    });
+    // where reaching a cut raises a cost, the cut must be taken exactly when the items reach it
+    for (const k of raised) row([...items, [w[k]!, -(maxItems + 1)]], -INF, bands[k]!.lo - 1);
+  }
+  for (const l of routable) row(cover.get(l.idx)!, l.q, l.q);
+  return { cols, rows, x: xs };
+}
+
+export type ProofStatus = 'optimal' | 'time_limit' | 'infeasible' | 'error';
+export interface Proof {
+  status: ProofStatus;
+  /** The optimum's total (cents), when proven. */
+  total_cents: number | null;
+  /** The optimum: per line (by index in the compiled problem), source index → packages. */
+  x: Map<number, number>[] | null;
+  ms: number;
+}
+
+/**
+ * Solve the cheapest placement to optimality (or until `timeLimitMs`). `cutoffCents`, a total already
+ * reached (the engine's best), lets the solver discard anything dearer from the start.
+ */
+export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cutoffCents?: number }): Promise<Proof> {
+  const t0 = performance.now();
+  const highs = await solver();
+  const m = buildModel(p);
+  const n = m.cols.length;
+  // nothing routable: the empty placement (HiGHS calls an empty model "empty", not optimal)
+  if (n === 0) return { status: 'optimal', total_cents: 0, x: p.lines.map(() => new Map()), ms: Math.round(performance.now() - t0) };
+  const starts = [0];
+  const indices: number[] = [];
+  const values: number[] = [];
+  for (const r of m.rows) {
+    indices.push(...r.idx);
+    values.push(...r.val);
+    starts.push(indices.length);
+  }
+  const inf = highs.infinity;
+  const fin = (v: number) => (v === Infinity ? inf : v === -Infinity ? -inf : v);
+  return highs.withModel(
+    {
+      numCols: n,
+      numRows: m.rows.length,
+      colCost: m.cols.map((c) => c.cost),
+      colLower: m.cols.map((c) => c.lo),
+      colUpper: m.cols.map((c) => c.hi),
+      rowLower: m.rows.map((r) => fin(r.lo)),
+      rowUpper: m.rows.map((r) => fin(r.hi)),
+      matrix: { format: 'csr', numRows: m.rows.length, numCols: n, starts, indices, values },
+      integrality: m.cols.map((c) => (c.int ? 1 : 0)),
+    },
+    (model) => {
+      model.options.set({
+        output_flag: false,
+        time_limit: Math.max(0.01, opts.timeLimitMs / 1000),
+        // totals are whole cents: a gap under one cent is no gap
+        mip_rel_gap: 0,
+        mip_abs_gap: 0.99,
+        ...(opts.cutoffCents !== undefined ? { objective_bound: opts.cutoffCents + 0.5 } : {}),
+      });
+      model.run();
+      const status = model.getModelStatus();
+      const ms = Math.round(performance.now() - t0);
+      const codes = highs.constants.modelStatus;
+      if (status === codes.infeasible) return { status: 'infeasible', total_cents: null, x: null, ms } satisfies Proof;
+      if (status !== codes.optimal) return { status: status === codes.timeLimit ? 'time_limit' : 'error', total_cents: null, x: null, ms } satisfies Proof;
+      const sol = model.getSolution().colValue;
+      const x: Map<number, number>[] = p.lines.map(() => new Map());
+      for (const v of m.x) {
+        const q = Math.round(sol[v.col]!);
+        if (q > 0) x[v.li]!.set(v.si, q);
+      }
+      return { status: 'optimal', total_cents: fastTotal(p, x), x, ms } satisfies Proof;
+    },
+  );
+}
+
+/** Nodes the branch and bound may visit before the mixed-integer program takes over. */
+export const FIRST_NODES = 2_000;
+
+/**
+ * Route an order with a proven best option: the engine's branch and bound first (small orders are
+ * proven there); when it stops at `FIRST_NODES` without a proof, the mixed-integer program solves the
+ * cheapest placement within `proofMs`, starting from the engine's best total. Its optimum becomes
+ * the first option (the others stay the engine's best per set of sources). When the time runs out,
+ * the answer is the engine's, marked as not proven.
+ */
+export async function routeOrderExact(input: RoutingInput, opts: { proofMs: number }): Promise<RoutingResult> {
+  const nodes = input.node_limit ?? FIRST_NODES;
+  const quick = routeOrder({ ...input, node_limit: nodes });
+  const best = quick.options[0];
+  if (input.strategy !== 'cheapest' || quick.search.proven_optimal || opts.proofMs <= 0) return quick;
+  const p = compile(input);
+  const proof = await solveCheapest(p, { timeLimitMs: opts.proofMs, cutoffCents: best?.total_cents });
+  // proven: no placement meets the sources' minimums
+  if (proof.status === 'infeasible' && !best) return { ...quick, search: { method: 'milp', nodes: quick.search.nodes, proven_optimal: true, proof_ms: proof.ms } };
+  if (proof.status !== 'optimal' || !proof.x || proof.total_cents === null) return quick;
+  const proven = { total_cents: proof.total_cents, method: 'milp' as const, ms: proof.ms };
+  if (best && proof.total_cents === best.total_cents) {
+    best.explanation = best.explanation.filter((e) => !e.startsWith('The search stopped at its node limit'));
+    return { ...quick, search: { method: 'milp', nodes: quick.search.nodes, proven_optimal: true, proof_ms: proof.ms } };
+  }
+  return routeOrder({ ...input, node_limit: nodes }, { seeds: [proof.x], proven });
+}
