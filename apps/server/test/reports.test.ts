@@ -215,6 +215,17 @@ describe.each(BACKENDS)('reports on %s', (kind) => {
     expect(res.body.totals.days_of_cover).toBeCloseTo((64 * 30) / 15, 6);
     const byLocation = await get(`/api/report/product-inventory?group=location&filter[sku]=RPT-9-50&filter[location_id]=${ids.loc2}`);
     expect(byLocation.body.data).toEqual([expect.objectContaining({ location: 'RW2', on_hand: 24, on_order: 0, sold_30: 6 })]);
+    // by a figure (the default sort): the page is cut first and its names looked up after; the same rows
+    const byValue = await get(`/api/report/product-inventory?filter[sku]=RPT-9`);
+    expect(byValue.body.data.map((r: { sku: string }) => r.sku).sort()).toEqual(['RPT-9-1000', 'RPT-9-50', 'RPT-9-BIG']);
+    expect(byValue.body.data.find((r: { sku: string }) => r.sku === 'RPT-9-50')).toEqual(v50);
+    const values = byValue.body.data.map((r: { value: number }) => r.value);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    expect(byValue.body.totals).toEqual(res.body.totals);
+    // the export names every row too
+    const csv = await rowsOf((await get(`/api/report/product-inventory/export?format=csv&filter[sku]=RPT-9`)).raw, 'csv');
+    expect(csv.slice(1).map((r) => r[0]).sort()).toEqual(['RPT-9-1000', 'RPT-9-50', 'RPT-9-BIG']);
+    expect(csv.slice(1).every((r) => r[1])).toBe(true);
   });
 
   it('Inventory Item: items per location with value; filters by stock', async () => {

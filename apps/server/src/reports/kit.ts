@@ -167,6 +167,13 @@ export interface ReportDef<D extends FilterDefs, G extends string> {
    * CTE) rather than once each. Row-level reports leave it off, so an index serves the page's order.
    */
   aggregated?: boolean;
+  /**
+   * Columns read after the page is cut (names of a row's variant, product, location…): `rows` gives the
+   * keys and figures only, and `join(rows)` adds these columns to any set of them, one row for one.
+   * The page's 25 rows are then looked up instead of every row (the totals never need them). Sorting
+   * by a looked-up column looks up every row first; filters on them belong in `rows` (a semi-join).
+   */
+  lookup?: { columns: readonly string[]; join: (rows: SQL, ctx: RowsContext<G>) => SQL };
   /** Rewrites the filters for the caller before anything runs (e.g. scopes what they may see). */
   resolve?: (f: FiltersOf<D>, req: FastifyRequest) => FiltersOf<D>;
 }
@@ -288,11 +295,21 @@ export function defineReport<const D extends FilterDefs, G extends string = ''>(
     return sql`json_build_object(${sql.join(parts, sql`, `)})`;
   };
 
+  const sortKeys = (sort: string) => sort.split(',').map((t) => t.trim().replace(/^-/, '')).filter(Boolean);
+  /** The rows with their looked-up columns (`lookup`), as a relation. */
+  const lookedUp = (rows: SQL, group: string): SQL => (def.lookup ? sql`(${def.lookup.join(rows, { group: group as G })})` : rows);
+
   const statement = (r: ReportRequest<FiltersOf<D>>): SQL => {
     const rows = def.rows(r.filters, { group: r.group as G });
     const limit = sql.raw(`limit ${r.perPage} offset ${(r.page - 1) * r.perPage}`);
     const source = def.aggregated ? sql`report_rows` : sql`(${rows})`;
-    const page = sql`(select coalesce(json_agg(x), '[]'::json) from (select * from ${source} r ${orderBy(r.group, r.sort)} ${limit}) x)`;
+    const order = orderBy(r.group, r.sort);
+    const lookupFirst = def.lookup && sortKeys(r.sort).some((k) => def.lookup!.columns.includes(k));
+    const page = !def.lookup
+      ? sql`(select coalesce(json_agg(x), '[]'::json) from (select * from ${source} r ${order} ${limit}) x)`
+      : lookupFirst
+        ? sql`(select coalesce(json_agg(x), '[]'::json) from (select * from ${lookedUp(source, r.group)} r ${order} ${limit}) x)`
+        : sql`(select coalesce(json_agg(x), '[]'::json) from (select * from ${lookedUp(sql`(select * from ${source} r ${order} ${limit})`, r.group)} r ${order}) x)`;
     const totals = sql`(select ${totalsSql(r.group)} from ${source} r)`;
     const chart = def.chart
       ? sql`(select coalesce(json_agg(c order by c.${sql.identifier(def.chart.x)}), '[]'::json) from (select * from (${def.chart.rows(r.filters)}) c0 order by ${sql.identifier(def.chart.x)} limit ${sql.raw(String(CHART_MAX_POINTS))}) c)`
@@ -341,7 +358,7 @@ export function defineReport<const D extends FilterDefs, G extends string = ''>(
       const filters = parseFilters(e.filter);
       const cols = columnsOf(e.group).map((c) => sql.identifier(c.key));
       const withBase = def.base ? sql`with report_base as materialized (${def.base(filters)}) ` : sql``;
-      return sql`${withBase}select ${sql.join(cols, sql`, `)} from (${def.rows(filters, { group: e.group as G })}) r ${orderBy(e.group, e.sort)}`;
+      return sql`${withBase}select ${sql.join(cols, sql`, `)} from ${lookedUp(sql`(${def.rows(filters, { group: e.group as G })})`, e.group)} r ${orderBy(e.group, e.sort)}`;
     },
     count: async (db, e) => {
       const filters = parseFilters(e.filter);
