@@ -51,9 +51,6 @@ export const productInventory = defineReport({
       : sql`select variant_id, sum(on_hand)::int8 as on_hand, sum(on_hand::int8 * coalesce(avg_cost_cents, 0))::int8 as value
               from inventory_items ${where(atLocation('location_id'), ofVariants('variant_id'))} group by variant_id`;
     return sql`
-      select x.*, round(x.sold_30 / 30.0, 2)::float8 as per_day_30, round(x.sold_90 / 90.0, 2)::float8 as per_day_90,
-             case when x.sold_30 > 0 then round(x.on_hand * 30.0 / x.sold_30, 1)::float8 end as days_of_cover
-        from (
           select coalesce(i.variant_id, m.variant_id) as variant_id${byLocation ? sql`, coalesce(i.location_id, m.location_id) as location_id` : sql``},
                  coalesce(i.on_hand, 0) as on_hand, coalesce(i.value, 0) as value,
                  coalesce(m.on_order, 0) as on_order, coalesce(m.sold_30, 0) as sold_30, coalesce(m.sold_90, 0) as sold_90
@@ -70,13 +67,15 @@ export const productInventory = defineReport({
                    ${where(sql`kind = 'sale'`, sql`at >= now() - interval '90 days'`, atLocation('location_id'), ofVariants('variant_id'))}
                 ) f
                group by variant_id${loc}
-            ) m on m.variant_id = i.variant_id${byLocation ? sql` and m.location_id = i.location_id` : sql``}
-        ) x`;
+            ) m on m.variant_id = i.variant_id${byLocation ? sql` and m.location_id = i.location_id` : sql``}`;
   },
+  // names, and the rates derived from a row's figures, for the page's rows only
   lookup: {
-    columns: ['sku', 'product', 'location'],
+    columns: ['sku', 'product', 'location', 'per_day_30', 'per_day_90', 'days_of_cover'],
     join: (rows, { group }) => sql`
-      select r.*, v.sku, p.title as product${group === 'location' ? sql`, l.code as location` : sql``}
+      select r.*, v.sku, p.title as product${group === 'location' ? sql`, l.code as location` : sql``},
+             round(r.sold_30 / 30.0, 2)::float8 as per_day_30, round(r.sold_90 / 90.0, 2)::float8 as per_day_90,
+             case when r.sold_30 > 0 then round(r.on_hand * 30.0 / r.sold_30, 1)::float8 end as days_of_cover
         from ${rows} r
         join variants v on v.id = r.variant_id
         left join products p on p.id = v.product_id
