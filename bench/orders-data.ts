@@ -147,6 +147,12 @@ export async function orderEndpoints(getJson: (url: string) => Promise<{ status:
     { label: 'orders q=<last name>', url: `/api/order?q=${e(o.customer_name.split(' ')[1]!.toLowerCase())}` },
     ...(sku ? [{ label: `orders q=<sku ${sku}>`, url: `/api/order?q=${e(sku)}` }] : []),
     { label: 'order detail', url: `/api/order/${o.id}` },
+    // the purchasing lists on the same data set
+    { label: 'vendors', url: '/api/vendor' },
+    { label: 'purchase orders (newest first)', url: '/api/purchase-order' },
+    { label: 'purchase orders status=submitted', url: '/api/purchase-order?filter[status]=submitted' },
+    { label: 'vendor orders', url: '/api/vendor-order' },
+    { label: 'inventory items', url: '/api/inventory-item' },
   ];
 }
 

@@ -228,7 +228,7 @@ describe.each(BACKENDS)('orders API (%s)', (kind) => {
       expect(res.status, res.text).toBe(200);
       return OrderListResponse.parse(res.body);
     };
-    for (const q of [`find-${kind}`, `quillon.${kind}@`, 'Quillon', 'illon', 'quillon ma', SKU_B.toLowerCase()]) {
+    for (const q of [`find-${kind}`, `FIND-${kind}-1`, `quillon.${kind}@`, 'Quillon', 'illon', 'quillon ma', SKU_B.toLowerCase()]) {
       const r = await list(`q=${encodeURIComponent(q)}`);
       expect(r.data.map((o) => o.id), q).toContain(mine.id);
     }

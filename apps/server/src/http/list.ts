@@ -182,6 +182,11 @@ function withKnownRevision(statement: Compiled, known: string | undefined): Comp
 
 /** One page of rows in the list's order: `select`'s columns, or the row's JSON text as `j` (rowJson). */
 function pageSql<Row, R>(spec: ListSpec<Row, R>, where: SQL, order: SQL, limit: number, offset: number, columns = spec.select): SQL {
+  const alias = aliasOf(spec);
+  // Past the first page of one table, the rows skipped are not projected: the page's columns (and any
+  // lookups in them) are computed for its own rows only.
+  if (alias && offset > 0)
+    return sql`select ${columns} from (select * from ${spec.from} ${where} ${order} ${limitSql(limit, offset)}) ${sql.raw(alias)} ${order}`;
   return sql`select ${columns} from ${spec.from} ${where} ${order} ${limitSql(limit, offset)}`;
 }
 

@@ -26,8 +26,8 @@ interface Resolved {
 /**
  * `q`: a SKU (exactly, when a variant has it) → the orders with a line of it; an email (with @) →
  * the email's prefix; words with a space → the customer's name from its start ("james sm");
- * otherwise the order number's prefix, the email's prefix or a part of the customer's name (three
- * characters or more).
+ * otherwise the order number's prefix, the email's prefix or (three characters or more, and no
+ * digit) a part of the customer's name.
  */
 function orderSearch(q: string, r: Resolved): SQL {
   // The SKU's lines first (its index), then their orders: counting the matches stays one index read
@@ -36,7 +36,8 @@ function orderSearch(q: string, r: Resolved): SQL {
   const lower = q.toLowerCase();
   if (lower.includes('@')) return sql`lower(o.customer_email) like ${`${escapeLike(lower)}%`}`;
   const conds: SQL[] = [sql`upper(o.number) like ${`${escapeLike(q.toUpperCase())}%`}`, sql`lower(o.customer_email) like ${`${escapeLike(lower)}%`}`];
-  if (lower.length >= 3) conds.push(sql`lower(o.customer_name) like ${`%${escapeLike(lower)}%`}`);
+  // A digit makes it a number (or an email's start), never a name: the names' trigrams are not read.
+  if (lower.length >= 3 && !/\d/.test(lower)) conds.push(sql`lower(o.customer_name) like ${`%${escapeLike(lower)}%`}`);
   // A full name is typed from its start: its prefix index finds it (a part of a name: the trigrams).
   if (/\s/.test(lower)) return sql`lower(o.customer_name) like ${`${escapeLike(lower)}%`}`;
   return sql.join(conds, sql` or `);
@@ -45,8 +46,10 @@ function orderSearch(q: string, r: Resolved): SQL {
 const flag = (expr: SQL, field: string) => filters.bool(expr, field);
 
 export const orderList: ListSpec<OrderListItem, Resolved> = {
-  from: sql`orders o join stores s on s.id = o.store_id left join internal_statuses ist on ist.id = o.internal_status_id`,
-  select: sql`o.id, o.number, o.placed_at, o.store_id, s.name as store_name, o.status, o.internal_status_id, ist.name as internal_status_name,
+  // One table, the names looked up per row of the page: a search reads its matches once and sorts them (search-first)
+  from: sql`orders o`,
+  select: sql`o.id, o.number, o.placed_at, o.store_id, (select s.name from stores s where s.id = o.store_id) as store_name, o.status, o.internal_status_id,
+              (select ist.name from internal_statuses ist where ist.id = o.internal_status_id) as internal_status_name,
               o.cs_status, o.customer_name, o.customer_email, o.item_count, o.units, o.total_cents, o.cost_cents, o.margin_cents,
               o.compliance_hold, o.is_split, o.is_late, o.open_cases, o.created_at, o.updated_at, o.version`,
   sort: {
