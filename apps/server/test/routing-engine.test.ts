@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { generateOrder } from '../../../bench/routing.js';
 import { compile, exhaustiveOptimum, routeOrder, type EngineLine, type EngineSource, type RouteOption, type RoutingInput, type RoutingStrategy } from '../src/modules/routing/engine.js';
-import { FIRST_NODES, routeOrderExact, solveCheapest } from '../src/modules/routing/milp.js';
+import { closeSolver, FIRST_NODES, routeOrderExact, solveCheapest } from '../src/modules/routing/milp.js';
 import { computeFees, shippingCost, type FeeRule, type ShippingTerms } from '../src/modules/vendors/fees.js';
 
 /** The routing engine: hand-worked examples, then properties on random orders (fast-check). */
@@ -315,6 +315,7 @@ describe('routing engine: properties', () => {
 });
 
 describe('routing: the mixed-integer program (milp.ts)', () => {
+  afterAll(closeSolver);
   it('its optimum is the exhaustive optimum, at the exact total of its placement (up to 6 lines × 5 sources)', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -352,6 +353,19 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
     expect(exact.options[0]!.explanation.join(' ')).not.toMatch(/not proven/);
     // ranked: the options after it cost at least as much
     for (const o of exact.options.slice(1)) expect(o.total_cents).toBeGreaterThanOrEqual(exact.options[0]!.total_cents);
+  }, 60_000);
+
+  it('solves in its own thread: the process goes on answering meanwhile', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const t0 = performance.now();
+    const proof = await solveCheapest(compile(generateOrder(1, 50, 20)), { timeLimitMs: 30_000 });
+    const elapsed = performance.now() - t0;
+    clearInterval(timer);
+    expect(proof.status).toBe('optimal');
+    // on the request thread the timer could not fire until the solve ended
+    expect(elapsed).toBeGreaterThan(50);
+    expect(ticks).toBeGreaterThan(elapsed / 5 / 4);
   }, 60_000);
 
   it('when the time for the proof runs out, the answer is the engine\'s, and says it is not proven', async () => {

@@ -3,7 +3,8 @@
  * the HiGHS solver compiled to WebAssembly). The branch and bound of engine.ts proves small orders in
  * a few nodes; on large ones (50 lines over 20 sources) its bound is tight but its proof is not
  * reached, and `routeOrderExact` hands the same problem to HiGHS, whose answer is then the engine's
- * best option, proven.
+ * best option, proven. The solver runs in its own thread (milp-worker.mjs): a solve of up to
+ * `ROUTING_PROOF_MS` never holds up the other requests of the process.
  *
  * ## The model (every cost of engine.ts, exactly)
  * Per line l and source s it may ship from: x[l,s] ∈ {0…min(available, quantity)} packages;
@@ -19,19 +20,60 @@
  * is the whole order's total in cents; every solution's value is its exact total (the tests compare
  * it with `computeFees` and `shippingCost`).
  */
-import highsModule from 'highs';
+import { Worker } from 'node:worker_threads';
 import { compile, fastTotal, routeOrder, type Problem, type RoutingInput, type RoutingResult } from './engine.js';
 
-// The package's types describe a CommonJS module whose `default` is the loader; its ES module (what
-// Node loads here) exports the loader itself as default.
-type Loader = typeof highsModule.default;
-const highsLoader = highsModule as unknown as Loader;
-type Highs = Awaited<ReturnType<Loader>>;
-let loading: Promise<Highs> | null = null;
-/** The solver, loaded once per process (the WebAssembly module compiles in ~30 ms). */
-function solver(): Promise<Highs> {
-  loading ??= highsLoader();
-  return loading;
+/** The solver's thread, started on first use and kept (unreferenced: it never keeps the process alive). */
+let worker: Worker | null = null;
+let nextId = 1;
+const waiting = new Map<number, (answer: SolveAnswer) => void>();
+interface SolveAnswer { status: ProofStatus; x?: number[]; error?: string }
+
+/** Stops the solver's thread (the app's close; tests). A later solve starts it again. */
+export async function closeSolver(): Promise<void> {
+  const w = worker;
+  worker = null;
+  if (w) await w.terminate();
+}
+
+function solveInWorker(model: object, options: object, timeLimitMs: number): Promise<SolveAnswer> {
+  if (!worker) {
+    // plain JavaScript: it needs none of the parent's loader flags
+    const w = new Worker(new URL('./milp-worker.mjs', import.meta.url), { execArgv: [] });
+    const failAll = (error: string) => {
+      for (const [, resolve] of waiting) resolve({ status: 'error', error });
+      waiting.clear();
+      if (worker === w) worker = null;
+    };
+    w.on('message', (m: SolveAnswer & { id: number }) => {
+      const resolve = waiting.get(m.id);
+      waiting.delete(m.id);
+      if (!waiting.size) w.unref();
+      resolve?.(m);
+    });
+    w.on('error', (err) => failAll(String(err)));
+    w.on('exit', () => failAll('the solver thread stopped'));
+    worker = w;
+  }
+  const w = worker;
+  const id = nextId++;
+  return new Promise((resolve) => {
+    // HiGHS keeps its own time limit; past it and a margin, the thread is stopped and started afresh.
+    const timer = setTimeout(() => {
+      if (!waiting.has(id)) return;
+      waiting.delete(id);
+      resolve({ status: 'time_limit' });
+      void w.terminate();
+    }, timeLimitMs + 5_000);
+    timer.unref();
+    waiting.set(id, (a) => {
+      clearTimeout(timer);
+      resolve(a);
+    });
+    // held open while a solve is pending, let go when none is (set after the listeners, which hold it)
+    w.ref();
+    w.postMessage({ id, model, options });
+  });
 }
 
 interface Col { cost: number; lo: number; hi: number; int: boolean }
@@ -138,7 +180,6 @@ export interface Proof {
  */
 export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cutoffCents?: number }): Promise<Proof> {
   const t0 = performance.now();
-  const highs = await solver();
   const m = buildModel(p);
   const n = m.cols.length;
   // nothing routable: the empty placement (HiGHS calls an empty model "empty", not optimal)
@@ -151,44 +192,36 @@ export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cut
     values.push(...r.val);
     starts.push(indices.length);
   }
-  const inf = highs.infinity;
-  const fin = (v: number) => (v === Infinity ? inf : v === -Infinity ? -inf : v);
-  return highs.withModel(
+  const answer = await solveInWorker(
     {
       numCols: n,
       numRows: m.rows.length,
       colCost: m.cols.map((c) => c.cost),
       colLower: m.cols.map((c) => c.lo),
       colUpper: m.cols.map((c) => c.hi),
-      rowLower: m.rows.map((r) => fin(r.lo)),
-      rowUpper: m.rows.map((r) => fin(r.hi)),
+      rowLower: m.rows.map((r) => r.lo),
+      rowUpper: m.rows.map((r) => r.hi),
       matrix: { format: 'csr', numRows: m.rows.length, numCols: n, starts, indices, values },
       integrality: m.cols.map((c) => (c.int ? 1 : 0)),
     },
-    (model) => {
-      model.options.set({
-        output_flag: false,
-        time_limit: Math.max(0.01, opts.timeLimitMs / 1000),
-        // totals are whole cents: a gap under one cent is no gap
-        mip_rel_gap: 0,
-        mip_abs_gap: 0.99,
-        ...(opts.cutoffCents !== undefined ? { objective_bound: opts.cutoffCents + 0.5 } : {}),
-      });
-      model.run();
-      const status = model.getModelStatus();
-      const ms = Math.round(performance.now() - t0);
-      const codes = highs.constants.modelStatus;
-      if (status === codes.infeasible) return { status: 'infeasible', total_cents: null, x: null, ms } satisfies Proof;
-      if (status !== codes.optimal) return { status: status === codes.timeLimit ? 'time_limit' : 'error', total_cents: null, x: null, ms } satisfies Proof;
-      const sol = model.getSolution().colValue;
-      const x: Map<number, number>[] = p.lines.map(() => new Map());
-      for (const v of m.x) {
-        const q = Math.round(sol[v.col]!);
-        if (q > 0) x[v.li]!.set(v.si, q);
-      }
-      return { status: 'optimal', total_cents: fastTotal(p, x), x, ms } satisfies Proof;
+    {
+      output_flag: false,
+      time_limit: Math.max(0.01, opts.timeLimitMs / 1000),
+      // totals are whole cents: a gap under one cent is no gap
+      mip_rel_gap: 0,
+      mip_abs_gap: 0.99,
+      ...(opts.cutoffCents !== undefined ? { objective_bound: opts.cutoffCents + 0.5 } : {}),
     },
+    opts.timeLimitMs,
   );
+  const ms = Math.round(performance.now() - t0);
+  if (answer.status !== 'optimal' || !answer.x) return { status: answer.status === 'optimal' ? 'error' : answer.status, total_cents: null, x: null, ms };
+  const x: Map<number, number>[] = p.lines.map(() => new Map());
+  for (const v of m.x) {
+    const q = Math.round(answer.x[v.col]!);
+    if (q > 0) x[v.li]!.set(v.si, q);
+  }
+  return { status: 'optimal', total_cents: fastTotal(p, x), x, ms };
 }
 
 /** Nodes the branch and bound may visit before the mixed-integer program takes over. */

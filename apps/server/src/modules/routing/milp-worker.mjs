@@ -1,0 +1,24 @@
+// The HiGHS solver in its own thread (see milp.ts): a solve blocks the thread that runs it for as
+// long as it takes, so it never runs on the thread that answers requests. One message in, one out:
+// { id, model, options } → { id, status: 'optimal' | 'infeasible' | 'time_limit' | 'error', x?, error? }.
+import { parentPort } from 'node:worker_threads';
+import highsLoader from 'highs';
+
+const highs = await highsLoader();
+const codes = highs.constants.modelStatus;
+const fin = (v) => (v === Infinity ? highs.infinity : v === -Infinity ? -highs.infinity : v);
+
+parentPort.on('message', ({ id, model, options }) => {
+  try {
+    const answer = highs.withModel({ ...model, rowLower: model.rowLower.map(fin), rowUpper: model.rowUpper.map(fin) }, (m) => {
+      m.options.set(options);
+      m.run();
+      const status = m.getModelStatus();
+      if (status === codes.optimal) return { status: 'optimal', x: Array.from(m.getSolution().colValue) };
+      return { status: status === codes.infeasible ? 'infeasible' : status === codes.timeLimit ? 'time_limit' : 'error' };
+    });
+    parentPort.postMessage({ id, ...answer });
+  } catch (err) {
+    parentPort.postMessage({ id, status: 'error', error: String(err?.message ?? err) });
+  }
+});
