@@ -153,6 +153,12 @@ export async function orderEndpoints(getJson: (url: string) => Promise<{ status:
     { label: 'purchase orders status=submitted', url: '/api/purchase-order?filter[status]=submitted' },
     { label: 'vendor orders', url: '/api/vendor-order' },
     { label: 'inventory items', url: '/api/inventory-item' },
+    { label: 'vendor products (1.5M)', url: '/api/vendor-product' },
+    { label: 'vendor products of one vendor', url: '/api/vendor-product?filter[vendor_id]=1' },
+    { label: 'vendor products q=<a word>', url: '/api/vendor-product?q=hornady' },
+    { label: 'vendor fee schemas', url: '/api/vendor-fee-schema' },
+    { label: 'vendor credentials', url: '/api/vendor-credential' },
+    { label: 'vendor imports', url: '/api/vendor-import' },
   ];
 }
 

@@ -172,6 +172,12 @@ describe.each(BACKENDS)('vendor catalogue on %s', (kind) => {
       const found = await t.req('GET', `/api/vendor/${vid}/product?q=${encodeURIComponent(q)}`, { token: purchasing });
       expect(found.body.meta.total, q).toBe(1);
     }
+    // by our variant's SKU (looked up per line): the matched lines in that order, the unmatched last
+    const byOurSku = await t.req('GET', `/api/vendor/${vid}/product?sort=variant_sku`, { token: purchasing });
+    expect(byOurSku.status, byOurSku.text).toBe(200);
+    const ours = byOurSku.body.data.map((r: VendorProduct) => r.variant_sku);
+    expect(ours.slice(0, 4)).toEqual([...ours.slice(0, 4)].sort());
+    expect(ours.slice(4)).toEqual([null, null, null]);
     expectRefused(await t.req('GET', `/api/vendor-product?filter[matched]=maybe`, { token: purchasing }), 400, 'filter.matched');
     expect((await t.req('GET', `/api/vendor-product?sort=-cost_cents,quantity_available`, { token: purchasing })).status).toBe(200);
     expect((await t.req('GET', `/api/vendor/999999/product`, { token: purchasing })).status).toBe(404);

@@ -176,6 +176,10 @@ export const vendorProducts = pgTable(
     index('vendor_products_variant_idx').on(t.variant_id, t.vendor_id),
     index('vendor_products_unmatched_idx').on(t.vendor_id, t.id).where(sql`variant_id is null`),
     index('vendor_products_upc_idx').on(t.upc),
+    // every vendor's lines by vendor SKU (the list's default order, its key descending as the list kit appends it)
+    index('vendor_products_sku_order_idx').on(sql`upper(${t.vendor_sku})`, t.id.desc().nullsFirst()),
+    // the list's search: a part of the vendor's SKU or of the line's name (trigrams)
+    index('vendor_products_search_trgm_idx').using('gin', sql`lower(${t.vendor_sku} || ' ' || coalesce(${t.name}, '')) gin_trgm_ops`),
     check('vendor_products_match_check', sql`match_method is null or match_method in ('upc', 'sku', 'manual')`),
     check('vendor_products_numbers_check', sql`quantity_available >= 0 and (cost_cents is null or cost_cents >= 0) and (map_cents is null or map_cents >= 0)`),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "vendor_products_sku_order_idx" ON "vendor_products" USING btree (upper("vendor_sku"),"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "vendor_products_search_trgm_idx" ON "vendor_products" USING gin (lower("vendor_sku" || ' ' || coalesce("name", '')) gin_trgm_ops);
