@@ -55,7 +55,7 @@ export const VendorProductMatch = z.object({ variant_id: Id, version: z.number()
 
 /**
  * `filter[vendor_id]`, `filter[matched]=true|false`, `filter[variant_id]`, `filter[match_method]`,
- * `filter[can_drop_ship]`, `filter[in_stock]`; `q` searches vendor SKU, name, UPC and our SKU.
+ * `filter[can_drop_ship]`, `filter[in_stock]`; `q`: a part of the vendor SKU or name, the UPC exactly, or the start of our SKU.
  */
 export const VENDOR_PRODUCT_LIST = {
   sort: ['id', 'vendor_sku', 'name', 'upc', 'variant_sku', 'cost_cents', 'quantity_available', 'map_cents', 'last_synced_at', 'updated_at'],
