@@ -159,6 +159,12 @@ export async function orderEndpoints(getJson: (url: string) => Promise<{ status:
     { label: 'vendor fee schemas', url: '/api/vendor-fee-schema' },
     { label: 'vendor credentials', url: '/api/vendor-credential' },
     { label: 'vendor imports', url: '/api/vendor-import' },
+    // the compliance lists (541 rules, 3,004 zip code groups)
+    { label: 'compliance restrictions', url: '/api/compliance-restriction' },
+    { label: 'compliance restrictions state=CA', url: '/api/compliance-restriction?filter[state]=CA' },
+    { label: 'zip code groups', url: '/api/zip-code-group' },
+    { label: 'route options', url: '/api/order-route-option' },
+    { label: 'order routes', url: '/api/order-route' },
   ];
 }
 
