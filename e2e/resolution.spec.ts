@@ -32,6 +32,8 @@ test.describe('order resolution', () => {
     await groups.getByRole('button', { name: /Vendor order late/ }).click();
     await expect(page).toHaveURL(/reason=vendor_late/);
     await expect(cases.getByText('Vendor order late', { exact: true }).first()).toBeVisible();
+    // the filtered page is in (a row of the page before would be replaced under an open menu)
+    await expect(cases.locator('tbody tr').filter({ hasNotText: 'Vendor order late' })).toHaveCount(0);
     await cases.getByRole('button', { name: /^Resolve order/ }).first().click();
     for (const item of ['Reroute', 'Cancel items…', 'Change address…', 'Set internal status…', 'Set customer-service status…', 'Add note…']) {
       await expect(page.getByRole('menuitem', { name: item })).toBeVisible();

@@ -1,5 +1,5 @@
 /** The list's search box, its filter controls and the chips of filters it was not configured with. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, CloseButton, Group, Loader, MultiSelect, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DateRangeInput } from '../inputs';
@@ -8,19 +8,35 @@ import { filterParam, type ListState } from '../listParams';
 import type { FilterDef } from './types';
 import type { ListStateApi } from './useListState';
 
-/** The search box: typed text goes to `q` in the URL after a pause; a change from outside shows here. */
-export function ListSearch({ value, onSearch, placeholder }: { value: string; onSearch: (q: string) => void; placeholder: string }) {
+/**
+ * Typed text, sent after a pause, and the value from the URL: a change from outside (back/forward,
+ * "Clear filters") shows in the box, but the URL catching up with text sent earlier does not
+ * overwrite what was typed since.
+ */
+const same = (a: string, b: string) => a.trim() === b.trim();
+
+function useTypedValue(value: string, send: (text: string) => void) {
   const [text, setText] = useState(value);
   const [debounced] = useDebouncedValue(text, 300);
+  const sent = useRef(value);
   useEffect(() => {
-    if (debounced.trim() !== value.trim()) onSearch(debounced);
+    if (same(debounced, value)) return;
+    sent.current = debounced;
+    send(debounced);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
   useEffect(() => {
-    // Back/forward or "Clear filters" changed q from outside.
-    if (value.trim() !== text.trim()) setText(value);
+    if (same(value, sent.current)) return; // our own text, echoed back by the URL
+    sent.current = value;
+    if (!same(value, text)) setText(value);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
+  return [text, setText] as const;
+}
+
+/** The search box: typed text goes to `q` in the URL after a pause; a change from outside shows here. */
+export function ListSearch({ value, onSearch, placeholder }: { value: string; onSearch: (q: string) => void; placeholder: string }) {
+  const [text, setText] = useTypedValue(value, onSearch);
   return (
     <TextInput
       size="xs"
@@ -139,15 +155,6 @@ export function ExtraFilterChips({ filters, state, setFilter }: { filters: Filte
 }
 
 function TextFilter({ label, placeholder, value, onChange }: { label: string; placeholder?: string; value: string; onChange: (v: string) => void }) {
-  const [text, setText] = useState(value);
-  const [debounced] = useDebouncedValue(text, 300);
-  useEffect(() => {
-    if (debounced !== value) onChange(debounced.trim());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
-  useEffect(() => {
-    if (value !== text.trim()) setText(value);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value]);
+  const [text, setText] = useTypedValue(value, (t) => onChange(t.trim()));
   return <TextInput size="xs" label={label} placeholder={placeholder} value={text} onChange={(e) => setText(e.currentTarget.value)} w={160} />;
 }
