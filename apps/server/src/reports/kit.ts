@@ -304,12 +304,13 @@ export function defineReport<const D extends FilterDefs, G extends string = ''>(
     const limit = sql.raw(`limit ${r.perPage} offset ${(r.page - 1) * r.perPage}`);
     const source = def.aggregated ? sql`report_rows` : sql`(${rows})`;
     const order = orderBy(r.group, r.sort);
-    const lookupFirst = def.lookup && sortKeys(r.sort).some((k) => def.lookup!.columns.includes(k));
-    const page = !def.lookup
-      ? sql`(select coalesce(json_agg(x), '[]'::json) from (select * from ${source} r ${order} ${limit}) x)`
-      : lookupFirst
-        ? sql`(select coalesce(json_agg(x), '[]'::json) from (select * from ${lookedUp(source, r.group)} r ${order} ${limit}) x)`
-        : sql`(select coalesce(json_agg(x), '[]'::json) from (select * from ${lookedUp(sql`(select * from ${source} r ${order} ${limit})`, r.group)} r ${order}) x)`;
+    const paged = (from: SQL) => sql`(select * from ${from} r ${order} ${limit})`;
+    // looked up after the page is cut, unless the sort needs the looked-up columns
+    const pageRows =
+      def.lookup && !sortKeys(r.sort).some((k) => def.lookup!.columns.includes(k))
+        ? sql`(select * from ${lookedUp(paged(source), r.group)} r ${order})`
+        : paged(lookedUp(source, r.group));
+    const page = sql`(select coalesce(json_agg(x), '[]'::json) from ${pageRows} x)`;
     const totals = sql`(select ${totalsSql(r.group)} from ${source} r)`;
     const chart = def.chart
       ? sql`(select coalesce(json_agg(c order by c.${sql.identifier(def.chart.x)}), '[]'::json) from (select * from (${def.chart.rows(r.filters)}) c0 order by ${sql.identifier(def.chart.x)} limit ${sql.raw(String(CHART_MAX_POINTS))}) c)`

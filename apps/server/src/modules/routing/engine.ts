@@ -379,6 +379,11 @@ interface Found { key: number; total: number; ships: number; set: string; x: Map
 
 interface SearchResult { found: Found[]; nodes: number; complete: boolean }
 
+/** The lines the search places, largest amount at their marginal price first. */
+function lineOrder(p: Problem, lines: number[], price: Float64Array): number[] {
+  return [...lines].sort((a, b) => p.lines[b]!.q * price[b]! - p.lines[a]!.q * price[a]! || a - b);
+}
+
 /** Marginal unit cost of filling each line from the cheapest eligible stock. */
 function marginalPrices(p: Problem): Float64Array {
   const price = new Float64Array(p.lines.length);
@@ -395,15 +400,18 @@ function marginalPrices(p: Problem): Float64Array {
   return price;
 }
 
-function search(p: Problem, want: number, keyOf: (total: number, ships: number) => number, cap: number, nodeLimit: number, fewest = false, seeds: Map<number, number>[][] = []): SearchResult {
+/**
+ * The search (see the file's comment). `start`: placements to start from, the lines' order and their
+ * prices already improved for this problem (`firstPlacements`); without it the prices are improved here.
+ */
+function search(p: Problem, want: number, keyOf: (total: number, ships: number) => number, cap: number, nodeLimit: number, fewest = false, start?: FirstPlacements): SearchResult {
   /** fewest shipments: only placements that use exactly `cap` sources count */
   const exactly = fewest;
   const L = p.lines.length;
   const S = p.sources.length;
-  const price = marginalPrices(p);
-  const active = p.lines.filter((l) => !p.blocked[l.idx] && l.q > 0);
-  const order = [...active].sort((a, b) => b.q * price[b.idx]! - a.q * price[a.idx]! || a.idx - b.idx).map((l) => l.idx);
-  improvePrices(p, price, order, greedyTotal(p, order), PRICE_ITERATIONS);
+  const price = start?.price ?? marginalPrices(p);
+  const order = start?.order ?? lineOrder(p, p.lines.filter((l) => !p.blocked[l.idx] && l.q > 0).map((l) => l.idx), price);
+  if (!start) improvePrices(p, price, order, greedyTotal(p, order), PRICE_ITERATIONS);
   const lps = p.sources.map((s) => bandLPs(p, s, price));
   const baskets = p.sources.map(emptyBasket);
   const x: Map<number, number>[] = Array.from({ length: L }, () => new Map());
@@ -421,18 +429,26 @@ function search(p: Problem, want: number, keyOf: (total: number, ships: number) 
   let threshold = Infinity;
   let nodes = 0;
   let stopped = false;
-  for (const seed of seeds) {
+  /** Keeps a complete placement when it is among the `want` best sets of sources so far. */
+  const keep = (total: number, used: number[], placed: () => Map<number, number>[]) => {
+    if (exactly && used.length !== cap) return;
+    const key = keyOf(total, used.length);
+    if (key >= threshold) return;
+    const set = used.join(',');
+    const had = found.get(set);
+    if (had && had.key <= key) return;
+    found.set(set, { key, total, ships: used.length, set, x: placed() });
+    top = [...found.values()].sort((a, b) => a.key - b.key || cmpStr(a.set, b.set));
+    if (top.length > want) {
+      for (const gone of top.slice(want)) found.delete(gone.set);
+      top = top.slice(0, want);
+    }
+    threshold = top.length >= want ? top[want - 1]!.key : Infinity;
+  };
+  for (const seed of start?.seeds ?? []) {
     const t = fastTotal(p, seed);
-    if (t === null) continue;
-    const used = [...new Set(seed.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
-    if (exactly && used.length !== cap) continue;
-    const f: Found = { key: keyOf(t, used.length), total: t, ships: used.length, set: used.join(','), x: seed.map((m) => new Map(m)) };
-    const had = found.get(f.set);
-    if (!had || f.key < had.key) found.set(f.set, f);
+    if (t !== null) keep(t, [...new Set(seed.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b), () => seed.map((m) => new Map(m)));
   }
-  top = [...found.values()].sort((a, b) => a.key - b.key || cmpStr(a.set, b.set)).slice(0, want);
-  for (const f of [...found.values()]) if (!top.includes(f)) found.delete(f.set);
-  threshold = top.length >= want ? top[want - 1]!.key : Infinity;
 
   const bound = (): number => {
     let lb = restPrice;
@@ -463,7 +479,6 @@ function search(p: Problem, want: number, keyOf: (total: number, ships: number) 
 
   const record = () => {
     let total = 0;
-    let ships = 0;
     const used: number[] = [];
     for (let si = 0; si < S; si++) {
       const k = baskets[si]!;
@@ -471,23 +486,9 @@ function search(p: Problem, want: number, keyOf: (total: number, ships: number) 
       const s = p.sources[si]!;
       if (s.vendor && k.items < s.min) return;
       total += k.items + overhead(s, k);
-      ships++;
       used.push(si);
     }
-    if (exactly && ships !== cap) return;
-    const key = keyOf(total, ships);
-    if (key >= threshold) return;
-    const set = used.join(',');
-    const had = found.get(set);
-    if (had && had.key <= key) return;
-    const f: Found = { key, total, ships, set, x: x.map((m) => new Map(m)) };
-    found.set(set, f);
-    top = [...found.values()].sort((a, b) => a.key - b.key || cmpStr(a.set, b.set));
-    if (top.length > want) {
-      for (const gone of top.slice(want)) found.delete(gone.set);
-      top = top.slice(0, want);
-    }
-    threshold = top.length >= want ? top[want - 1]!.key : Infinity;
+    keep(total, used, () => x.map((m) => new Map(m)));
   };
 
   /** Order of the sources for a line: cheapest exact change of the total first. */
@@ -625,39 +626,22 @@ function improvePrices(p: Problem, price: Float64Array, order: number[], target:
   return bestLb;
 }
 
-/** A first placement: each line (in order) where it adds least to the total, splitting by stock. */
-function greedyTotal(p: Problem, order: number[]): number {
+// ───────────────────────────── a good first placement ─────────────────────────────
+
+/** The sources' baskets of a placement. */
+function basketsOf(p: Problem, x: Map<number, number>[]): Basket[] {
   const baskets = p.sources.map(emptyBasket);
-  for (const li of order) {
-    let left = p.lines[li]!.q;
-    while (left > 0) {
-      let best = -1;
-      let bestD = Infinity;
-      for (const s of p.sources) {
-        const o = s.offers[li];
-        if (!o || baskets[s.idx]!.matched.length < 0) continue;
-        const k = baskets[s.idx]!;
-        const qty = Math.min(o.avail, left);
-        const before = k.items + overhead(s, k);
-        add(s, k, li, qty, o.cost);
-        const d = (k.items + overhead(s, k) - before) / qty;
-        remove(s, k, li, qty, o.cost);
-        if (d < bestD) {
-          bestD = d;
-          best = s.idx;
-        }
-      }
-      if (best < 0) return Infinity;
-      const s = p.sources[best]!;
-      const qty = Math.min(s.offers[li]!.avail, left);
-      add(s, baskets[best]!, li, qty, s.offers[li]!.cost);
-      left -= qty;
-    }
-  }
-  return p.sources.reduce((n, s) => n + baskets[s.idx]!.items + overhead(s, baskets[s.idx]!), 0);
+  x.forEach((m, li) => m.forEach((qty, si) => add(p.sources[si]!, baskets[si]!, li, qty, p.sources[si]!.offers[li]!.cost)));
+  return baskets;
 }
 
-// ───────────────────────────── a good first placement ─────────────────────────────
+/** The greedy placement's total, minimums aside: the target of the price steps (any finite guess is valid). */
+function greedyTotal(p: Problem, order: number[]): number {
+  const x = greedyPlacement(p, order);
+  if (!x) return Infinity;
+  const baskets = basketsOf(p, x);
+  return p.sources.reduce((n, s) => n + baskets[s.idx]!.items + overhead(s, baskets[s.idx]!), 0);
+}
 
 /** Cost of a source's basket, with a vendor's unmet minimum as a penalty (so the search leaves it). */
 const UNMET_MINIMUM = 1e12;
@@ -666,8 +650,8 @@ function basketCost(s: Src, k: Basket): number {
   return k.items + overhead(s, k) + (s.vendor && k.items < s.min ? UNMET_MINIMUM : 0);
 }
 
-/** Each line (in order) where it adds least to the total, splitting by stock; sources in `banned` are not used. */
-function greedyPlacement(p: Problem, order: number[], banned: ReadonlySet<number> = new Set()): Map<number, number>[] | null {
+/** A first placement: each line (in order) where it adds least to the total, splitting by stock. */
+function greedyPlacement(p: Problem, order: number[]): Map<number, number>[] | null {
   const baskets = p.sources.map(emptyBasket);
   const x: Map<number, number>[] = p.lines.map(() => new Map());
   for (const li of order) {
@@ -677,7 +661,7 @@ function greedyPlacement(p: Problem, order: number[], banned: ReadonlySet<number
       let bestD = Infinity;
       for (const s of p.sources) {
         const o = s.offers[li];
-        if (!o || banned.has(s.idx) || x[li]!.has(s.idx)) continue;
+        if (!o || x[li]!.has(s.idx)) continue;
         const k = baskets[s.idx]!;
         const qty = Math.min(o.avail, left);
         const before = k.items + overhead(s, k);
@@ -703,11 +687,10 @@ function greedyPlacement(p: Problem, order: number[], banned: ReadonlySet<number
 /**
  * Local search on a placement, in place: move a line's packages from one source to another (as many
  * as the other has room for), or empty a source by moving each of its lines where it adds least,
- * while the exact total goes down. Returns the total (with unmet minimums as penalties).
+ * while the exact total goes down (a vendor's unmet minimum counts as a penalty).
  */
-function localSearch(p: Problem, order: number[], x: Map<number, number>[], banned: ReadonlySet<number> = new Set()): number {
-  const baskets = p.sources.map(emptyBasket);
-  x.forEach((m, li) => m.forEach((qty, si) => add(p.sources[si]!, baskets[si]!, li, qty, p.sources[si]!.offers[li]!.cost)));
+function localSearch(p: Problem, order: number[], x: Map<number, number>[]): void {
+  const baskets = basketsOf(p, x);
   const cost = p.sources.map((s) => basketCost(s, baskets[s.idx]!));
   const set = (si: number, li: number, from: number, to: number) => {
     const s = p.sources[si]!;
@@ -728,7 +711,7 @@ function localSearch(p: Problem, order: number[], x: Map<number, number>[], bann
         for (const sb of p.sources) {
           const b = sb.idx;
           const o = sb.offers[li];
-          if (b === a || !o || banned.has(b)) continue;
+          if (b === a || !o) continue;
           const qb = x[li]!.get(b) ?? 0;
           const t = Math.min(qa, o.avail - qb);
           if (t <= 0) continue;
@@ -774,7 +757,7 @@ function localSearch(p: Problem, order: number[], x: Map<number, number>[], bann
           for (const sb of p.sources) {
             const b = sb.idx;
             const o = sb.offers[li];
-            if (b === a || !o || banned.has(b)) continue;
+            if (b === a || !o) continue;
             const qb = x[li]!.get(b) ?? 0;
             const t = Math.min(left, o.avail - qb);
             if (t <= 0) continue;
@@ -815,7 +798,6 @@ function localSearch(p: Problem, order: number[], x: Map<number, number>[], bann
     }
     if (!improved) break;
   }
-  return cost.reduce((n, c) => n + c, 0);
 }
 
 /**
@@ -824,16 +806,19 @@ function localSearch(p: Problem, order: number[], x: Map<number, number>[], bann
  * and completed from the cheapest stock), each improved by `localSearch`. On 50-line orders over 20
  * sources the second lands within 0–0.3 % of the optimum where the search alone stayed 0.3–1 % above.
  */
-function firstPlacements(p: Problem, routable: number[]): Map<number, number>[][] {
+interface FirstPlacements { seeds: Map<number, number>[][]; order: number[]; price: Float64Array }
+
+function firstPlacements(p: Problem, routable: number[]): FirstPlacements {
   const price = marginalPrices(p);
-  const order = [...routable].sort((a, b) => p.lines[b]!.q * price[b]! - p.lines[a]!.q * price[a]! || a - b);
+  const order = lineOrder(p, routable, price);
   const out: Map<number, number>[][] = [];
   const greedy = greedyPlacement(p, order);
+  const target = greedyTotal(p, order);
   if (greedy) {
     localSearch(p, order, greedy);
     out.push(greedy);
   }
-  improvePrices(p, price, order, greedyTotal(p, order), PRICE_ITERATIONS);
+  improvePrices(p, price, order, target, PRICE_ITERATIONS);
   const L = p.lines.length;
   const tmp = new Float64Array(L);
   const share = p.sources.map((s) => {
@@ -862,11 +847,11 @@ function firstPlacements(p: Problem, routable: number[]): Map<number, number>[][
         left -= t;
       }
     }
-    if (left > 0) return out;
+    if (left > 0) return { seeds: out, order, price };
   }
   localSearch(p, order, x);
   out.push(x);
-  return out;
+  return { seeds: out, order, price };
 }
 
 // ───────────────────────────── options in words ─────────────────────────────
@@ -890,8 +875,7 @@ function vendorTotal(p: Problem, si: number, entries: { li: number; qty: number 
 
 /** Total of a placement from the compiled schema (fast), or null when a vendor's minimum is not met. */
 export function fastTotal(p: Problem, x: Map<number, number>[]): number | null {
-  const baskets = p.sources.map(emptyBasket);
-  x.forEach((m, li) => m.forEach((qty, si) => add(p.sources[si]!, baskets[si]!, li, qty, p.sources[si]!.offers[li]!.cost)));
+  const baskets = basketsOf(p, x);
   let total = 0;
   for (const s of p.sources) {
     const k = baskets[s.idx]!;
@@ -1043,8 +1027,8 @@ export function routeOrder(input: RoutingInput, extra: KnownOptimum = {}): Routi
     found = all.sort((a, b) => a.key - b.key || cmpStr(a.set, b.set)).slice(0, want);
     search = { method: 'branch_and_bound', nodes, proven_optimal: provenBest ?? complete };
   } else {
-    const seeds = [...firstPlacements(p, routable), ...(extra.seeds ?? [])];
-    const r = search_(p, want, keyFor('cheapest'), p.sources.length, nodeLimit, false, seeds);
+    const first = firstPlacements(p, routable);
+    const r = search_(p, want, keyFor('cheapest'), p.sources.length, nodeLimit, false, { ...first, seeds: [...first.seeds, ...(extra.seeds ?? [])] });
     found = r.found;
     search = { method: 'branch_and_bound', nodes: r.nodes, proven_optimal: r.complete };
     const proven = extra.proven;

@@ -1,6 +1,6 @@
 // The HiGHS solver in its own thread (see milp.ts): a solve blocks the thread that runs it for as
 // long as it takes, so it never runs on the thread that answers requests. One message in, one out:
-// { id, model, options } → { id, status: 'optimal' | 'infeasible' | 'time_limit' | 'error', x?, error? }.
+// { id, model, options } → { id, status: 'optimal' | 'infeasible' | 'time_limit' | 'error', x? }.
 import { parentPort } from 'node:worker_threads';
 import highsLoader from 'highs';
 
@@ -18,7 +18,7 @@ parentPort.on('message', ({ id, model, options }) => {
       return { status: status === codes.infeasible ? 'infeasible' : status === codes.timeLimit ? 'time_limit' : 'error' };
     });
     parentPort.postMessage({ id, ...answer });
-  } catch (err) {
-    parentPort.postMessage({ id, status: 'error', error: String(err?.message ?? err) });
+  } catch {
+    parentPort.postMessage({ id, status: 'error' });
   }
 });

@@ -23,11 +23,11 @@
 import { Worker } from 'node:worker_threads';
 import { compile, fastTotal, routeOrder, type Problem, type RoutingInput, type RoutingResult } from './engine.js';
 
-/** The solver's thread, started on first use and kept (unreferenced: it never keeps the process alive). */
+/** The solver's thread, started on first use and kept; it holds the process open only while a solve is pending. */
 let worker: Worker | null = null;
 let nextId = 1;
 const waiting = new Map<number, (answer: SolveAnswer) => void>();
-interface SolveAnswer { status: ProofStatus; x?: number[]; error?: string }
+interface SolveAnswer { status: ProofStatus; x?: number[] }
 
 /** Stops the solver's thread (the app's close; tests). A later solve starts it again. */
 export async function closeSolver(): Promise<void> {
@@ -40,8 +40,8 @@ function solveInWorker(model: object, options: object, timeLimitMs: number): Pro
   if (!worker) {
     // plain JavaScript: it needs none of the parent's loader flags
     const w = new Worker(new URL('./milp-worker.mjs', import.meta.url), { execArgv: [] });
-    const failAll = (error: string) => {
-      for (const [, resolve] of waiting) resolve({ status: 'error', error });
+    const failAll = () => {
+      for (const [, resolve] of waiting) resolve({ status: 'error' });
       waiting.clear();
       if (worker === w) worker = null;
     };
@@ -51,8 +51,8 @@ function solveInWorker(model: object, options: object, timeLimitMs: number): Pro
       if (!waiting.size) w.unref();
       resolve?.(m);
     });
-    w.on('error', (err) => failAll(String(err)));
-    w.on('exit', () => failAll('the solver thread stopped'));
+    w.on('error', failAll);
+    w.on('exit', failAll);
     worker = w;
   }
   const w = worker;
@@ -118,7 +118,7 @@ export function buildModel(p: Problem): Model {
       w.push(wk);
     }
     const raised = new Set<number>();
-    /** f[k] (per band) × the quantity `q` (terms, or the column `one` for 0/1 quantities); `big`: its largest value. */
+    /** f[k] (per band) × the quantity `q` (a sum of columns); `big`: the largest value `q` can take. */
     const banded = (f: (k: number) => number, q: [number, number][], big: number) => {
       const f0 = f(0);
       for (const [c, v] of q) cols[c]!.cost += f0 * v;

@@ -251,17 +251,17 @@ export interface RouteAnswer {
   status: RouteStatus;
 }
 
-/**
- * Computes a new route for the order (see the file's comment) in its own transaction, or inside the
- * caller's. `automatic`: the run after intake (no person; the store's auto-routing may choose);
- * `strategy`: instead of the store's, this once.
- */
 /** How long a routing may spend proving its best option (config `ROUTING_PROOF_MS`, set when the module registers). */
 const proof = { ms: 2000 };
 export function setRoutingProofMs(ms: number): void {
   proof.ms = ms;
 }
 
+/**
+ * Computes a new route for the order (see the file's comment) in its own transaction, or inside the
+ * caller's. `automatic`: the run after intake (no person; the store's auto-routing may choose);
+ * `strategy`: instead of the store's, this once.
+ */
 export async function routeOrder(db: Db, orderId: number, actor: Actor, opts: { automatic?: boolean; strategy?: RoutingStrategyCode } = {}): Promise<RouteAnswer> {
   // Compliance is asked before the transaction, where the rules compiled once per process serve
   // (inside a transaction they are read again for it alone); it is asked again inside only when the
