@@ -10,7 +10,9 @@
  *
  * prepares the database (migrations, demo), generates the orders when they are not there, and with
  * `--measure` starts the API on it and measures the Orders list, its filters and its searches (number,
- * email prefix, customer name, SKU) with autocannon at 50 connections for 10 s each: budget p99 < 50 ms.
+ * email prefix, customer name, SKU), then the purchasing, vendor catalogue, compliance and route lists
+ * of the same data set, with autocannon at 50 connections for 10 s each (`ONLY=<text>`: the lines whose
+ * label contains it): budget p99 < 50 ms, the first line (authentication alone) the floor to read them by.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -45,7 +45,7 @@ export const vendorProductList: ListSpec<VendorProduct> = {
   // joined to vendors, variants and products, every page sorted the whole join.
   from: sql`vendor_products vp`,
   select: sql`vp.id, vp.vendor_id, (select ve.name from vendors ve where ve.id = vp.vendor_id) as vendor_name, vp.vendor_sku, vp.name, vp.upc, vp.variant_id,
-              ${variantOf('v.sku')} as variant_sku, ${variantOf('p.id')} as product_id, ${variantOf('p.title')} as product_title,
+              ${variantOf('v.sku')} as variant_sku, ${variantOf('v.product_id')} as product_id, ${variantOf('p.title')} as product_title,
               vp.match_method, vp.cost_cents, vp.quantity_available, vp.can_drop_ship,
               vp.map_cents, vp.last_synced_at, vp.created_at, vp.updated_at, vp.version`,
   sort: {
