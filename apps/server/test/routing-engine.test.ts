@@ -351,8 +351,15 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
     expect(exact.options[0]!.total_cents).toBeLessThanOrEqual(alone.options[0]!.total_cents);
     expect(exact.options[0]!.total_cents).toBe(exact.options[0]!.vendor_totals.reduce((n, v) => n + v.total_cents, 0));
     expect(exact.options[0]!.explanation.join(' ')).not.toMatch(/not proven/);
-    // ranked: the options after it cost at least as much
+    // ranked: the options after it cost at least as much, each a different set of sources, each saying what the next costs more
     for (const o of exact.options.slice(1)) expect(o.total_cents).toBeGreaterThanOrEqual(exact.options[0]!.total_cents);
+    const sets = exact.options.map((o) => o.vendor_totals.map((v) => v.source_key).join('+'));
+    expect(new Set(sets).size).toBe(sets.length);
+    exact.options.forEach((o, i) => {
+      expect(o.rank).toBe(i + 1);
+      const next = exact.options[i + 1];
+      expect(o.delta_to_next_cents).toBe(next ? next.total_cents - o.total_cents : null);
+    });
   }, 60_000);
 
   it('solves in its own thread: the process goes on answering meanwhile', async () => {

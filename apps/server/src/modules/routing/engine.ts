@@ -49,8 +49,8 @@
  * `node_limit` nodes stops and says so (`search.proven_optimal` false, and the best option's
  * explanation says so). Small orders are proven in a few nodes. On a 50-line order over 20 sources
  * the bound is within ~0.1 % of the optimum but the proof is not reached by this search: the
- * service then calls `routeOrderExact` (milp.ts), which solves the same costs as a mixed-integer
- * program with HiGHS and hands the proven optimum back as a starting placement (`KnownOptimum`).
+ * service calls `routeOrderExact` (milp.ts), which solves the same costs as a mixed-integer program
+ * with HiGHS while this search runs; `withOptimum` puts the proven optimum first among its options.
  *
  * Fees: the search evaluates baskets with a compiled form of the fee schema built from fees.ts' own
  * rules (`inForce`, `inScope`, `unitsOf`, `shippingCost`); every figure shown (vendor totals, fee
@@ -974,14 +974,8 @@ function keyFor(strategy: RoutingStrategy): (total: number, ships: number) => nu
   return strategy === 'fewest_shipments' ? (t, s) => s * SHIPMENT_WEIGHT + t : (t, s) => t * 64 + s;
 }
 
-/** What an exact solver outside the engine (milp.ts) found: placements to start from, and the optimum's total it proved. */
-export interface KnownOptimum {
-  seeds?: Map<number, number>[][];
-  proven?: { total_cents: number; method: 'milp'; ms: number };
-}
-
 /** Route an order (see the file's comment). */
-export function routeOrder(input: RoutingInput, extra: KnownOptimum = {}): RoutingResult {
+export function routeOrder(input: RoutingInput): RoutingResult {
   const p = compile(input);
   const want = Math.max(1, Math.floor(input.max_options ?? 5));
   const nodeLimit = input.node_limit ?? DEFAULT_NODE_LIMIT;
@@ -1028,12 +1022,15 @@ export function routeOrder(input: RoutingInput, extra: KnownOptimum = {}): Routi
     search = { method: 'branch_and_bound', nodes, proven_optimal: provenBest ?? complete };
   } else {
     const first = firstPlacements(p, routable);
-    const r = search_(p, want, keyFor('cheapest'), p.sources.length, nodeLimit, false, { ...first, seeds: [...first.seeds, ...(extra.seeds ?? [])] });
+    const r = search_(p, want, keyFor('cheapest'), p.sources.length, nodeLimit, false, first);
     found = r.found;
     search = { method: 'branch_and_bound', nodes: r.nodes, proven_optimal: r.complete };
-    const proven = extra.proven;
-    if (!r.complete && proven && found[0] && found[0].total === proven.total_cents) search = { method: proven.method, nodes: r.nodes, proven_optimal: true, proof_ms: proven.ms };
   }
+  return present(p, found, search, infeasible, unroutable, routable.length);
+}
+
+/** The answer in words: the found placements as ranked options, each with how much more the next costs. */
+function present(p: Problem, found: Found[], search: SearchStats, infeasible: Infeasible[], unroutable: RoutingResult['unroutable'], routable: number): RoutingResult {
   const options = found.map((f, i) => describe(p, f.x, i + 1));
   for (let i = 0; i < options.length; i++) {
     const next = options[i + 1];
@@ -1041,10 +1038,40 @@ export function routeOrder(input: RoutingInput, extra: KnownOptimum = {}): Routi
     if (next) options[i]!.explanation.push(`The next option (${next.shipments} shipment${next.shipments === 1 ? '' : 's'}) costs ${money(next.total_cents - options[i]!.total_cents)} more.`);
   }
   if (!search.proven_optimal && options[0]) options[0].explanation.push('The search stopped at its node limit: this is the best placement found, not proven optimal.');
-  if (!options.length && routable.length) {
-    if (!infeasible.length) infeasible.push({ description: 'Every placement', source_keys: [], reason: 'no placement meets the sources\u2019 minimum orders' });
-  }
-  return { feasible: unroutable.length === 0 && options.length > 0, options, infeasible, unroutable, search };
+  const cannot = [...infeasible];
+  if (!options.length && routable && !cannot.length) cannot.push({ description: 'Every placement', source_keys: [], reason: 'no placement meets the sources\u2019 minimum orders' });
+  return { feasible: unroutable.length === 0 && options.length > 0, options, infeasible: cannot, unroutable, search };
+}
+
+/**
+ * `result` (the engine's answer for `input`, strategy cheapest) with a placement an exact solver
+ * proved optimal (milp.ts) as its first option; the engine's options with other sets of sources
+ * follow, ranked by total (its option with the optimum's set of sources, dearer or equal, is dropped).
+ * `optimum`: per line of the compiled problem, source index → packages.
+ */
+export function withOptimum(input: RoutingInput, result: RoutingResult, optimum: Map<number, number>[], proof: { ms: number }): RoutingResult {
+  const p = compile(input);
+  const want = Math.max(1, Math.floor(input.max_options ?? 5));
+  const key = keyFor('cheapest');
+  const lineOf = new Map(p.lines.map((l) => [l.src.line_id, l.idx]));
+  const sourceOf = new Map(p.sources.map((s) => [s.src.key, s.idx]));
+  const found = (x: Map<number, number>[]): Found | null => {
+    const total = fastTotal(p, x);
+    if (total === null) return null;
+    const used = [...new Set(x.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
+    return { key: key(total, used.length), total, ships: used.length, set: used.join(','), x };
+  };
+  const best = found(optimum);
+  if (!best) return result;
+  const others = result.options.flatMap((o) => {
+    const x: Map<number, number>[] = p.lines.map(() => new Map());
+    for (const pl of o.placements) x[lineOf.get(pl.line_id)!]!.set(sourceOf.get(pl.source_key)!, pl.quantity);
+    const f = found(x);
+    return f && f.set !== best.set ? [f] : [];
+  });
+  const ranked = [best, ...others].sort((a, b) => a.key - b.key || cmpStr(a.set, b.set)).slice(0, want);
+  const routable = p.lines.filter((l) => !p.blocked[l.idx] && l.q > 0).length;
+  return present(p, ranked, { method: 'milp', nodes: result.search.nodes, proven_optimal: true, proof_ms: proof.ms }, result.infeasible, result.unroutable, routable);
 }
 
 const search_ = search;
