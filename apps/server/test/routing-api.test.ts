@@ -2,6 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Job } from '@qm/contracts';
 import { BACKENDS, useTestApp, type TestApp, expectRefused } from './harness.js';
+import { SYSTEM_ACTOR } from '../src/db/audit.js';
+import type { Db } from '../src/db/connect.js';
+import { EARLY_ROUTE_LINES, early, routeOrder } from '../src/modules/routing/service.js';
 
 /**
  * Routing and vendor orders over a fixture of their own: a store, three variants, two drop-ship
@@ -105,6 +108,42 @@ describe.each(BACKENDS)('routing and vendor orders on %s', (kind) => {
     expect((await t.req('GET', `/api/order-route?filter[order_id]=${orderId}&filter[vendor_id]=${unused!.id}`, { token: analyst })).body.meta.total).toBe(0);
     const order = (await t.sql<{ status: string }>(sql`select status from orders where id = ${orderId}`))[0]!;
     expect(order.status).toBe('processing');
+  });
+
+  it('routes a large order before its transaction, and again inside when its sources changed meanwhile', async () => {
+    type Option = { rank: number; is_feasible: boolean; vendor_totals: { vendor_id: number | null; lines: { variant_id: number }[] }[] };
+    const atB = (r: { options: Option[] }) =>
+      r.options.find((o) => o.rank === 1 && o.is_feasible)!.vendor_totals.filter((x) => x.vendor_id === vendorB).flatMap((x) => x.lines.map((l) => l.variant_id));
+    const lines = Array.from({ length: EARLY_ROUTE_LINES + 1 }, (_, i): [number, number] => [i % 3, 1]);
+    // B sells the second variant at a dollar: the best option takes it from B
+    await t.sql(sql`update vendor_products set cost_cents = 100 where vendor_id = ${vendorB} and variant_id = ${v[1]!.id}`);
+    expect(atB(await route(await newOrder(lines)))).toContain(v[1]!.id);
+    // such an order is routed before the transaction; one of a few lines is not
+    expect((await early(t.db, await newOrder(lines)))?.route?.result.options.length).toBeGreaterThan(0);
+    expect((await early(t.db, await newOrder(lines.slice(0, 3))))?.route).toBeNull();
+    // B's stock of it runs out after the routing's first reading, before its transaction
+    const orderId = await newOrder(lines);
+    let changed = false;
+    const db = new Proxy(t.db, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop) as unknown;
+        if (prop === 'transaction' && !changed)
+          return async (...args: unknown[]) => {
+            changed = true;
+            await t.sql(sql`update vendor_products set quantity_available = 0 where vendor_id = ${vendorB} and variant_id = ${v[1]!.id}`);
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as Db;
+    try {
+      const answer = await routeOrder(db, orderId, SYSTEM_ACTOR);
+      expect(changed).toBe(true);
+      const r = (await t.req('GET', `/api/order-route/${answer.route_id}`, { token: orders })).body.data;
+      expect(atB(r)).not.toContain(v[1]!.id);
+    } finally {
+      await t.sql(sql`update vendor_products set quantity_available = 100, cost_cents = 1500 where vendor_id = ${vendorB} and variant_id = ${v[1]!.id}`);
+    }
   });
 
   it('choosing the second option creates exactly its vendor orders, the warehouse sale movements, costs and status', async () => {

@@ -16,6 +16,7 @@
  *   choice resolves. A stale route (stock, cost or rules changed: triggers of migration routing_stale)
  *   is refused until recomputed.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { EFFECT_OUTCOMES, type ComplianceEffect, type RouteStatus, type RoutingStrategyCode } from '@qm/contracts';
@@ -220,31 +221,70 @@ async function recordStatus(t: Db, orderId: number, from: string, to: string, us
   await t.execute(sql`insert into order_status_history (order_id, field, from_value, to_value, user_id, note) values (${orderId}, 'status', ${from}, ${to}, ${userId}, ${note})`);
 }
 
-interface EarlyCompliance {
+/**
+ * What a routing reads and computes before its transaction (not inside a caller's): the lines'
+ * compliance, and for an order of more than `EARLY_ROUTE_LINES` lines also its sources and the
+ * engine's answer. Proving a large order's best option may take a second or two; the transaction,
+ * which holds the order's row (and on PGlite the process's only connection), must not wait for it.
+ * Inside, everything is read again and the answer is kept only when every input is the same;
+ * otherwise (stock, a cost or the lines changed meanwhile) it is computed there.
+ */
+interface Early {
   order: OrderFacts;
   lines: LineFacts[];
   compliance: LineCompliance[];
+  route: { strategy: RoutingStrategyCode; date: string; sources: EngineSource[]; result: RoutingResult } | null;
 }
 
-async function earlyCompliance(db: Db, orderId: number): Promise<EarlyCompliance | null> {
+/** Orders of more lines than this are routed before the transaction (see `Early`). */
+export const EARLY_ROUTE_LINES = 8;
+
+export async function early(db: Db, orderId: number, strategyAsked?: RoutingStrategyCode): Promise<Early | null> {
   if ((db as unknown) instanceof PgTransaction) return null;
   const order = await queryOne<OrderFacts>(db, sql`select id, number, store_id, status, ship_state, ship_zip, ship_to_dealer, ship_dealer_license from orders where id = ${orderId}`);
   if (!order) return null;
   const lines = await linesToPlace(db, orderId);
   if (!lines.length) return null;
+  let compliance: LineCompliance[];
   try {
-    return { order, lines, compliance: await complianceOf(db, order, lines) };
+    compliance = await complianceOf(db, order, lines);
   } catch {
     return null;
   }
+  if (lines.length <= EARLY_ROUTE_LINES || CLOSED_ORDER.includes(order.status)) return { order, lines, compliance, route: null };
+  const strategy = strategyAsked ?? (await storeStrategy(db, order.store_id)).strategy;
+  const sources = await sourcesFor(db, [...new Set(lines.map((l) => l.variant_id))]);
+  const date = today();
+  return { order, lines, compliance, route: { strategy, date, sources, result: await computeRoute(lines, compliance, strategy, sources, date) } };
 }
 
-const sameLines = (e: EarlyCompliance, order: OrderFacts, lines: LineFacts[]) =>
+const sameLines = (e: Early, order: OrderFacts, lines: LineFacts[]) =>
   e.order.ship_state === order.ship_state &&
   e.order.ship_zip === order.ship_zip &&
   e.order.ship_to_dealer === order.ship_to_dealer &&
   e.lines.length === lines.length &&
   e.lines.every((l, i) => l.order_item_id === lines[i]!.order_item_id && l.variant_id === lines[i]!.variant_id && l.to_place === lines[i]!.to_place);
+
+async function storeStrategy(t: Db, storeId: number): Promise<{ strategy: RoutingStrategyCode; auto_route: boolean }> {
+  const row = await queryOne<{ strategy: RoutingStrategyCode; auto_route: boolean }>(t, sql`select strategy, auto_route from store_routing_settings where store_id = ${storeId}`);
+  return row ?? { strategy: 'cheapest', auto_route: false };
+}
+
+/** The engine's answer for the lines still to place (blocked lines forbidden everywhere). */
+function computeRoute(lines: LineFacts[], compliance: LineCompliance[], strategy: RoutingStrategyCode, sources: EngineSource[], date: string): Promise<RoutingResult> {
+  const forbidden = lines.flatMap((l, i) => (compliance[i]!.outcome === 'block' ? [{ line_id: l.order_item_id, reason: compliance[i]!.reason ?? 'blocked at the address' }] : []));
+  const engineLines: EngineLine[] = lines.map((l) => ({
+    line_id: l.order_item_id,
+    variant_id: l.variant_id,
+    sku: l.sku,
+    quantity: l.to_place,
+    brand_id: l.brand_id,
+    category_ids: l.category_ids,
+    unit_kind: l.unit_kind,
+    units_per_package: l.units_per_package,
+  }));
+  return routeOrderExact({ date, strategy, lines: engineLines, sources, forbidden, max_options: 5 }, { proofMs: proof.ms });
+}
 
 export interface RouteAnswer {
   route_id: number;
@@ -263,35 +303,23 @@ export function setRoutingProofMs(ms: number): void {
  * `strategy`: instead of the store's, this once.
  */
 export async function routeOrder(db: Db, orderId: number, actor: Actor, opts: { automatic?: boolean; strategy?: RoutingStrategyCode } = {}): Promise<RouteAnswer> {
-  // Compliance is asked before the transaction, where the rules compiled once per process serve
-  // (inside a transaction they are read again for it alone); it is asked again inside only when the
-  // order changed in between.
-  const early = await earlyCompliance(db, orderId);
+  // Compliance (and a large order's whole routing) is worked out before the transaction, where the
+  // rules compiled once per process serve and a long proof holds nothing; see `Early`.
+  const before = await early(db, orderId, opts.strategy);
   return inTx(db, async (t) => {
     const order = await lockOrder(t, orderId);
     if (CLOSED_ORDER.includes(order.status)) throw ruleViolated(`Order ${order.number} is ${order.status.replace(/_/g, ' ')}: it is not routed any more.`);
     const lines = await linesToPlace(t, orderId);
     if (!lines.length) throw ruleViolated(`Every item of order ${order.number} is already placed with a vendor or warehouse, or cancelled: nothing is left to route.`);
-    const settings = await queryOne<{ strategy: RoutingStrategyCode; auto_route: boolean }>(
-      t,
-      sql`select strategy, auto_route from store_routing_settings where store_id = ${order.store_id}`,
-    );
-    const strategy: RoutingStrategyCode = opts.strategy ?? settings?.strategy ?? 'cheapest';
-    const compliance = early && sameLines(early, order, lines) ? early.compliance : await complianceOf(t, order, lines);
+    const settings = await storeStrategy(t, order.store_id);
+    const strategy: RoutingStrategyCode = opts.strategy ?? settings.strategy;
+    const same = before !== null && sameLines(before, order, lines);
+    const compliance = same ? before.compliance : await complianceOf(t, order, lines);
     const holds = lines.filter((_, i) => compliance[i]!.outcome === 'licensed_dealer' && !order.ship_to_dealer);
-    const forbidden = lines.flatMap((l, i) => (compliance[i]!.outcome === 'block' ? [{ line_id: l.order_item_id, reason: compliance[i]!.reason ?? 'blocked at the address' }] : []));
-    const engineLines: EngineLine[] = lines.map((l) => ({
-      line_id: l.order_item_id,
-      variant_id: l.variant_id,
-      sku: l.sku,
-      quantity: l.to_place,
-      brand_id: l.brand_id,
-      category_ids: l.category_ids,
-      unit_kind: l.unit_kind,
-      units_per_package: l.units_per_package,
-    }));
     const sources = await sourcesFor(t, [...new Set(lines.map((l) => l.variant_id))]);
-    const result = await routeOrderExact({ date: today(), strategy, lines: engineLines, sources, forbidden, max_options: 5 }, { proofMs: proof.ms });
+    const date = today();
+    const kept = same && before.route && before.route.strategy === strategy && before.route.date === date && isDeepStrictEqual(before.route.sources, sources) ? before.route.result : null;
+    const result = kept ?? (await computeRoute(lines, compliance, strategy, sources, date));
 
     const hold = holds.length
       ? `Compliance hold: ${holds.map((l) => l.sku).join(', ')} ${holds.length === 1 ? 'ships' : 'ship'} only to a licensed dealer, and order ${order.number} ships to ${order.ship_state} ${order.ship_zip}, not to a dealer. Change the ship-to address to a licensed dealer or cancel the item${holds.length === 1 ? '' : 's'}, then recompute.`
@@ -396,7 +424,7 @@ export async function routeOrder(db: Db, orderId: number, actor: Actor, opts: { 
       after: { order_id: orderId, status, strategy, options: result.options.map((o) => ({ rank: o.rank, total_cents: o.total_cents, shipments: o.shipments })), failure_reason: failure, hold },
     });
 
-    if (opts.automatic && settings?.auto_route && status === 'computed') {
+    if (opts.automatic && settings.auto_route && status === 'computed') {
       const best = await queryOne<{ id: number }>(t, sql`select id from order_route_options where route_id = ${routeId} and rank = 1 and is_feasible`);
       if (best) {
         await choose(t, routeId, best.id, actor, true);
