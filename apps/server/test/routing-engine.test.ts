@@ -375,6 +375,23 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
     expect(ticks).toBeGreaterThan(elapsed / 5 / 4);
   }, 60_000);
 
+  it('a solve called off stops (or never starts) and the solver serves the next one', async () => {
+    const p = compile(generateOrder(6, 50, 20));
+    const first = new AbortController();
+    const pending = solveCheapest(p, { timeLimitMs: 30_000, signal: first.signal });
+    setTimeout(() => first.abort(), 20);
+    expect((await pending).status).toBe('cancelled');
+    const queued = new AbortController();
+    queued.abort();
+    expect((await solveCheapest(p, { timeLimitMs: 30_000, signal: queued.signal })).status).toBe('cancelled');
+    const small = generateOrder(2, 3, 5);
+    const searched = routeOrder(small);
+    expect(searched.search.proven_optimal).toBe(true);
+    const proof = await solveCheapest(compile(small), { timeLimitMs: 30_000 });
+    expect(proof.status).toBe('optimal');
+    expect(proof.total_cents).toBe(searched.options[0]!.total_cents);
+  }, 60_000);
+
   it('when the time for the proof runs out, the answer is the engine\'s, and says it is not proven', async () => {
     const order = generateOrder(1, 50, 20);
     const r = await routeOrderExact(order, { proofMs: 1 });
