@@ -307,10 +307,16 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
             })
           ).status,
         ).toBe(201);
+      // The counter sees every statement of the process, a timer's too (the late vendor orders'
+      // check, the job runner): the least of three counts is the request's own.
       const count = async (id: number) => {
-        const { n, result: res } = await app.countQueries(() => get(`/api/product/${id}`));
-        expect(res.status).toBe(200);
-        return { n, body: res.body.data as Product };
+        let least: { n: number; body: Product } | null = null;
+        for (let i = 0; i < 3; i++) {
+          const { n, result: res } = await app.countQueries(() => get(`/api/product/${id}`));
+          expect(res.status).toBe(200);
+          if (!least || n < least.n) least = { n, body: res.body.data as Product };
+        }
+        return least!;
       };
       // The counter sees statements however they are sent: three here, through two paths.
       expect((await app.countQueries(async () => {
