@@ -4,7 +4,7 @@ import type { Job } from '@qm/contracts';
 import { BACKENDS, useTestApp, type TestApp, expectRefused } from './harness.js';
 import { SYSTEM_ACTOR } from '../src/db/audit.js';
 import type { Db } from '../src/db/connect.js';
-import { EARLY_ROUTE_LINES, early, routeOrder } from '../src/modules/routing/service.js';
+import { EARLY_ROUTE_LINES, earlyRoute, routeOrder } from '../src/modules/routing/service.js';
 
 /**
  * Routing and vendor orders over a fixture of their own: a store, three variants, two drop-ship
@@ -119,8 +119,8 @@ describe.each(BACKENDS)('routing and vendor orders on %s', (kind) => {
     await t.sql(sql`update vendor_products set cost_cents = 100 where vendor_id = ${vendorB} and variant_id = ${v[1]!.id}`);
     expect(atB(await route(await newOrder(lines)))).toContain(v[1]!.id);
     // such an order is routed before the transaction; one of a few lines is not
-    expect((await early(t.db, await newOrder(lines)))?.route?.result.options.length).toBeGreaterThan(0);
-    expect((await early(t.db, await newOrder(lines.slice(0, 3))))?.route).toBeNull();
+    expect((await earlyRoute(t.db, await newOrder(lines)))?.route?.result.options.length).toBeGreaterThan(0);
+    expect((await earlyRoute(t.db, await newOrder(lines.slice(0, 3))))?.route).toBeNull();
     // B's stock of it runs out after the routing's first reading, before its transaction
     const orderId = await newOrder(lines);
     let changed = false;

@@ -239,7 +239,7 @@ interface Early {
 /** Orders of more lines than this are routed before the transaction (see `Early`). */
 export const EARLY_ROUTE_LINES = 8;
 
-export async function early(db: Db, orderId: number, strategyAsked?: RoutingStrategyCode): Promise<Early | null> {
+export async function earlyRoute(db: Db, orderId: number, strategyAsked?: RoutingStrategyCode): Promise<Early | null> {
   if ((db as unknown) instanceof PgTransaction) return null;
   const order = await queryOne<OrderFacts>(db, sql`select id, number, store_id, status, ship_state, ship_zip, ship_to_dealer, ship_dealer_license from orders where id = ${orderId}`);
   if (!order) return null;
@@ -305,7 +305,7 @@ export function setRoutingProofMs(ms: number): void {
 export async function routeOrder(db: Db, orderId: number, actor: Actor, opts: { automatic?: boolean; strategy?: RoutingStrategyCode } = {}): Promise<RouteAnswer> {
   // Compliance (and a large order's whole routing) is worked out before the transaction, where the
   // rules compiled once per process serve and a long proof holds nothing; see `Early`.
-  const before = await early(db, orderId, opts.strategy);
+  const before = await earlyRoute(db, orderId, opts.strategy);
   return inTx(db, async (t) => {
     const order = await lockOrder(t, orderId);
     if (CLOSED_ORDER.includes(order.status)) throw ruleViolated(`Order ${order.number} is ${order.status.replace(/_/g, ' ')}: it is not routed any more.`);
