@@ -16,7 +16,7 @@ import highsModule from 'highs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { routeOrder, type EngineLine, type EngineSource, type RoutingInput, type RoutingResult, type RoutingStrategy } from '../apps/server/src/modules/routing/engine.js';
-import { FIRST_NODES, PROBE_NODES, routeOrderExact } from '../apps/server/src/modules/routing/milp.js';
+import { FIRST_NODES, PROBE_NODES, routeOrderExact, SOLVER_OPTIONS } from '../apps/server/src/modules/routing/milp.js';
 
 const arg = (name: string, def: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def);
 const RUNS = arg('runs', 20);
@@ -142,7 +142,7 @@ async function solverFloor() {
   for (let i = 0; i < RUNS + 3; i++) {
     const t0 = performance.now();
     highs.withModel(model as unknown as Parameters<typeof highs.withModel>[0], (m: { options: { set(o: object): void }; run(): void }) => {
-      m.options.set({ output_flag: false, mip_rel_gap: 0, mip_abs_gap: 0.99, mip_heuristic_run_feasibility_jump: false });
+      m.options.set(SOLVER_OPTIONS);
       m.run();
     });
     if (i >= 3) times.push(performance.now() - t0);

@@ -974,9 +974,19 @@ function keyFor(strategy: RoutingStrategy): (total: number, ships: number) => nu
   return strategy === 'fewest_shipments' ? (t, s) => s * SHIPMENT_WEIGHT + t : (t, s) => t * 64 + s;
 }
 
-/** Route an order (see the file's comment). */
-export function routeOrder(input: RoutingInput): RoutingResult {
-  const p = compile(input);
+/**
+ * An order compiled once for several searches of it (milp.ts: a quick one, the solver's model, a
+ * longer one): the problem, and the cheapest strategy's starting placements once a search made them.
+ * Only `node_limit` may differ between the inputs that share it.
+ */
+export interface Compiled {
+  p: Problem;
+  first?: FirstPlacements;
+}
+
+/** Route an order (see the file's comment). `compiled`: the same order compiled by an earlier call. */
+export function routeOrder(input: RoutingInput, compiled: Compiled = { p: compile(input) }): RoutingResult {
+  const p = compiled.p;
   const want = Math.max(1, Math.floor(input.max_options ?? 5));
   const nodeLimit = input.node_limit ?? DEFAULT_NODE_LIMIT;
   const unroutable = p.lines.filter((l) => p.blocked[l.idx]).map((l) => ({ line_id: l.src.line_id, reason: p.blocked[l.idx]! }));
@@ -1021,7 +1031,7 @@ export function routeOrder(input: RoutingInput): RoutingResult {
     found = all.sort((a, b) => a.key - b.key || cmpStr(a.set, b.set)).slice(0, want);
     search = { method: 'branch_and_bound', nodes, proven_optimal: provenBest ?? complete };
   } else {
-    const first = firstPlacements(p, routable);
+    const first = (compiled.first ??= firstPlacements(p, routable));
     const r = search_(p, want, keyFor('cheapest'), p.sources.length, nodeLimit, false, first);
     found = r.found;
     search = { method: 'branch_and_bound', nodes: r.nodes, proven_optimal: r.complete };
@@ -1044,14 +1054,13 @@ function present(p: Problem, found: Found[], search: SearchStats, infeasible: In
 }
 
 /**
- * `result` (the engine's answer for `input`, strategy cheapest) with a placement an exact solver
+ * `result` (the engine's answer for the order compiled as `p`, strategy cheapest) with a placement an exact solver
  * proved optimal (milp.ts) as its first option; the engine's options with other sets of sources
  * follow, ranked by total (its option with the optimum's set of sources, dearer or equal, is dropped).
  * `optimum`: per line of the compiled problem, source index → packages.
  */
-export function withOptimum(input: RoutingInput, result: RoutingResult, optimum: Map<number, number>[], proof: { ms: number }): RoutingResult {
-  const p = compile(input);
-  const want = Math.max(1, Math.floor(input.max_options ?? 5));
+export function withOptimum(p: Problem, result: RoutingResult, optimum: Map<number, number>[], proof: { ms: number }): RoutingResult {
+  const want = Math.max(1, Math.floor(p.input.max_options ?? 5));
   const key = keyFor('cheapest');
   const lineOf = new Map(p.lines.map((l) => [l.src.line_id, l.idx]));
   const sourceOf = new Map(p.sources.map((s) => [s.src.key, s.idx]));

@@ -22,7 +22,7 @@
  * it with `computeFees` and `shippingCost`).
  */
 import { Worker } from 'node:worker_threads';
-import { compile, fastTotal, routeOrder, withOptimum, type Problem, type RoutingInput, type RoutingResult } from './engine.js';
+import { compile, fastTotal, routeOrder, withOptimum, type Compiled, type Problem, type RoutingInput, type RoutingResult } from './engine.js';
 
 /** The solver's thread, started on first use and kept; it holds the process open only while a solve is pending. */
 let worker: Worker | null = null;
@@ -169,6 +169,17 @@ export function buildModel(p: Problem): Model {
   return { cols, rows, x: xs };
 }
 
+/** HiGHS's options for every proof (the bench's solver floor uses them too). */
+export const SOLVER_OPTIONS = {
+  output_flag: false,
+  // totals are whole cents: a gap under one cent is no gap
+  mip_rel_gap: 0,
+  mip_abs_gap: 0.99,
+  // its feasibility-jump heuristic costs 20–40 ms on every solve, even of a 30-variable program, and
+  // rarely finds what its other heuristics do not: without it a routing's median proof is ~20 % faster
+  mip_heuristic_run_feasibility_jump: false,
+} as const;
+
 export type ProofStatus = 'optimal' | 'time_limit' | 'infeasible' | 'cancelled' | 'error';
 export interface Proof {
   status: ProofStatus;
@@ -213,14 +224,8 @@ export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cut
       integrality: m.cols.map((c) => (c.int ? 1 : 0)),
     },
     {
-      output_flag: false,
+      ...SOLVER_OPTIONS,
       time_limit: Math.max(0.01, opts.timeLimitMs / 1000),
-      // totals are whole cents: a gap under one cent is no gap
-      mip_rel_gap: 0,
-      mip_abs_gap: 0.99,
-      // its feasibility-jump heuristic costs 20–40 ms on every solve, even of a 30-variable program, and
-      // rarely finds what its other heuristics do not: without it a routing's median proof is ~20 % faster
-      mip_heuristic_run_feasibility_jump: false,
       ...(opts.cutoffCents !== undefined ? { objective_bound: opts.cutoffCents + 0.5 } : {}),
     },
     opts.timeLimitMs,
@@ -260,13 +265,15 @@ export async function routeOrderExact(input: RoutingInput, opts: { proofMs: numb
   const nodes = input.node_limit ?? FIRST_NODES;
   if (input.strategy !== 'cheapest' || opts.proofMs <= 0) return routeOrder({ ...input, node_limit: nodes });
   const small = input.lines.filter((l) => l.quantity > 0).length <= SMALL_ORDER_LINES;
-  const quick = routeOrder({ ...input, node_limit: small ? nodes : Math.min(nodes, PROBE_NODES) });
+  // compiled once, with the starting placements the first search makes, for every step below
+  const compiled: Compiled = { p: compile(input) };
+  const p = compiled.p;
+  const quick = routeOrder({ ...input, node_limit: small ? nodes : Math.min(nodes, PROBE_NODES) }, compiled);
   if (quick.search.proven_optimal) return quick;
-  const p = compile(input);
   // posted to the solver's thread before the search below occupies this one
   const stop = new AbortController();
   const pending = solveCheapest(p, { timeLimitMs: opts.proofMs, cutoffCents: quick.options[0]?.total_cents, signal: stop.signal });
-  const full = !small && nodes > PROBE_NODES ? routeOrder({ ...input, node_limit: nodes }) : quick;
+  const full = !small && nodes > PROBE_NODES ? routeOrder({ ...input, node_limit: nodes }, compiled) : quick;
   // the search proved it first (orders of a few lines over many sources): the solve is called off
   if (full.search.proven_optimal) {
     stop.abort();
@@ -279,5 +286,5 @@ export async function routeOrderExact(input: RoutingInput, opts: { proofMs: numb
   if (proof.status !== 'optimal' || !proof.x || proof.total_cents === null) return full;
   // the program's answer is never dearer than a placement found; were it so, the search's answer stands, unproven
   if (best && best.total_cents < proof.total_cents) return full;
-  return withOptimum(input, full, proof.x, proof);
+  return withOptimum(p, full, proof.x, proof);
 }
