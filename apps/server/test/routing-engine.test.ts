@@ -342,6 +342,25 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
     );
   });
 
+  it('a guess below the optimum finds nothing and the next is tried; a guess at or above it never cuts the optimum off', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        orderArb(6, 5, 3, 3)
+          .map((inp) => ({ ...inp, strategy: 'cheapest' as const }))
+          .filter((inp) => placements(inp) <= 3000),
+        fc.array(fc.integer({ min: 0, max: 300 }), { minLength: 1, maxLength: 4 }),
+        async (inp, margins) => {
+          const brute = exhaustiveOptimum(inp);
+          // every guess counts: tight ones (0, 1, … cents above the relaxation) cap the most columns
+          const proof = await solveCheapest(compile(inp), { timeLimitMs: 10_000, margins: [...margins].sort((a, b) => a - b) });
+          if (!brute) expect(proof.status === 'infeasible' || proof.total_cents === 0).toBe(true);
+          else expect(proof.total_cents).toBe(brute.total_cents);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it('proves the best option of a 50-line order over 20 sources, which the branch and bound alone does not', async () => {
     const order = generateOrder(7, 50, 20);
     const alone = routeOrder({ ...order, node_limit: FIRST_NODES });
@@ -366,7 +385,8 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 5);
     const t0 = performance.now();
-    const proof = await solveCheapest(compile(generateOrder(1, 50, 20)), { timeLimitMs: 30_000 });
+    // one of the bench's slower proofs (hundreds of milliseconds)
+    const proof = await solveCheapest(compile(generateOrder(6, 50, 20)), { timeLimitMs: 30_000 });
     const elapsed = performance.now() - t0;
     clearInterval(timer);
     expect(proof.status).toBe('optimal');
