@@ -1,5 +1,6 @@
 export * from './bounds.js';
 export * from './messages.js';
+export * from './format.js';
 export * from './enums.js';
 export * from './permissions.js';
 export * from './routes.js';

@@ -17,6 +17,7 @@ import {
   InventoryTransfer,
   type InventoryTransaction,
   type InventoryTransactionKind,
+  formatCount,
 } from '@qm/contracts';
 import type { z } from 'zod';
 import { query, queryOne, type Db } from '../../db/connect.js';
@@ -53,7 +54,7 @@ interface ItemState {
   avg_cost_cents: number | null;
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = formatCount;
 
 /**
  * Locks the items of these (variant, location) pairs that exist, in (variant, location) order so two

@@ -27,6 +27,7 @@ import {
   type PurchaseOrderLine,
   type PurchaseOrderLineInput,
   type PurchaseOrderListItem,
+  formatCount,
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema/index.js';
@@ -41,7 +42,7 @@ import { insertMovements, lockItems } from './inventory.js';
 import { allowedActions, canDo, invoiceAllowed, linesEditable, nextStatus, refusalMessage, STATUS_LABELS } from './po-state.js';
 
 const TAGS = ['purchasing'];
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = formatCount;
 
 function escapeLike(q: string) {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -56,6 +56,7 @@
  * rules (`inForce`, `inScope`, `unitsOf`, `shippingCost`); every figure shown (vendor totals, fee
  * lines) comes from `computeFees` and `shippingCost`, and the tests check both agree on random baskets.
  */
+import { formatCents } from '@qm/contracts';
 import { computeFees, inForce, inScope, shippingCost, unitsOf, type BasketLine, type FeeLine, type FeeRule, type ShippingTerms, type UnitKind } from '../vendors/fees.js';
 
 export type RoutingStrategy = 'cheapest' | 'fewest_shipments' | 'single_source';
@@ -124,7 +125,7 @@ export interface RoutingResult {
 
 // ───────────────────────────── helpers ─────────────────────────────
 
-const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = formatCents;
 const whole = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Weight of one shipment in the fewest-shipments key: above any order total. */
@@ -139,7 +140,11 @@ const PRICE_ITERATIONS = 40;
 export interface Line { idx: number; src: EngineLine; q: number; basket: Omit<BasketLine, 'quantity' | 'unit_cost_cents'> }
 export interface Offer { cost: number; avail: number }
 export interface CFee { perUnit: boolean; /** every line the source may ship is in scope */ everyLine: boolean; amount: number; waiver: number | null; /** per line: in scope */ scope: boolean[]; /** per line: units of the fee's basis per package */ upp: number[] }
-export interface Band { lo: number; hi: number; shipFlat: number; shipPerPkg: number; active: boolean[]; feasible: boolean }
+export interface Band {
+  lo: number; hi: number; shipFlat: number; shipPerPkg: number; active: boolean[]; feasible: boolean;
+  /** per line: what a package costs in this band besides its unit cost (per-package shipping, per-unit fees in force) */
+  extra: Float64Array;
+}
 export interface Src {
   idx: number; src: EngineSource; vendor: boolean; min: number; fees: CFee[]; bands: Band[];
   /** per line: the offer it may ship, or null */
@@ -206,8 +211,18 @@ export function compile(input: RoutingInput): Problem {
         shipPerPkg: perPkg ? shippingCost(s.shipping, lo, 1) : 0,
         active: fees.map((f) => f.waiver === null || lo < f.waiver),
         feasible: lo >= min || hi === 0,
+        extra: new Float64Array(lines.length),
       };
     });
+    for (const band of bands) {
+      for (const l of lines) {
+        let e = band.shipPerPkg;
+        fees.forEach((f, fi) => {
+          if (band.active[fi] && f.perUnit && f.scope[l.idx]) e += f.amount * f.upp[l.idx]!;
+        });
+        band.extra[l.idx] = e;
+      }
+    }
     const offers = lines.map((l, li) => (forbiddenWhy[li]![si] ? null : pickOffer(s, l.src.variant_id)));
     for (const f of fees) f.everyLine = lines.every((l) => !offers[l.idx] || f.scope[l.idx]);
     return { idx: si, src: s, vendor: s.kind === 'vendor', min, fees, bands, offers };
@@ -280,30 +295,50 @@ function remove(s: Src, k: Basket, li: number, x: number, cost: number): void {
 
 /**
  * Per source and band: the lines' reduced cost per package ρ = unit cost − price + per-package
- * shipping + per-unit fees in force in that band, and the lines sorted for the fractional knapsack.
+ * shipping + per-unit fees in force in that band (`Band.extra`), and the lines with ρ ≥ 0 and ρ < 0;
+ * each side is sorted for the fractional knapsack the first time a bound needs it (`sortedLines`):
+ * most bands' bounds never do, and the price steps build these forty times per source.
  */
-interface BandLP { band: Band; rho: Float64Array; /** ρ ≥ 0, by ρ / cost ascending */ pos: Int32Array; /** ρ < 0, by |ρ| / cost ascending */ neg: Int32Array }
+interface BandLP { band: Band; rho: Float64Array; /** ρ ≥ 0, by line */ pos: Int32Array; /** ρ < 0, by line */ neg: Int32Array; posSorted?: Int32Array; negSorted?: Int32Array }
 
 function bandLPs(p: Problem, s: Src, price: Float64Array): BandLP[] {
-  return s.bands.filter((b) => b.feasible).map((band) => {
-    const rho = new Float64Array(p.lines.length);
-    const pos: number[] = [];
-    const neg: number[] = [];
-    for (const l of p.lines) {
-      const o = s.offers[l.idx];
-      if (!o || p.blocked[l.idx] || l.q === 0) continue;
-      let r = o.cost - price[l.idx]! + band.shipPerPkg;
-      for (let f = 0; f < s.fees.length; f++) if (band.active[f] && s.fees[f]!.perUnit && s.fees[f]!.scope[l.idx]) r += s.fees[f]!.amount * s.fees[f]!.upp[l.idx]!;
-      rho[l.idx] = r;
-      (r >= 0 ? pos : neg).push(l.idx);
+  const out: BandLP[] = [];
+  const L = p.lines.length;
+  for (const band of s.bands) {
+    if (!band.feasible) continue;
+    const rho = new Float64Array(L);
+    const pos = new Int32Array(L);
+    const neg = new Int32Array(L);
+    let np = 0;
+    let nn = 0;
+    for (let li = 0; li < L; li++) {
+      const o = s.offers[li];
+      if (!o || p.blocked[li] || p.lines[li]!.q === 0) continue;
+      const r = o.cost - price[li]! + band.extra[li]!;
+      rho[li] = r;
+      if (r >= 0) pos[np++] = li;
+      else neg[nn++] = li;
     }
-    const ratio = new Float64Array(p.lines.length);
-    for (const li of pos) ratio[li] = s.offers[li]!.cost === 0 ? Infinity : rho[li]! / s.offers[li]!.cost;
-    for (const li of neg) ratio[li] = s.offers[li]!.cost === 0 ? Infinity : -rho[li]! / s.offers[li]!.cost;
-    pos.sort((a, b) => ratio[a]! - ratio[b]! || a - b);
-    neg.sort((a, b) => ratio[a]! - ratio[b]! || a - b);
-    return { band, rho, pos: Int32Array.from(pos), neg: Int32Array.from(neg) };
-  });
+    out.push({ band, rho, pos: pos.subarray(0, np), neg: neg.subarray(0, nn) });
+  }
+  return out;
+}
+
+/** The band's lines with ρ ≥ 0 by ρ / cost ascending, or with ρ < 0 by |ρ| / cost ascending (ties by line). */
+function sortedLines(s: Src, lp: BandLP, negative: boolean): Int32Array {
+  const have = negative ? lp.negSorted : lp.posSorted;
+  if (have) return have;
+  const lines = Array.from(negative ? lp.neg : lp.pos);
+  const ratio = new Float64Array(lp.rho.length);
+  for (const li of lines) {
+    const c = s.offers[li]!.cost;
+    ratio[li] = c === 0 ? Infinity : (negative ? -lp.rho[li]! : lp.rho[li]!) / c;
+  }
+  lines.sort((a, b) => ratio[a]! - ratio[b]! || a - b);
+  const sorted = Int32Array.from(lines);
+  if (negative) lp.negSorted = sorted;
+  else lp.posSorted = sorted;
+  return sorted;
 }
 
 /**
@@ -339,8 +374,9 @@ function sourceBound(s: Src, k: Basket, lps: BandLP[], room: (li: number) => num
     const top = band.hi - 1;
     if (amount < lo) {
       let need = lo - amount;
-      for (let i = 0; i < lp.pos.length && need > 0; i++) {
-        const li = lp.pos[i]!;
+      const pos = sortedLines(s, lp, false);
+      for (let i = 0; i < pos.length && need > 0; i++) {
+        const li = pos[i]!;
         const u = room(li);
         const c = s.offers[li]!.cost;
         if (u === 0 || c === 0) continue;
@@ -352,8 +388,9 @@ function sourceBound(s: Src, k: Basket, lps: BandLP[], room: (li: number) => num
       if (need > 1e-9) continue; // the band cannot be reached
     } else if (amount > top) {
       let over = amount - top;
-      for (let i = 0; i < lp.neg.length && over > 0; i++) {
-        const li = lp.neg[i]!;
+      const neg = sortedLines(s, lp, true);
+      for (let i = 0; i < neg.length && over > 0; i++) {
+        const li = neg[i]!;
         const u = room(li);
         const c = s.offers[li]!.cost;
         if (u === 0 || c === 0) continue;
@@ -893,6 +930,19 @@ function describe(p: Problem, x: Map<number, number>[], rank: number): RouteOpti
   const total = vendor_totals.reduce((n, v) => n + v.total_cents, 0);
   const placements: Placement[] = [];
   const explanation: string[] = [];
+  const baskets = basketsOf(p, x);
+  const costOf = (s: Src) => (baskets[s.idx]!.lines ? baskets[s.idx]!.items + overhead(s, baskets[s.idx]!) : 0);
+  /** What moving `qty` packages of a line from one source to another does to the total (null: a minimum would be unmet). */
+  const moveDelta = (li: number, from: Src, to: Src, qty: number): number | null => {
+    const before = costOf(from) + costOf(to);
+    remove(from, baskets[from.idx]!, li, qty, from.offers[li]!.cost);
+    add(to, baskets[to.idx]!, li, qty, to.offers[li]!.cost);
+    const after = costOf(from) + costOf(to);
+    const unmet = [from, to].some((s) => s.vendor && baskets[s.idx]!.lines > 0 && baskets[s.idx]!.items < s.min);
+    remove(to, baskets[to.idx]!, li, qty, to.offers[li]!.cost);
+    add(from, baskets[from.idx]!, li, qty, from.offers[li]!.cost);
+    return unmet ? null : after - before;
+  };
   for (const l of p.lines) {
     const m = x[l.idx]!;
     if (!m.size) continue;
@@ -911,12 +961,10 @@ function describe(p: Problem, x: Map<number, number>[], rank: number): RouteOpti
         reason = `lowest cost, ${money(o.cost)} a package` + (next ? ` (next: ${next.src.name} at ${money(next.offers[l.idx]!.cost)})` : ' (the only eligible source)');
       } else {
         // what moving the line to its cheapest source would do to the whole order
-        const alt = x.map((mm) => new Map(mm));
         let why = '';
         if (cheapest.offers[l.idx]!.avail >= l.q) {
-          alt[l.idx] = new Map([[cheapest.idx, l.q]]);
-          const t = fastTotal(p, alt);
-          why = t === null ? ` — there it would leave a minimum order unmet` : ` — moving it there would cost ${money(t - total)} more in total (fees, shipping or minimums)`;
+          const d = moveDelta(l.idx, s, cheapest, qty);
+          why = d === null ? ` — there it would leave a minimum order unmet` : ` — moving it there would cost ${money(d)} more in total (fees, shipping or minimums)`;
         } else why = ` — it has only ${cheapest.offers[l.idx]!.avail} available`;
         reason = `${money(o.cost)} a package; ${cheapest.src.name} is cheaper at ${money(cheapest.offers[l.idx]!.cost)}${why}`;
       }

@@ -24,7 +24,7 @@
  * optimum on 50-line orders over 20 sources (14–250 cents), where the form with one items variable per
  * source and big-M band switches was 3–10 times further. The solver's thread uses that closeness:
  * it solves the relaxation (value v, reduced costs d), then asks for a solution of at most a guess
- * g = v + margin (128 cents, then 512, then the engine's best total, `cutoff`) in the program where
+ * g = v + margin (128 cents, then 256, 1,024, then the engine's best total, `cutoff`) in the program where
  * every column at its lower bound with d > 0 may rise at most ⌊(g − v) / d⌋ — any solution of total
  * ≤ g obeys those caps (linear programming duality), so an optimum found there that is ≤ g is the
  * optimum of the whole program; above g, or none, the next guess is tried. The caps leave ~a fifth of
@@ -143,11 +143,7 @@ export function buildModel(p: Problem): Model {
       const items: number[] = [];
       const costs: number[] = [];
       for (const m of mine) {
-        let c = m.cost + band.shipPerPkg;
-        s.fees.forEach((fee, f) => {
-          if (band.active[f] && fee.perUnit && fee.scope[m.li]) c += fee.amount * fee.upp[m.li]!;
-        });
-        const x = col(c, m.ub);
+        const x = col(m.cost + band.extra[m.li]!, m.ub);
         xs.push({ li: m.li, si: s.idx, col: x });
         cover.get(m.li)!.push(x);
         row([x, z], [1, -m.ub], -Infinity, 0);
@@ -180,7 +176,7 @@ export const SOLVER_OPTIONS = {
  * engine's best total (see the file's comment): on 50-line orders over 20 sources the optimum is
  * 14–250 cents above it; a guess too low costs one quick solve that finds nothing.
  */
-export const PROOF_MARGINS = [128, 512] as const;
+export const PROOF_MARGINS = [128, 256, 1024] as const;
 
 export type ProofStatus = 'optimal' | 'time_limit' | 'infeasible' | 'cancelled' | 'error';
 export interface Proof {

@@ -19,6 +19,7 @@
  *
  * The total is the sum of the fee lines' `total_cents`; nothing is ever negative.
  */
+import { formatCents, formatCount } from '@qm/contracts';
 
 export type FeeApplication = 'fixed' | 'per_unit';
 export type FeeUnitBasis = 'rounds' | 'pieces' | 'shells' | 'item';
@@ -99,8 +100,8 @@ export interface FeeResult {
   total_cents: number;
 }
 
-const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const count = (n: number) => n.toLocaleString('en-US');
+const money = formatCents;
+const count = formatCount;
 const whole = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 
 /** Whether the fee is in force on `date` (inclusive bounds, `YYYY-MM-DD` compare as text). */
