@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { generateOrder } from '../../../bench/routing.js';
+import { generateOrder } from '../src/modules/routing/synthetic.js';
 import { compile, exhaustiveOptimum, routeOrder, type EngineLine, type EngineSource, type RouteOption, type RoutingInput, type RoutingStrategy } from '../src/modules/routing/engine.js';
-import { closeSolver, FIRST_NODES, routeOrderExact, solveCheapest } from '../src/modules/routing/milp.js';
+import { closeSolver, FIRST_NODES, routeOrderExact, solveCheapest, warmSolver } from '../src/modules/routing/milp.js';
 import { computeFees, shippingCost, type FeeRule, type ShippingTerms } from '../src/modules/vendors/fees.js';
 
 /** The routing engine: hand-worked examples, then properties on random orders (fast-check). */
@@ -410,6 +410,22 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
     const proof = await solveCheapest(compile(small), { timeLimitMs: 30_000 });
     expect(proof.status).toBe('optimal');
     expect(proof.total_cents).toBe(searched.options[0]!.total_cents);
+  }, 60_000);
+
+  it('warms up in the background, and closing the solver stops the warm-up', async () => {
+    const t0 = performance.now();
+    await warmSolver(2);
+    const warm = performance.now() - t0;
+    expect(warm).toBeGreaterThan(0);
+    const long = warmSolver(1_000);
+    await new Promise((r) => setTimeout(r, 50));
+    await closeSolver();
+    // stopped after the solve it was in (1,000 proofs would take a minute)
+    const t1 = performance.now();
+    await long;
+    expect(performance.now() - t1).toBeLessThan(5_000);
+    // a later solve starts the thread again
+    expect((await solveCheapest(compile(generateOrder(2, 3, 5)), { timeLimitMs: 30_000 })).status).toBe('optimal');
   }, 60_000);
 
   it('when the time for the proof runs out, the answer is the engine\'s, and says it is not proven', async () => {

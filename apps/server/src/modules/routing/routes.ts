@@ -38,7 +38,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
 import { columns, filters, type ListSpec } from '../../http/list.js';
 import type { JobContext, JobKind } from '../../jobs/runner.js';
-import { closeSolver } from './milp.js';
+import { closeSolver, warmSolver } from './milp.js';
 import { chooseOption, routeOrder, setRoutingProofMs } from './service.js';
 import { actOnVendorOrder, loadVendorOrder, vendorOrderList } from './vendor-orders.js';
 
@@ -240,6 +240,10 @@ export const newOrderRouteJob: JobKind<z.infer<typeof NewOrderParams>, { route_i
 export function routingRoutes({ app, db, jobs, config }: Kit) {
   setRoutingProofMs(config.routingProofMs);
   app.addHook('onClose', closeSolver);
+  if (config.env !== 'test')
+    app.addHook('onReady', async () => {
+      void warmSolver();
+    });
   jobs.define(recomputeJob);
   jobs.define(newOrderRouteJob);
   const lists = [
