@@ -440,8 +440,9 @@ function marginalPrices(p: Problem): Float64Array {
 /**
  * The search (see the file's comment). `start`: placements to start from, the lines' order and their
  * prices already improved for this problem (`firstPlacements`); without it the prices are improved here.
+ * `ceiling`: only placements whose key is below it are wanted (what the caller already has is better).
  */
-function search(p: Problem, want: number, keyOf: (total: number, ships: number) => number, cap: number, nodeLimit: number, fewest = false, start?: FirstPlacements): SearchResult {
+function search(p: Problem, want: number, keyOf: (total: number, ships: number) => number, cap: number, nodeLimit: number, fewest = false, start?: FirstPlacements, ceiling = Infinity): SearchResult {
   /** fewest shipments: only placements that use exactly `cap` sources count */
   const exactly = fewest;
   const L = p.lines.length;
@@ -463,7 +464,7 @@ function search(p: Problem, want: number, keyOf: (total: number, ships: number) 
   let opened = 0;
   const found = new Map<string, Found>();
   let top: Found[] = [];
-  let threshold = Infinity;
+  let threshold = ceiling;
   let nodes = 0;
   let stopped = false;
   /** Keeps a complete placement when it is among the `want` best sets of sources so far. */
@@ -480,7 +481,7 @@ function search(p: Problem, want: number, keyOf: (total: number, ships: number) 
       for (const gone of top.slice(want)) found.delete(gone.set);
       top = top.slice(0, want);
     }
-    threshold = top.length >= want ? top[want - 1]!.key : Infinity;
+    threshold = top.length >= want ? Math.min(ceiling, top[want - 1]!.key) : ceiling;
   };
   for (const seed of start?.seeds ?? []) {
     const t = fastTotal(p, seed);
@@ -1063,16 +1064,28 @@ export function routeOrder(input: RoutingInput, compiled: Compiled = { p: compil
     let provenBest: boolean | null = null;
     const all: Found[] = [];
     for (let k = 1; k <= p.sources.length && all.length < want && complete; k++) {
+      // the sets that can hold every line, by the least their items can cost (fees and shipping are
+      // never negative): once `want` placements of this size cost less, no later set can enter
+      const sets: { set: number[]; floor: number }[] = [];
       for (const set of subsets(p.sources.length, k)) {
-        if (!routable.every((li) => set.reduce((n, si) => n + (p.sources[si]!.offers[li]?.avail ?? 0), 0) >= p.lines[li]!.q)) continue;
+        if (routable.every((li) => set.reduce((n, si) => n + (p.sources[si]!.offers[li]?.avail ?? 0), 0) >= p.lines[li]!.q)) sets.push({ set, floor: itemsFloor(p, routable, set) });
+      }
+      sets.sort((a, b) => a.floor - b.floor);
+      const level: Found[] = [];
+      for (const { set, floor } of sets) {
+        const kth = level.length >= want ? level[want - 1]! : null;
+        if (kth && key(floor, k) > kth.key) break;
         const inSet = new Set(set);
         const restricted: Problem = { ...p, sources: p.sources.map((src) => (inSet.has(src.idx) ? src : { ...src, offers: src.offers.map(() => null) })) };
-        const r = search_(restricted, 1, key, k, nodeLimit - nodes, true);
+        // a placement that ties the want-th still counts (ties go by the sets' order)
+        const r = search_(restricted, 1, key, k, nodeLimit - nodes, true, undefined, kth ? kth.key + 1 : Infinity);
         nodes += r.nodes;
         if (!r.complete) complete = false;
-        for (const f of r.found) if (f.ships === k) all.push(f);
+        for (const f of r.found) if (f.ships === k) level.push(f);
+        level.sort((a, b) => a.key - b.key || cmpStr(a.set, b.set));
         if (nodes >= nodeLimit) break;
       }
+      all.push(...level);
       // the best option is proven once every set of the smallest feasible size was searched to the end
       if (all.length && provenBest === null) provenBest = complete;
     }
@@ -1132,6 +1145,22 @@ export function withOptimum(p: Problem, result: RoutingResult, optimum: Map<numb
 }
 
 const search_ = search;
+
+/** The least the routable lines' items can cost at these sources: each line from their cheapest stock first. */
+function itemsFloor(p: Problem, routable: number[], set: number[]): number {
+  let total = 0;
+  for (const li of routable) {
+    const offers = set.map((si) => p.sources[si]!.offers[li]).filter((o): o is Offer => o !== null).sort((a, b) => a.cost - b.cost);
+    let left = p.lines[li]!.q;
+    for (const o of offers) {
+      const take = Math.min(left, o.avail);
+      total += take * o.cost;
+      left -= take;
+      if (left === 0) break;
+    }
+  }
+  return total;
+}
 
 /** Every k-subset of 0..n-1, in lexicographic order. */
 function* subsets(n: number, k: number): Generator<number[]> {
