@@ -38,8 +38,10 @@
  *
  * Strategies: `cheapest` minimises total, ties by fewer shipments (options: the best placement per
  * set of sources used, the `max_options` best sets); `fewest_shipments` minimises the number of
- * sources, ties by total: for k = 1, 2, … every set of k sources whose stock can hold the order is
- * searched as above for its cheapest placement using all k, until some set of size k has one;
+ * sources, ties by total: for k = 1, 2, … the sets of k sources whose stock can hold the order, the
+ * least their items could cost first, are searched as above for their cheapest placement using all k
+ * (a set whose items alone cost more than the `max_options` placements of size k already kept is not,
+ * nor any after it), until some set of size k has one;
  * `single_source` tries each source alone. Ties left are broken by the order of the search,
  * which runs over lines sorted by id and sources sorted by key — deterministic.
  *
