@@ -316,12 +316,15 @@ describe('routing engine: properties', () => {
 
 describe('routing: the mixed-integer program (milp.ts)', () => {
   afterAll(closeSolver);
+  /** Orders the brute force settles: up to 6 lines × 5 sources, strategy cheapest. */
+  const smallCheapest = () =>
+    orderArb(6, 5, 3, 3)
+      .map((inp) => ({ ...inp, strategy: 'cheapest' as const }))
+      .filter((inp) => placements(inp) <= 3000);
   it('its optimum is the exhaustive optimum, at the exact total of its placement (up to 6 lines × 5 sources)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        orderArb(6, 5, 3, 3)
-          .map((inp) => ({ ...inp, strategy: 'cheapest' as const }))
-          .filter((inp) => placements(inp) <= 3000),
+        smallCheapest(),
         async (inp) => {
           const proof = await solveCheapest(compile(inp), { timeLimitMs: 10_000 });
           const brute = exhaustiveOptimum(inp);
@@ -345,9 +348,7 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
   it('a guess below the optimum finds nothing and the next is tried; a guess at or above it never cuts the optimum off', async () => {
     await fc.assert(
       fc.asyncProperty(
-        orderArb(6, 5, 3, 3)
-          .map((inp) => ({ ...inp, strategy: 'cheapest' as const }))
-          .filter((inp) => placements(inp) <= 3000),
+        smallCheapest(),
         fc.array(fc.integer({ min: 0, max: 300 }), { minLength: 1, maxLength: 4 }),
         async (inp, margins) => {
           const brute = exhaustiveOptimum(inp);
