@@ -326,11 +326,13 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
       fc.asyncProperty(
         smallCheapest(),
         async (inp) => {
-          const proof = await solveCheapest(compile(inp), { timeLimitMs: 10_000 });
+          const p = compile(inp);
+          const proof = await solveCheapest(p, { timeLimitMs: 10_000 });
           const brute = exhaustiveOptimum(inp);
           if (!brute) {
-            // nothing to place, or no placement meets the minimums
-            expect(proof.status === 'infeasible' || proof.total_cents === 0).toBe(true);
+            // no placement meets the minimums, or nothing to place
+            if (p.lines.some((l) => !p.blocked[l.idx] && l.q > 0)) expect(proof.status).toBe('infeasible');
+            else expect(proof.total_cents).toBe(0);
             return;
           }
           expect(proof.status).toBe('optimal');
@@ -361,6 +363,51 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
       { numRuns: 150 },
     );
   });
+
+  it('a ceiling below the optimum finds nothing; at the optimum, the optimum', async () => {
+    await fc.assert(
+      fc.asyncProperty(smallCheapest(), async (inp) => {
+        const brute = exhaustiveOptimum(inp);
+        if (!brute || brute.total_cents === 0) return;
+        const p = compile(inp);
+        expect((await solveCheapest(p, { timeLimitMs: 10_000, ceilingCents: brute.total_cents - 1 })).status).toBe('infeasible');
+        expect((await solveCheapest(p, { timeLimitMs: 10_000, ceilingCents: brute.total_cents })).total_cents).toBe(brute.total_cents);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('fewest shipments: the proof is the exhaustive optimum — fewest sources, then lowest total (up to 6 lines × 5 sources)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        smallCheapest().map((inp) => ({ ...inp, strategy: 'fewest_shipments' as const })),
+        async (inp) => {
+          const brute = exhaustiveOptimum(inp);
+          // the branch and bound stops at once, so the proof is what answers
+          const exact = await routeOrderExact({ ...inp, node_limit: 1 }, { proofMs: 10_000 });
+          if (!brute) {
+            expect(exact.options.length === 0 || exact.options[0]!.total_cents === 0).toBe(true);
+            return;
+          }
+          expect([exact.options[0]!.shipments, exact.options[0]!.total_cents]).toEqual([brute.shipments, brute.total_cents]);
+          expect(exact.search.proven_optimal).toBe(true);
+          for (const o of exact.options.slice(1)) expect(o.shipments > brute.shipments || (o.shipments === brute.shipments && o.total_cents >= brute.total_cents)).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('fewest shipments: proves a 50-line order over 20 sources that 50,000 nodes of the branch and bound leave unproven, and finds it cheaper', async () => {
+    const order = generateOrder(15, 50, 20, 'fewest_shipments');
+    const alone = routeOrder({ ...order, node_limit: 50_000 });
+    expect(alone.search.proven_optimal).toBe(false);
+    const exact = await routeOrderExact(order, { proofMs: 30_000 });
+    expect(exact.search).toMatchObject({ method: 'milp', proven_optimal: true });
+    const [a, b] = [alone.options[0]!, exact.options[0]!];
+    expect(b.shipments < a.shipments || (b.shipments === a.shipments && b.total_cents <= a.total_cents)).toBe(true);
+    expect(b.total_cents).toBe(b.vendor_totals.reduce((n, v) => n + v.total_cents, 0));
+  }, 60_000);
 
   it('proves the best option of a 50-line order over 20 sources, which the branch and bound alone does not', async () => {
     const order = generateOrder(7, 50, 20);

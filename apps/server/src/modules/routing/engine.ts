@@ -1066,21 +1066,13 @@ export function routeOrder(input: RoutingInput, compiled: Compiled = { p: compil
     let provenBest: boolean | null = null;
     const all: Found[] = [];
     for (let k = 1; k <= p.sources.length && all.length < want && complete; k++) {
-      // the sets that can hold every line, by the least their items can cost (fees and shipping are
-      // never negative): once `want` placements of this size cost less, no later set can enter
-      const sets: { set: number[]; floor: number }[] = [];
-      for (const set of subsets(p.sources.length, k)) {
-        if (routable.every((li) => set.reduce((n, si) => n + (p.sources[si]!.offers[li]?.avail ?? 0), 0) >= p.lines[li]!.q)) sets.push({ set, floor: itemsFloor(p, routable, set) });
-      }
-      sets.sort((a, b) => a.floor - b.floor);
+      // once `want` placements of this size cost less than a set's items could, no later set can enter
       const level: Found[] = [];
-      for (const { set, floor } of sets) {
+      for (const { set, floor } of sourceSets(p, routable, k)) {
         const kth = level.length >= want ? level[want - 1]! : null;
         if (kth && key(floor, k) > kth.key) break;
-        const inSet = new Set(set);
-        const restricted: Problem = { ...p, sources: p.sources.map((src) => (inSet.has(src.idx) ? src : { ...src, offers: src.offers.map(() => null) })) };
         // a placement that ties the want-th still counts (ties go by the sets' order)
-        const r = search_(restricted, 1, key, k, nodeLimit - nodes, true, undefined, kth ? kth.key + 1 : Infinity);
+        const r = search_(restrictTo(p, set), 1, key, k, nodeLimit - nodes, true, undefined, kth ? kth.key + 1 : Infinity);
         nodes += r.nodes;
         if (!r.complete) complete = false;
         for (const f of r.found) if (f.ships === k) level.push(f);
@@ -1117,14 +1109,14 @@ function present(p: Problem, found: Found[], search: SearchStats, infeasible: In
 }
 
 /**
- * `result` (the engine's answer for the order compiled as `p`, strategy cheapest) with a placement an exact solver
- * proved optimal (milp.ts) as its first option; the engine's options with other sets of sources
- * follow, ranked by total (its option with the optimum's set of sources, dearer or equal, is dropped).
- * `optimum`: per line of the compiled problem, source index → packages.
+ * `result` (the engine's answer for the order compiled as `p` with `strategy`) with a placement an exact
+ * solver proved optimal (milp.ts) as its first option; the engine's options with other sets of sources
+ * follow, ranked as the strategy ranks them (its option with the optimum's set of sources, not better,
+ * is dropped). `optimum`: per line of the compiled problem, source index → packages.
  */
-export function withOptimum(p: Problem, result: RoutingResult, optimum: Map<number, number>[], proof: { ms: number }): RoutingResult {
+export function withOptimum(p: Problem, result: RoutingResult, optimum: Map<number, number>[], proof: { ms: number }, strategy: Exclude<RoutingStrategy, 'single_source'> = 'cheapest'): RoutingResult {
   const want = Math.max(1, Math.floor(p.input.max_options ?? 5));
-  const key = keyFor('cheapest');
+  const key = keyFor(strategy);
   const lineOf = new Map(p.lines.map((l) => [l.src.line_id, l.idx]));
   const sourceOf = new Map(p.sources.map((s) => [s.src.key, s.idx]));
   const found = (x: Map<number, number>[]): Found | null => {
@@ -1147,6 +1139,25 @@ export function withOptimum(p: Problem, result: RoutingResult, optimum: Map<numb
 }
 
 const search_ = search;
+
+/**
+ * The sets of k sources whose stock can hold every routable line, by the least their items could cost
+ * there (`floor`: fees and shipping are never negative, so no placement on the set costs less), in
+ * the sets' order for equal floors.
+ */
+export function sourceSets(p: Problem, routable: number[], k: number): { set: number[]; floor: number }[] {
+  const sets: { set: number[]; floor: number }[] = [];
+  for (const set of subsets(p.sources.length, k)) {
+    if (routable.every((li) => set.reduce((n, si) => n + (p.sources[si]!.offers[li]?.avail ?? 0), 0) >= p.lines[li]!.q)) sets.push({ set, floor: itemsFloor(p, routable, set) });
+  }
+  return sets.sort((a, b) => a.floor - b.floor);
+}
+
+/** The problem with only these sources (by index) able to ship. */
+export function restrictTo(p: Problem, set: readonly number[]): Problem {
+  const inSet = new Set(set);
+  return { ...p, sources: p.sources.map((src) => (inSet.has(src.idx) ? src : { ...src, offers: src.offers.map(() => null) })) };
+}
 
 /** The least the routable lines' items can cost at these sources: each line from their cheapest stock first. */
 function itemsFloor(p: Problem, routable: number[], set: number[]): number {

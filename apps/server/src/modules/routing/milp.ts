@@ -32,7 +32,7 @@
  * the root in 10–50 ms.
  */
 import { Worker } from 'node:worker_threads';
-import { compile, fastTotal, routeOrder, withOptimum, type Compiled, type Problem, type RoutingInput, type RoutingResult } from './engine.js';
+import { compile, fastTotal, restrictTo, routeOrder, sourceSets, withOptimum, type Compiled, type Problem, type RoutingInput, type RoutingResult } from './engine.js';
 import { generateOrder } from './synthetic.js';
 
 /** The solver's thread, started on first use and kept; it holds the process open only while a solve is pending. */
@@ -76,7 +76,7 @@ export class Cutoff {
   }
 }
 
-function solveInWorker(model: object, options: object, timeLimitMs: number, cutoff: Cutoff, margins: readonly number[], signal?: AbortSignal): Promise<SolveAnswer> {
+function solveInWorker(model: object, options: object, timeLimitMs: number, cutoff: Cutoff, margins: readonly number[], signal?: AbortSignal, ceiling?: number): Promise<SolveAnswer> {
   if (!worker) {
     // plain JavaScript: it needs none of the parent's loader flags
     const w = new Worker(new URL('./milp-worker.mjs', import.meta.url), { execArgv: [] });
@@ -116,7 +116,7 @@ function solveInWorker(model: object, options: object, timeLimitMs: number, cuto
     const cancel = new Int32Array(new SharedArrayBuffer(4));
     if (signal?.aborted) Atomics.store(cancel, 0, 1);
     else signal?.addEventListener('abort', () => Atomics.store(cancel, 0, 1), { once: true });
-    w.postMessage({ id, model, options, cancel, cutoff: cutoff.cell, margins, timeLimitMs });
+    w.postMessage({ id, model, options, cancel, cutoff: cutoff.cell, margins, timeLimitMs, ceiling: ceiling ?? null });
   });
 }
 
@@ -219,13 +219,19 @@ export interface Proof {
  * while it solves. `cutoffCents` (or later through `cutoff`): a total already reached — the last guess,
  * and the solver discards anything dearer. `signal`: aborted, the solve stops at the solver's next
  * checkpoint (status `cancelled`). `margins`: the guesses above the relaxation (default `PROOF_MARGINS`).
+ * `ceilingCents`: only a placement of at most this total is wanted (status `infeasible`: none).
  */
-export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cutoffCents?: number; cutoff?: Cutoff; signal?: AbortSignal; margins?: readonly number[] }): Promise<Proof> {
+export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cutoffCents?: number; cutoff?: Cutoff; signal?: AbortSignal; margins?: readonly number[]; ceilingCents?: number }): Promise<Proof> {
   const t0 = performance.now();
   const m = buildModel(p);
   const n = m.cols.length;
-  // nothing routable: the empty placement (HiGHS calls an empty model "empty", not optimal)
-  if (n === 0) return { status: 'optimal', total_cents: 0, x: p.lines.map(() => new Map()), ms: Math.round(performance.now() - t0) };
+  // an empty program (HiGHS calls it "empty", not optimal): nothing routable — the empty placement —
+  // or no source can ship in any band (every one's minimum out of reach) — no placement
+  if (n === 0) {
+    const ms = Math.round(performance.now() - t0);
+    if (p.lines.some((l) => !p.blocked[l.idx] && l.q > 0)) return { status: 'infeasible', total_cents: null, x: null, ms };
+    return { status: 'optimal', total_cents: 0, x: p.lines.map(() => new Map()), ms };
+  }
   const starts = [0];
   const indices: number[] = [];
   const values: number[] = [];
@@ -255,6 +261,7 @@ export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cut
     cutoff,
     opts.margins ?? PROOF_MARGINS,
     opts.signal,
+    opts.ceilingCents,
   );
   const ms = Math.round(performance.now() - t0);
   if (answer.status !== 'optimal' || !answer.x) return { status: answer.status === 'optimal' ? 'error' : answer.status, total_cents: null, x: null, ms };
@@ -264,6 +271,34 @@ export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cut
     if (q > 0) x[v.li]!.set(v.si, (x[v.li]!.get(v.si) ?? 0) + q);
   }
   return { status: 'optimal', total_cents: fastTotal(p, x), x, ms };
+}
+
+/**
+ * The fewest-shipments optimum, proven: for k = 1, 2, … the sets of k sources that can hold the order
+ * (`sourceSets`: the least their items could cost first), each solved for its cheapest placement
+ * (`solveCheapest` on the order restricted to the set, wanting only what beats the best so far) until
+ * the next set's items alone cost more than the best found. The first k with a placement is the
+ * fewest: a placement on fewer sources would have been found at a smaller k.
+ */
+export async function solveFewest(p: Problem, opts: { timeLimitMs: number; signal?: AbortSignal }): Promise<Proof> {
+  const t0 = performance.now();
+  const ms = () => Math.round(performance.now() - t0);
+  const routable = p.lines.filter((l) => !p.blocked[l.idx] && l.q > 0).map((l) => l.idx);
+  if (!routable.length) return { status: 'optimal', total_cents: 0, x: p.lines.map(() => new Map()), ms: ms() };
+  for (let k = 1; k <= p.sources.length; k++) {
+    let best: Proof | null = null;
+    for (const { set, floor } of sourceSets(p, routable, k)) {
+      if (best && floor > best.total_cents!) break;
+      const left = opts.timeLimitMs - (performance.now() - t0);
+      if (left <= 0) return { status: 'time_limit', total_cents: null, x: null, ms: ms() };
+      const proof = await solveCheapest(restrictTo(p, set), { timeLimitMs: left, signal: opts.signal, ceilingCents: best ? best.total_cents! - 1 : undefined });
+      if (proof.status === 'infeasible') continue;
+      if (proof.status !== 'optimal') return { ...proof, ms: ms() };
+      best = proof;
+    }
+    if (best) return { ...best, ms: ms() };
+  }
+  return { status: 'infeasible', total_cents: null, x: null, ms: ms() };
 }
 
 /** Nodes the branch and bound visits on an order of up to `SMALL_ORDER_LINES` lines before the solver is asked. */
@@ -278,22 +313,29 @@ export const PROBE_NODES = 200;
 export const SMALL_ORDER_LINES = 6;
 
 /**
- * Route an order with a proven best option. Strategy cheapest, up to `SMALL_ORDER_LINES` lines: the
+ * Route an order with a proven best option. Strategy fewest shipments: the branch and bound
+ * (`FIRST_NODES`); without its proof, `solveFewest`. Strategy cheapest, up to `SMALL_ORDER_LINES` lines: the
  * branch and bound (`FIRST_NODES`), which proves most; without a proof, the mixed-integer program
  * with its best total as cutoff. Larger orders: the program is posted to the solver's thread first,
  * and the branch and bound (`PROBE_NODES`) looks for the other options on this one meanwhile, then
  * hands its best total over as the last guess (`Cutoff`); should it prove its best option itself,
  * the solve is called off. The program's optimum becomes the first option (`withOptimum`); when the
- * proof's time (`proofMs`) runs out, the answer is the search's, marked as not proven. Other
- * strategies: the branch and bound alone.
+ * proof's time (`proofMs`) runs out, the answer is the search's, marked as not proven. Single
+ * source: each source alone, which is its own proof.
  */
 export async function routeOrderExact(input: RoutingInput, opts: { proofMs: number }): Promise<RoutingResult> {
   const nodes = input.node_limit ?? FIRST_NODES;
-  if (input.strategy !== 'cheapest' || opts.proofMs <= 0) return routeOrder({ ...input, node_limit: nodes });
+  if (input.strategy === 'single_source' || opts.proofMs <= 0) return routeOrder({ ...input, node_limit: nodes });
   const small = input.lines.filter((l) => l.quantity > 0).length <= SMALL_ORDER_LINES;
   // compiled once, with the starting placements the search makes, for every step below
   const compiled: Compiled = { p: compile(input) };
   const p = compiled.p;
+  if (input.strategy === 'fewest_shipments') {
+    // the search for the options (it proves small orders), then the proof of the best one
+    const search = routeOrder({ ...input, node_limit: nodes }, compiled);
+    if (search.search.proven_optimal) return search;
+    return proven(p, search, await solveFewest(p, { timeLimitMs: opts.proofMs }), 'fewest_shipments');
+  }
   const stop = new AbortController();
   const cutoff = new Cutoff();
   let search: RoutingResult;
@@ -313,12 +355,19 @@ export async function routeOrderExact(input: RoutingInput, opts: { proofMs: numb
     }
     cutoff.set(search.options[0]?.total_cents);
   }
-  const proof = await pending;
+  return proven(p, search, await pending, 'cheapest');
+}
+
+/** The search's answer with the proven optimum as its first option, or as it is when the proof has none. */
+function proven(p: Problem, search: RoutingResult, proof: Proof, strategy: 'cheapest' | 'fewest_shipments'): RoutingResult {
   const best = search.options[0];
   // proven: no placement meets the sources' minimums
   if (proof.status === 'infeasible' && !best) return { ...search, search: { method: 'milp', nodes: search.search.nodes, proven_optimal: true, proof_ms: proof.ms } };
   if (proof.status !== 'optimal' || !proof.x || proof.total_cents === null) return search;
-  // the program's answer is never dearer than a placement found; were it so, the search's answer stands, unproven
-  if (best && best.total_cents < proof.total_cents) return search;
-  return withOptimum(p, search, proof.x, proof);
+  // the proof's answer is never worse than a placement found; were it so, the search's answer stands, unproven
+  const ships = new Set(proof.x.flatMap((m) => [...m.keys()])).size;
+  const worse = strategy === 'fewest_shipments' ? [ships, proof.total_cents] : [proof.total_cents];
+  const found = best ? (strategy === 'fewest_shipments' ? [best.shipments, best.total_cents] : [best.total_cents]) : null;
+  if (found && (found[0]! < worse[0]! || (found[0] === worse[0] && found.length > 1 && found[1]! < worse[1]!))) return search;
+  return withOptimum(p, search, proof.x, proof, strategy);
 }
