@@ -314,6 +314,26 @@ describe('routing engine: properties', () => {
   });
 });
 
+/** Found by the ceiling property: HiGHS answers "optimal" at 4,034 cents with a bound of 4,033.5. */
+const CAPPED_OPTIMUM_ABOVE_BOUND: RoutingInput = {
+  date: '2026-06-01',
+  strategy: 'cheapest',
+  lines: [
+    {line_id: 1, variant_id: 100, sku: 'SKU-1', quantity: 1, brand_id: null, category_ids: [], unit_kind: 'rounds', units_per_package: 1},
+    {line_id: 2, variant_id: 101, sku: 'SKU-2', quantity: 2, brand_id: null, category_ids: [1], unit_kind: 'rounds', units_per_package: 1},
+    {line_id: 3, variant_id: 102, sku: 'SKU-3', quantity: 1, brand_id: null, category_ids: [], unit_kind: 'rounds', units_per_package: 1},
+    {line_id: 4, variant_id: 103, sku: 'SKU-4', quantity: 1, brand_id: null, category_ids: [], unit_kind: 'rounds', units_per_package: 1},
+    {line_id: 5, variant_id: 104, sku: 'SKU-5', quantity: 1, brand_id: null, category_ids: [], unit_kind: 'rounds', units_per_package: 1}
+  ],
+  sources: [
+    {key: 'vendor:1', kind: 'vendor', id: 1, name: 'Source 1', min_order_cents: 500, shipping: {shipping_model: 'flat', shipping_cents: 0, free_shipping_above_cents: null, shipping_tiers: []}, fees: [], offers: [{variant_id: 100, unit_cost_cents: 200, available: 1, can_drop_ship: true}, {variant_id: 102, unit_cost_cents: 1540, available: 1, can_drop_ship: true}]},
+    {key: 'warehouse:2', kind: 'warehouse', id: 2, name: 'Source 2', min_order_cents: null, shipping: {shipping_model: 'flat', shipping_cents: 0, free_shipping_above_cents: null, shipping_tiers: []}, fees: [], offers: [{variant_id: 101, unit_cost_cents: 2292, available: 1, can_drop_ship: false}]},
+    {key: 'vendor:3', kind: 'vendor', id: 3, name: 'Source 3', min_order_cents: null, shipping: {shipping_model: 'flat', shipping_cents: 0, free_shipping_above_cents: null, shipping_tiers: []}, fees: [{id: 1, name: 'Fee 1', application: 'fixed', amount_cents: 1, unit_basis: null, brand_id: null, category_id: null, waived_above_cents: null, effective_from: null, effective_to: null}], offers: [{variant_id: 101, unit_cost_cents: 676, available: 1, can_drop_ship: true}, {variant_id: 104, unit_cost_cents: 200, available: 1, can_drop_ship: true}]},
+    {key: 'vendor:4', kind: 'vendor', id: 4, name: 'Source 4', min_order_cents: null, shipping: {shipping_model: 'flat', shipping_cents: 0, free_shipping_above_cents: 1418, shipping_tiers: []}, fees: [], offers: [{variant_id: 101, unit_cost_cents: 1417, available: 1, can_drop_ship: true}, {variant_id: 102, unit_cost_cents: 200, available: 1, can_drop_ship: true}, {variant_id: 104, unit_cost_cents: 200, available: 1, can_drop_ship: true}]}
+  ],
+  forbidden: [],
+};
+
 describe('routing: the mixed-integer program (milp.ts)', () => {
   afterAll(closeSolver);
   /** Orders the brute force settles: up to 6 lines × 5 sources, strategy cheapest. */
@@ -373,7 +393,8 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
         expect((await solveCheapest(p, { timeLimitMs: 10_000, ceilingCents: brute.total_cents - 1 })).status).toBe('infeasible');
         expect((await solveCheapest(p, { timeLimitMs: 10_000, ceilingCents: brute.total_cents })).total_cents).toBe(brute.total_cents);
       }),
-      { numRuns: 60 },
+      // always: an order whose capped program HiGHS calls optimal above the bound (nothing under it)
+      { numRuns: 60, examples: [[CAPPED_OPTIMUM_ABOVE_BOUND]] },
     );
   });
 

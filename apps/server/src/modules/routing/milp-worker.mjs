@@ -76,18 +76,19 @@ function prove(model, options, cancelled, cutoff, ceiling, margins, deadline) {
       if (status === codes.optimal) return { status, value: m.getObjectiveValue(), x: Array.from(m.getSolution().colValue) };
       return { status };
     });
-    if (answer.status === codes.optimal && (bound === undefined || answer.value <= bound)) return { status: 'optimal', x: answer.x };
+    // nothing of at most the guess: none found under the bound, or the capped program's own optimum above it
+    const none = answer.status === codes.infeasible || (answer.status === codes.optimal && bound !== undefined && answer.value > bound);
+    if (answer.status === codes.optimal && !none) return { status: 'optimal', x: answer.x };
     if (answer.status === codes.interrupted) return { status: 'cancelled' };
     if (answer.status === codes.timeLimit) return { status: 'time_limit' };
-    if (answer.status === codes.infeasible) {
-      // nothing at all: no placement meets the sources' minimums
-      if (bound === undefined) return { status: 'infeasible' };
-      // nothing up to the caller's own total, which a placement reached: the program disagrees with it
-      if (guess === reached) return { status: 'error' };
-      // nothing up to the ceiling: nothing wanted
-      if (guess === ceiling) return { status: 'infeasible' };
-    } else if (answer.status !== codes.optimal) return { status: 'error' };
-    // nothing of at most this guess: the next one
+    if (!none) return { status: 'error' };
+    // nothing at all: no placement meets the sources' minimums
+    if (bound === undefined) return { status: 'infeasible' };
+    // nothing up to the caller's own total, which a placement reached: the program disagrees with it
+    if (guess === reached) return { status: 'error' };
+    // nothing up to the ceiling: nothing wanted
+    if (guess === ceiling) return { status: 'infeasible' };
+    // the next guess
   }
   return { status: 'error' };
 }
