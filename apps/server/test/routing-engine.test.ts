@@ -130,6 +130,7 @@ describe('routing engine: hand-worked orders', () => {
       expect(o.explanation.length).toBeGreaterThanOrEqual(o.placements.length + o.vendor_totals.length);
     });
     expect(r.options[0]!.explanation[0]).toMatch(/^SKU-1 × 2 from Vendor 1: lowest cost, \$10\.00 a package \(next: Vendor 2 at \$11\.00\)/);
+    expect(r.options[0]!.explanation.at(-1)).toMatch(/^Proven optimal: no placement that may ship costs less \(branch and bound, [\d,]+ nodes?\)\.$/);
     expect(r.search).toMatchObject({ method: 'branch_and_bound', proven_optimal: true });
   });
 });
@@ -425,6 +426,7 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
     expect(alone.search.proven_optimal).toBe(false);
     const exact = await routeOrderExact(order, { proofMs: 30_000 });
     expect(exact.search).toMatchObject({ method: 'milp', proven_optimal: true });
+    expect(exact.options[0]!.explanation.at(-1)).toBe('Proven optimal: no placement ships in fewer shipments, and none in as few costs less (mixed-integer program).');
     const [a, b] = [alone.options[0]!, exact.options[0]!];
     expect(b.shipments < a.shipments || (b.shipments === a.shipments && b.total_cents <= a.total_cents)).toBe(true);
     expect(b.total_cents).toBe(b.vendor_totals.reduce((n, v) => n + v.total_cents, 0));
@@ -439,6 +441,9 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
     expect(exact.options[0]!.total_cents).toBeLessThanOrEqual(alone.options[0]!.total_cents);
     expect(exact.options[0]!.total_cents).toBe(exact.options[0]!.vendor_totals.reduce((n, v) => n + v.total_cents, 0));
     expect(exact.options[0]!.explanation.join(' ')).not.toMatch(/not proven/);
+    expect(exact.options[0]!.explanation.at(-1)).toBe('Proven optimal: no placement that may ship costs less (mixed-integer program).');
+    // only the best option says so
+    for (const o of exact.options.slice(1)) expect(o.explanation.join(' ')).not.toMatch(/Proven optimal/);
     // ranked: the options after it cost at least as much, each a different set of sources, each saying what the next costs more
     for (const o of exact.options.slice(1)) expect(o.total_cents).toBeGreaterThanOrEqual(exact.options[0]!.total_cents);
     const sets = exact.options.map((o) => o.vendor_totals.map((v) => v.source_key).join('+'));

@@ -58,7 +58,7 @@
  * rules (`inForce`, `inScope`, `unitsOf`, `shippingCost`); every figure shown (vendor totals, fee
  * lines) comes from `computeFees` and `shippingCost`, and the tests check both agree on random baskets.
  */
-import { formatCents } from '@qm/contracts';
+import { formatCents, formatCount } from '@qm/contracts';
 import { computeFees, inForce, inScope, shippingCost, unitsOf, type BasketLine, type FeeLine, type FeeRule, type ShippingTerms, type UnitKind } from '../vendors/fees.js';
 
 export type RoutingStrategy = 'cheapest' | 'fewest_shipments' | 'single_source';
@@ -1103,9 +1103,18 @@ function present(p: Problem, found: Found[], search: SearchStats, infeasible: In
     if (next) options[i]!.explanation.push(`The next option (${next.shipments} shipment${next.shipments === 1 ? '' : 's'}) costs ${money(next.total_cents - options[i]!.total_cents)} more.`);
   }
   if (!search.proven_optimal && options[0]) options[0].explanation.push('The search stopped at its node limit: this is the best placement found, not proven optimal.');
+  if (search.proven_optimal && options[0]) options[0].explanation.push(provenIn(p.input.strategy, search));
   const cannot = [...infeasible];
   if (!options.length && routable && !cannot.length) cannot.push({ description: 'Every placement', source_keys: [], reason: 'no placement meets the sources\u2019 minimum orders' });
   return { feasible: unroutable.length === 0 && options.length > 0, options, infeasible: cannot, unroutable, search };
+}
+
+/** The best option's last line: what it is proven to be, and how. */
+function provenIn(strategy: RoutingStrategy, search: SearchStats): string {
+  const how = search.method === 'milp' ? 'mixed-integer program' : search.method === 'each_source_alone' ? 'each source priced alone' : `branch and bound, ${formatCount(search.nodes)} node${search.nodes === 1 ? '' : 's'}`;
+  const what =
+    strategy === 'fewest_shipments' ? 'no placement ships in fewer shipments, and none in as few costs less' : strategy === 'single_source' ? 'no single source ships the order for less' : 'no placement that may ship costs less';
+  return `Proven optimal: ${what} (${how}).`;
 }
 
 /**
