@@ -315,7 +315,7 @@ describe('routing engine: properties', () => {
   });
 });
 
-/** Found by the ceiling property: HiGHS answers "optimal" at 4,034 cents with a bound of 4,033.5. */
+/** Found by the cutoff property: HiGHS answers "optimal" at 4,034 cents with a bound of 4,033.5. */
 const CAPPED_OPTIMUM_ABOVE_BOUND: RoutingInput = {
   date: '2026-06-01',
   strategy: 'cheapest',
@@ -385,14 +385,14 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
     );
   });
 
-  it('a ceiling below the optimum finds nothing; at the optimum, the optimum', async () => {
+  it('a cutoff below the optimum finds nothing; at the optimum, the optimum', async () => {
     await fc.assert(
       fc.asyncProperty(smallCheapest(), async (inp) => {
         const brute = exhaustiveOptimum(inp);
         if (!brute || brute.total_cents === 0) return;
         const p = compile(inp);
-        expect((await solveCheapest(p, { timeLimitMs: 10_000, ceilingCents: brute.total_cents - 1 })).status).toBe('infeasible');
-        expect((await solveCheapest(p, { timeLimitMs: 10_000, ceilingCents: brute.total_cents })).total_cents).toBe(brute.total_cents);
+        expect((await solveCheapest(p, { timeLimitMs: 10_000, cutoffCents: brute.total_cents - 1 })).status).toBe('infeasible');
+        expect((await solveCheapest(p, { timeLimitMs: 10_000, cutoffCents: brute.total_cents })).total_cents).toBe(brute.total_cents);
       }),
       // always: an order whose capped program HiGHS calls optimal above the bound (nothing under it)
       { numRuns: 60, examples: [[CAPPED_OPTIMUM_ABOVE_BOUND]] },

@@ -4,8 +4,9 @@
  * this map words every check that has none. Installed once when the contracts are imported.
  */
 import { z } from 'zod';
+import { countText } from './format.js';
 
-const n = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? Number(v).toLocaleString('en-US') : String(v));
+const n = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? countText(Number(v)) : String(v));
 
 /** The raw issue as zod hands it to an error map (its input included). */
 type Issue = z.core.$ZodRawIssue;

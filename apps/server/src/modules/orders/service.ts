@@ -18,7 +18,7 @@ import {
   OrderIntake,
   type OrderIntakeAnswer,
   type OrderStatus,
-  formatCents,
+  centsText,
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { audit, type Actor } from '../../db/audit.js';
@@ -29,7 +29,7 @@ import { resolveCase, setCase } from './cases.js';
 import { canMove, goodsChangeable, refusalMessage } from './order-state.js';
 import { loadOrder } from './queries.js';
 
-const money = formatCents;
+const money = centsText;
 
 /** Why a ship-to address looks wrong (its zip cannot be in its state), or null. */
 export function addressProblem(state: string, zip: string): string | null {

@@ -17,7 +17,7 @@ import {
   InventoryTransfer,
   type InventoryTransaction,
   type InventoryTransactionKind,
-  formatCount,
+  countText,
 } from '@qm/contracts';
 import type { z } from 'zod';
 import { query, queryOne, type Db } from '../../db/connect.js';
@@ -54,7 +54,7 @@ interface ItemState {
   avg_cost_cents: number | null;
 }
 
-const fmt = formatCount;
+const fmt = countText;
 
 /**
  * Locks the items of these (variant, location) pairs that exist, in (variant, location) order so two

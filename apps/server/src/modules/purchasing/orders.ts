@@ -27,7 +27,7 @@ import {
   type PurchaseOrderLine,
   type PurchaseOrderLineInput,
   type PurchaseOrderListItem,
-  formatCount,
+  countText,
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { purchaseOrderLines, purchaseOrders } from '../../db/schema/index.js';
@@ -42,7 +42,7 @@ import { insertMovements, lockItems } from './inventory.js';
 import { allowedActions, canDo, invoiceAllowed, linesEditable, nextStatus, refusalMessage, STATUS_LABELS } from './po-state.js';
 
 const TAGS = ['purchasing'];
-const fmt = formatCount;
+const fmt = countText;
 
 function escapeLike(q: string) {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -58,7 +58,7 @@
  * rules (`inForce`, `inScope`, `unitsOf`, `shippingCost`); every figure shown (vendor totals, fee
  * lines) comes from `computeFees` and `shippingCost`, and the tests check both agree on random baskets.
  */
-import { formatCents, formatCount } from '@qm/contracts';
+import { centsText, countText } from '@qm/contracts';
 import { computeFees, inForce, inScope, shippingCost, unitsOf, type BasketLine, type FeeLine, type FeeRule, type ShippingTerms, type UnitKind } from '../vendors/fees.js';
 
 export type RoutingStrategy = 'cheapest' | 'fewest_shipments' | 'single_source';
@@ -127,7 +127,7 @@ export interface RoutingResult {
 
 // ───────────────────────────── helpers ─────────────────────────────
 
-const money = formatCents;
+const money = centsText;
 const whole = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Weight of one shipment in the fewest-shipments key: above any order total. */
@@ -1111,7 +1111,7 @@ function present(p: Problem, found: Found[], search: SearchStats, infeasible: In
 
 /** The best option's last line: what it is proven to be, and how. */
 function provenIn(strategy: RoutingStrategy, search: SearchStats): string {
-  const how = search.method === 'milp' ? 'mixed-integer program' : search.method === 'each_source_alone' ? 'each source priced alone' : `branch and bound, ${formatCount(search.nodes)} node${search.nodes === 1 ? '' : 's'}`;
+  const how = search.method === 'milp' ? 'mixed-integer program' : search.method === 'each_source_alone' ? 'each source priced alone' : `branch and bound, ${countText(search.nodes)} node${search.nodes === 1 ? '' : 's'}`;
   const what =
     strategy === 'fewest_shipments' ? 'no placement ships in fewer shipments, and none in as few costs less' : strategy === 'single_source' ? 'no single source ships the order for less' : 'no placement that may ship costs less';
   return `Proven optimal: ${what} (${how}).`;

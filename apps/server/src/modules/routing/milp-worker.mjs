@@ -1,11 +1,11 @@
 // The HiGHS solver in its own thread (see milp.ts): a solve blocks the thread that runs it for as
 // long as it takes, so it never runs on the thread that answers requests. One message in, one out:
-// { id, model, options, cancel, cutoff, ceiling, margins, timeLimitMs }
+// { id, model, options, cancel, cutoff, margins, timeLimitMs }
 //   → { id, status: 'optimal' | 'infeasible' | 'time_limit' | 'cancelled' | 'error', x? }.
 // `cancel`: an Int32Array over shared memory; the caller sets it to 1 when it no longer needs the
 // answer, and the solve stops at the solver's next checkpoint (or does not start). `cutoff`: a
-// Float64Array over shared memory, a total the caller has reached (NaN: none yet), read at each guess.
-// `ceiling` (or null): only a solution at most this is wanted; none → 'infeasible'.
+// Float64Array over shared memory, read at each guess: only a solution of at most this total is
+// wanted (NaN: any) — none → 'infeasible'.
 //
 // The proof (milp.ts explains why it holds): the linear relaxation (value v, reduced costs d); then,
 // for each guess g — v + each margin, then the cutoff, the cutoff as soon as it is lower — the
@@ -19,20 +19,20 @@ const highs = await highsLoader();
 const codes = highs.constants.modelStatus;
 const fin = (v) => (v === Infinity ? highs.infinity : v === -Infinity ? -highs.infinity : v);
 
-parentPort.on('message', ({ id, model, options, cancel, cutoff, ceiling, margins, timeLimitMs }) => {
+parentPort.on('message', ({ id, model, options, cancel, cutoff, margins, timeLimitMs }) => {
   const cancelled = () => cancel !== undefined && Atomics.load(cancel, 0) === 1;
   if (cancelled()) {
     parentPort.postMessage({ id, status: 'cancelled' });
     return;
   }
   try {
-    parentPort.postMessage({ id, ...prove(model, options, cancelled, cutoff, ceiling ?? Infinity, margins ?? [], performance.now() + timeLimitMs) });
+    parentPort.postMessage({ id, ...prove(model, options, cancelled, cutoff, margins ?? [], performance.now() + timeLimitMs) });
   } catch {
     parentPort.postMessage({ id, status: 'error' });
   }
 });
 
-function prove(model, options, cancelled, cutoff, ceiling, margins, deadline) {
+function prove(model, options, cancelled, cutoff, margins, deadline) {
   const base = { ...model, rowLower: model.rowLower.map(fin), rowUpper: model.rowUpper.map(fin) };
   const left = () => Math.max(0.001, (deadline - performance.now()) / 1000);
   const lp = highs.withModel({ ...base, integrality: undefined }, (m) => {
@@ -50,9 +50,8 @@ function prove(model, options, cancelled, cutoff, ceiling, margins, deadline) {
   const guesses = relaxed ? margins.map((m) => lp.value + m) : [];
   for (let i = 0; i <= guesses.length; i++) {
     if (cancelled()) return { status: 'cancelled' };
-    const reached = cutoff?.[0];
-    let guess = Math.min(i < guesses.length ? guesses[i] : Infinity, ceiling);
-    if (reached !== undefined && !Number.isNaN(reached) && reached <= guess) guess = reached;
+    const most = cutoff === undefined || Number.isNaN(cutoff[0]) ? Infinity : cutoff[0];
+    const guess = Math.min(i < guesses.length ? guesses[i] : Infinity, most);
     const lower = Float64Array.from(model.colLower);
     const upper = Float64Array.from(model.colUpper);
     if (relaxed && guess < Infinity) {
@@ -84,10 +83,8 @@ function prove(model, options, cancelled, cutoff, ceiling, margins, deadline) {
     if (!none) return { status: 'error' };
     // nothing at all: no placement meets the sources' minimums
     if (bound === undefined) return { status: 'infeasible' };
-    // nothing up to the caller's own total, which a placement reached: the program disagrees with it
-    if (guess === reached) return { status: 'error' };
-    // nothing up to the ceiling: nothing wanted
-    if (guess === ceiling) return { status: 'infeasible' };
+    // nothing up to the cutoff: nothing wanted
+    if (guess === most) return { status: 'infeasible' };
     // the next guess
   }
   return { status: 'error' };

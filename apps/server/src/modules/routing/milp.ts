@@ -65,9 +65,9 @@ export async function warmSolver(runs = 20): Promise<void> {
 }
 
 /**
- * A total the engine has reached, shared with the solver's thread while it solves (NaN: none yet):
- * `solveCheapest` reads it at each guess (see the file's comment), so the search on the request's
- * thread can hand its best total over after the solve has started.
+ * The most a wanted placement may cost, shared with the solver's thread while it solves (NaN: any):
+ * read at each guess (see the file's comment), so the search on the request's thread can hand its
+ * best total over after the solve has started; none at or under it → status `infeasible`.
  */
 export class Cutoff {
   readonly cell = new Float64Array(new SharedArrayBuffer(8)).fill(Number.NaN);
@@ -76,7 +76,7 @@ export class Cutoff {
   }
 }
 
-function solveInWorker(model: object, options: object, timeLimitMs: number, cutoff: Cutoff, margins: readonly number[], signal?: AbortSignal, ceiling?: number): Promise<SolveAnswer> {
+function solveInWorker(model: object, options: object, timeLimitMs: number, cutoff: Cutoff, margins: readonly number[], signal?: AbortSignal): Promise<SolveAnswer> {
   if (!worker) {
     // plain JavaScript: it needs none of the parent's loader flags
     const w = new Worker(new URL('./milp-worker.mjs', import.meta.url), { execArgv: [] });
@@ -116,7 +116,7 @@ function solveInWorker(model: object, options: object, timeLimitMs: number, cuto
     const cancel = new Int32Array(new SharedArrayBuffer(4));
     if (signal?.aborted) Atomics.store(cancel, 0, 1);
     else signal?.addEventListener('abort', () => Atomics.store(cancel, 0, 1), { once: true });
-    w.postMessage({ id, model, options, cancel, cutoff: cutoff.cell, margins, timeLimitMs, ceiling: ceiling ?? null });
+    w.postMessage({ id, model, options, cancel, cutoff: cutoff.cell, margins, timeLimitMs });
   });
 }
 
@@ -216,12 +216,12 @@ export interface Proof {
 /**
  * Solve the cheapest placement to optimality (or until `timeLimitMs`), in the solver's thread. The
  * model is built and posted before the first await, so the caller's thread is free for other work
- * while it solves. `cutoffCents` (or later through `cutoff`): a total already reached — the last guess,
- * and the solver discards anything dearer. `signal`: aborted, the solve stops at the solver's next
- * checkpoint (status `cancelled`). `margins`: the guesses above the relaxation (default `PROOF_MARGINS`).
- * `ceilingCents`: only a placement of at most this total is wanted (status `infeasible`: none).
+ * while it solves. `cutoffCents` (or later through `cutoff`): only a placement of at most this total
+ * is wanted — the last guess, and the solver discards anything dearer (status `infeasible`: none).
+ * `signal`: aborted, the solve stops at the solver's next checkpoint (status `cancelled`). `margins`:
+ * the guesses above the relaxation (default `PROOF_MARGINS`).
  */
-export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cutoffCents?: number; cutoff?: Cutoff; signal?: AbortSignal; margins?: readonly number[]; ceilingCents?: number }): Promise<Proof> {
+export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cutoffCents?: number; cutoff?: Cutoff; signal?: AbortSignal; margins?: readonly number[] }): Promise<Proof> {
   const t0 = performance.now();
   const m = buildModel(p);
   const n = m.cols.length;
@@ -261,7 +261,6 @@ export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cut
     cutoff,
     opts.margins ?? PROOF_MARGINS,
     opts.signal,
-    opts.ceilingCents,
   );
   const ms = Math.round(performance.now() - t0);
   if (answer.status !== 'optimal' || !answer.x) return { status: answer.status === 'optimal' ? 'error' : answer.status, total_cents: null, x: null, ms };
@@ -291,7 +290,7 @@ export async function solveFewest(p: Problem, opts: { timeLimitMs: number; signa
       if (best && floor > best.total_cents!) break;
       const left = opts.timeLimitMs - (performance.now() - t0);
       if (left <= 0) return { status: 'time_limit', total_cents: null, x: null, ms: ms() };
-      const proof = await solveCheapest(restrictTo(p, set), { timeLimitMs: left, signal: opts.signal, ceilingCents: best ? best.total_cents! - 1 : undefined });
+      const proof = await solveCheapest(restrictTo(p, set), { timeLimitMs: left, signal: opts.signal, cutoffCents: best ? best.total_cents! - 1 : undefined });
       if (proof.status === 'infeasible') continue;
       if (proof.status !== 'optimal') return { ...proof, ms: ms() };
       best = proof;
@@ -336,16 +335,16 @@ export async function routeOrderExact(input: RoutingInput, opts: { proofMs: numb
     if (search.search.proven_optimal) return search;
     return proven(p, search, await solveFewest(p, { timeLimitMs: opts.proofMs }), 'fewest_shipments');
   }
-  const stop = new AbortController();
-  const cutoff = new Cutoff();
   let search: RoutingResult;
   let pending: Promise<Proof>;
   if (small) {
     search = routeOrder({ ...input, node_limit: nodes }, compiled);
     if (search.search.proven_optimal) return search;
-    pending = solveCheapest(p, { timeLimitMs: opts.proofMs, cutoffCents: search.options[0]?.total_cents, cutoff });
+    pending = solveCheapest(p, { timeLimitMs: opts.proofMs, cutoffCents: search.options[0]?.total_cents });
   } else {
     // posted to the solver's thread before the search below occupies this one
+    const stop = new AbortController();
+    const cutoff = new Cutoff();
     pending = solveCheapest(p, { timeLimitMs: opts.proofMs, cutoff, signal: stop.signal });
     search = routeOrder({ ...input, node_limit: Math.min(nodes, PROBE_NODES) }, compiled);
     // the search proved it first: the solve is called off
@@ -366,8 +365,8 @@ function proven(p: Problem, search: RoutingResult, proof: Proof, strategy: 'chea
   if (proof.status !== 'optimal' || !proof.x || proof.total_cents === null) return search;
   // the proof's answer is never worse than a placement found; were it so, the search's answer stands, unproven
   const ships = new Set(proof.x.flatMap((m) => [...m.keys()])).size;
-  const worse = strategy === 'fewest_shipments' ? [ships, proof.total_cents] : [proof.total_cents];
-  const found = best ? (strategy === 'fewest_shipments' ? [best.shipments, best.total_cents] : [best.total_cents]) : null;
-  if (found && (found[0]! < worse[0]! || (found[0] === worse[0] && found.length > 1 && found[1]! < worse[1]!))) return search;
+  const foundBetter =
+    strategy === 'fewest_shipments' ? best && (best.shipments < ships || (best.shipments === ships && best.total_cents < proof.total_cents)) : best && best.total_cents < proof.total_cents;
+  if (foundBetter) return search;
   return withOptimum(p, search, proof.x, proof, strategy);
 }

@@ -19,7 +19,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { EFFECT_OUTCOMES, type ComplianceEffect, type RouteStatus, type RoutingStrategyCode, formatCents, formatCount } from '@qm/contracts';
+import { EFFECT_OUTCOMES, type ComplianceEffect, type RouteStatus, type RoutingStrategyCode, centsText, countText } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { audit, SYSTEM_ACTOR, type Actor } from '../../db/audit.js';
 import { insertRow } from '../../db/write.js';
@@ -33,8 +33,8 @@ import type { FeeRule, ShippingTerms, UnitKind } from '../vendors/fees.js';
 import { type EngineLine, type EngineSource, type RoutingResult } from './engine.js';
 import { routeOrderExact } from './milp.js';
 
-const fmt = formatCount;
-const money = formatCents;
+const fmt = countText;
+const money = centsText;
 const intArray = (xs: readonly number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -19,7 +19,7 @@
  *
  * The total is the sum of the fee lines' `total_cents`; nothing is ever negative.
  */
-import { formatCents, formatCount } from '@qm/contracts';
+import { centsText, countText } from '@qm/contracts';
 
 export type FeeApplication = 'fixed' | 'per_unit';
 export type FeeUnitBasis = 'rounds' | 'pieces' | 'shells' | 'item';
@@ -100,8 +100,8 @@ export interface FeeResult {
   total_cents: number;
 }
 
-const money = formatCents;
-const count = formatCount;
+const money = centsText;
+const count = countText;
 const whole = (n: number) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 
 /** Whether the fee is in force on `date` (inclusive bounds, `YYYY-MM-DD` compare as text). */
