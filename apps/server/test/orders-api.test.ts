@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OrderDetail, OrderListResponse, type OrderIntake } from '@qm/contracts';
+import { SEARCH_FIRST_MAX } from '../src/http/list.js';
 import { BACKENDS, useTestApp, expectRefused } from './harness.js';
 
 /**
@@ -241,6 +242,47 @@ describe.each(BACKENDS)('orders API (%s)', (kind) => {
     expect((await list('filter[status]=cancelled')).data.every((o) => o.status === 'cancelled')).toBe(true);
     expect((await list('filter[from]=2026-03-14&filter[to]=2026-03-14')).meta.total).toBeGreaterThan(0);
     expectRefused(await t.req('GET', '/api/order?filter[compliance_hold]=maybe', { token: admin }), 400, 'filter.compliance_hold');
+  });
+
+  it('a broad search (more matches than the list sorts itself) pages as the plain query would: a name and a SKU, newest first, ties by id', async () => {
+    // More orders than SEARCH_FIRST_MAX match both: the page is found by the walk of broadSearchPage (queries.ts)
+    const n = SEARCH_FIRST_MAX + 60;
+    const word = `Vexmoor${kind}`;
+    const sku = `ORD-BROAD-${kind}`.toUpperCase();
+    const [{ id: broadStore }] = (await t.sql<{ id: number }>(sql`insert into stores (name, code) values (${`Broad ${kind}`}, ${`broad-${kind}`}) returning id`)) as [{ id: number }];
+    const [product] = await t.sql<{ id: number }>(sql`insert into products (type, variation_type) values ('physical', 'rounds') returning id`);
+    const [variant] = await t.sql<{ id: number }>(sql`insert into variants (product_id, sku, units_per_package, is_default) values (${product!.id}, ${sku}, 50, true) returning id`);
+    // every third order shares its time with the next (ties by id); one in four with another name or another SKU
+    await t.sql(sql`insert into orders (store_id, number, placed_at, customer_name, customer_email, ship_name, ship_line1, ship_city, ship_state, ship_zip,
+                                        bill_name, bill_line1, bill_city, bill_state, bill_zip, payment_method)
+                    select ${broadStore}, 'BR-' || g, timestamptz '2025-01-01' + ((g / 3) * interval '1 hour'),
+                           case when g % 4 = 0 then 'Other Person' else 'Ann ' || ${word} end, 'b' || g || '@example.com',
+                           'Ann', '1 Main St', 'Austin', 'TX', '78701', 'Ann', '1 Main St', 'Austin', 'TX', '78701', 'card'
+                      from generate_series(1, ${Math.ceil((n * 4) / 3)}) g`);
+    await t.sql(sql`insert into order_items (order_id, line_no, variant_id, sku, quantity, unit_price_cents)
+                    select o.id, 1, ${variant!.id}, case when o.id % 4 = 1 then ${SKU_A} else ${sku.toLowerCase()} end, 1, 1000
+                      from orders o where o.store_id = ${broadStore}`);
+    const expected = async (where: ReturnType<typeof sql>, offset: number) =>
+      (await t.sql<{ id: number }>(sql`select o.id from orders o where ${where} order by o.placed_at desc, o.id desc limit 25 offset ${offset}`)).map((r) => r.id);
+    for (const [q, where] of [
+      [word.toLowerCase(), sql`lower(o.customer_name) like ${`%${word.toLowerCase()}%`}`],
+      [sku, sql`o.id in (select order_id from order_items where upper(sku) = ${sku})`],
+    ] as const) {
+      const total = (await t.sql<{ n: number }>(sql`select count(*)::int as n from orders o where ${where}`))[0]!.n;
+      expect(total, q).toBeGreaterThan(SEARCH_FIRST_MAX);
+      for (const page of [1, 2, 40]) {
+        const res = await t.req('GET', `/api/order?q=${encodeURIComponent(q)}&page=${page}`, { token: analyst });
+        expect(res.status, res.text).toBe(200);
+        const body = OrderListResponse.parse(res.body);
+        expect(body.meta.total, q).toBe(total);
+        expect(body.data.map((o) => o.id), `${q} page ${page}`).toEqual(await expected(where, (page - 1) * 25));
+      }
+      // with a filter or another order, the list's own plan: the same rows
+      const filtered = OrderListResponse.parse((await t.req('GET', `/api/order?q=${encodeURIComponent(q)}&filter[store_id]=${broadStore}&sort=placed_at`, { token: analyst })).body);
+      expect(filtered.data.map((o) => o.id)).toEqual(
+        (await t.sql<{ id: number }>(sql`select o.id from orders o where ${where} and o.store_id = ${broadStore} order by o.placed_at asc, o.id desc limit 25`)).map((r) => r.id),
+      );
+    }
   });
 
   it('keys: listed without the key, revoked keys refuse orders; only stores.write manages them', async () => {

@@ -392,7 +392,7 @@ function aliasOf(spec: { from: SQL }): string | null {
 const aliases = new WeakMap<SQL, string | null>();
 
 /** Searches matching at most this many rows are answered search-first (see runListJson). */
-const SEARCH_FIRST_MAX = 2_000;
+export const SEARCH_FIRST_MAX = 2_000;
 
 /**
  * One CSV cell. Text a spreadsheet would read as a formula — starting with `=`, `+`, `-`, `@`, a tab

@@ -120,6 +120,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_store_number_key').on(t.store_id, t.number),
+    // INCLUDE (number, customer_email, customer_name): migration 0033 (the list's broad searches read the index alone)
     index('orders_placed_idx').on(t.placed_at, t.id),
     index('orders_store_placed_idx').on(t.store_id, t.placed_at),
     index('orders_status_placed_idx').on(t.status, t.placed_at),
@@ -163,6 +164,7 @@ export const orderItems = pgTable(
   (t) => [
     uniqueIndex('order_items_order_line_key').on(t.order_id, t.line_no),
     index('order_items_variant_idx').on(t.variant_id),
+    // INCLUDE (order_id, sku): migration 0033 (the orders of a SKU read from the index alone)
     index('order_items_sku_idx').on(sql`upper(${t.sku})`),
     check('order_items_numbers_check', sql`quantity > 0 and unit_price_cents >= 0 and discount_cents >= 0 and cancelled_quantity >= 0 and cancelled_quantity <= quantity`),
   ],
