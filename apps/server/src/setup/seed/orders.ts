@@ -81,12 +81,15 @@ export async function seedOrdersDemo(db: Db) {
       numbered as (
         select row_number() over (order by day, j)::int as i, day, age, j
           from per_day cross join lateral generate_series(1, n) j)
-      select i, age,
-             least(now() - interval '5 minutes', day + (7 + ${h('i', 'hour')} % 16) * interval '1 hour' + ${h('i', 'min')} % 60 * interval '1 minute') as placed_at,
-             case when ${h('i', 'store')} < 640 then 0 else 1 end as store_k,
-             (${h('i', 'cust')} * 3 + ${h('i', 'cust2')} % 3)::int as customer,
-             ${h('i', 'status')} as rs, ${h('i', 'cs')} as rc, ${h('i', 'lines')} as rl
-        from numbered`);
+      select * from (
+        select i, age,
+               day + (7 + ${h('i', 'hour')} % 16) * interval '1 hour' + ${h('i', 'min')} % 60 * interval '1 minute' as placed_at,
+               case when ${h('i', 'store')} < 640 then 0 else 1 end as store_k,
+               (${h('i', 'cust')} * 3 + ${h('i', 'cust2')} % 3)::int as customer,
+               ${h('i', 'status')} as rs, ${h('i', 'cs')} as rc, ${h('i', 'lines')} as rl
+          from numbered) o
+       -- today's orders so far only: the day's figures compare with yesterday's at the same hour
+       where placed_at < now() - interval '5 minutes'`);
     await t.execute(sql`
       insert into orders (store_id, number, placed_at, status, cs_status, customer_name, customer_email, customer_phone,
                           ship_name, ship_line1, ship_city, ship_state, ship_zip, bill_name, bill_line1, bill_city, bill_state, bill_zip,
