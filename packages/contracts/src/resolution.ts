@@ -117,6 +117,9 @@ export const ResolutionSummary = z.object({
 });
 export type ResolutionSummary = z.infer<typeof ResolutionSummary>;
 
+/** Orders placed in a span, not cancelled or refunded: revenue (goods and shipping charged), margin (of the routed ones: a margin needs a route's cost), how many, how many routed. */
+const PeriodFigures = z.object({ revenue: z.number(), margin: z.number(), orders: z.number(), routed: z.number() });
+
 /** The orders part of the dashboard (for those who read orders). */
 export const DashboardOrders = z.object({
   pending: z.number(),
@@ -124,10 +127,10 @@ export const DashboardOrders = z.object({
   needs_person: z.number(),
   by_reason: z.array(z.object({ reason: z.enum(RESOLUTION_REASON_CODES), label: z.string(), count: z.number() })),
   vendor_orders_late: z.number(),
-  today: z.object({ revenue: z.number(), margin: z.number(), orders: z.number() }),
-  yesterday: z.object({ revenue: z.number(), margin: z.number(), orders: z.number() }),
-  month: z.object({ revenue: z.number(), margin: z.number(), orders: z.number() }),
-  last_month: z.object({ revenue: z.number(), margin: z.number(), orders: z.number() }),
+  today: PeriodFigures,
+  yesterday: PeriodFigures,
+  month: PeriodFigures,
+  last_month: PeriodFigures,
   days: z.array(z.object({ day: z.string(), revenue: z.number(), margin: z.number() })),
 });
 export type DashboardOrders = z.infer<typeof DashboardOrders>;

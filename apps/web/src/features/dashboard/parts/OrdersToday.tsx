@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { DashboardOrders } from '@qm/contracts';
-import { formatCents, formatInteger, formatPercent } from '../../../lib/format';
+import { formatCents, formatInteger, formatPercent, plural } from '../../../lib/format';
 
 const TrendChart = lazy(() => import('./TrendChart'));
 
@@ -38,7 +38,15 @@ function change(now: number, before: number, against: string) {
   return `${r >= 0 ? '+' : ''}${formatPercent(r)} vs ${against}`;
 }
 
-function Money({ label, now, before, against, href }: { label: string; now: { revenue: number; margin: number; orders: number }; before: { revenue: number; margin: number; orders: number }; against: string; href: string }) {
+type Period = DashboardOrders['today'];
+
+/** "12 orders", "12 orders, 3 not routed yet" (a margin needs a route's cost; with none routed, the margin line says so). */
+function ordersText(p: Period) {
+  const waiting = p.orders - p.routed;
+  return `${plural(p.orders, 'order')}${waiting > 0 && p.routed > 0 ? `, ${formatInteger(waiting)} not routed yet` : ''}`;
+}
+
+function Money({ label, now, before, against, href }: { label: string; now: Period; before: Period; against: string; href: string }) {
   const up = now.revenue >= before.revenue;
   return (
     <Paper withBorder p="sm" radius="sm">
@@ -56,11 +64,17 @@ function Money({ label, now, before, against, href }: { label: string; now: { re
         </Badge>
       </Group>
       <Text size="xs" mt={4}>
-        Margin {formatCents(now.margin)}
-        {now.revenue ? ` (${formatPercent(now.margin / now.revenue)})` : ''} · {change(now.margin, before.margin, against)}
+        {now.orders > 0 && now.routed === 0 ? (
+          'Margin: no order routed yet'
+        ) : (
+          <>
+            Margin {formatCents(now.margin)}
+            {now.revenue ? ` (${formatPercent(now.margin / now.revenue)})` : ''} · {change(now.margin, before.margin, against)}
+          </>
+        )}
       </Text>
       <Text size="xs" c="dimmed">
-        {formatInteger(now.orders)} orders ({against} {formatInteger(before.orders)}, {formatCents(before.revenue)})
+        {ordersText(now)} ({against} {ordersText(before)}, {formatCents(before.revenue)})
       </Text>
     </Paper>
   );
