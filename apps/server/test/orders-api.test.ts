@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OrderDetail, OrderListResponse, type OrderIntake } from '@qm/contracts';
 import { SEARCH_FIRST_MAX } from '../src/http/list.js';
+import { broadSearchPage, HASHED_SKU_ORDERS_MAX } from '../src/modules/orders/queries.js';
 import { BACKENDS, useTestApp, expectRefused } from './harness.js';
 
 /**
@@ -283,6 +284,20 @@ describe.each(BACKENDS)('orders API (%s)', (kind) => {
         (await t.sql<{ id: number }>(sql`select o.id from orders o where ${where} and o.store_id = ${broadStore} order by o.placed_at asc, o.id desc limit 25`)).map((r) => r.id),
       );
     }
+  });
+
+  it('a broad search narrows its page only in the default order, unfiltered, and a SKU only while its orders are few enough to hash', () => {
+    const q = (over: object) => ({ page: 1, per_page: 25, q: 'smith', ...over }) as Parameters<typeof broadSearchPage>[0];
+    const text = { sku: null };
+    const bySku = { sku: 'ORD-X' };
+    expect(broadSearchPage(q({}), 25, text, 22_793)).toBeDefined();
+    expect(broadSearchPage(q({ sort: '-placed_at' }), 25, text, undefined)).toBeDefined();
+    expect(broadSearchPage(q({ sort: 'placed_at' }), 25, text, 22_793)).toBeUndefined();
+    expect(broadSearchPage(q({ filter: { store_id: '1' } }), 25, text, 22_793)).toBeUndefined();
+    expect(broadSearchPage(q({ q: '  ' }), 25, text, 22_793)).toBeUndefined();
+    expect(broadSearchPage(q({ q: 'ORD-X' }), 25, bySku, HASHED_SKU_ORDERS_MAX)).toBeDefined();
+    expect(broadSearchPage(q({ q: 'ORD-X' }), 25, bySku, HASHED_SKU_ORDERS_MAX + 1)).toBeUndefined();
+    expect(broadSearchPage(q({ q: 'ORD-X' }), 25, bySku, undefined)).toBeUndefined();
   });
 
   it('keys: listed without the key, revoked keys refuse orders; only stores.write manages them', async () => {

@@ -65,9 +65,11 @@ export interface ListTuning<R> {
   /**
    * A condition for the page only (not the count): the keys the first `rows` rows can have, found
    * more cheaply than by walking the list's own plan (e.g. through an index that holds the search's
-   * column). Undefined: none for this query.
+   * column). Undefined: none for this query. `matches`: how many rows a search matches, when the
+   * list counted them first (a search without `countCap` or `knownTotal`). Whether it narrows must
+   * not change while `matches` stays the same: the page's statement is kept per query and per that.
    */
-  narrowPage?: (q: ListQuery, rows: number, resolved: R) => SQL | undefined;
+  narrowPage?: (q: ListQuery, rows: number, resolved: R, matches: number | undefined) => SQL | undefined;
   /**
    * The row as JSON text kept ready (e.g. a column a trigger maintains, with what is not on the row
    * appended): pages join these texts instead of building each row's JSON from `select`, which is
@@ -296,6 +298,8 @@ export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: Lis
   const cached = cachedCount(db, key);
   const knownTotal = spec.tuning?.knownTotal?.(q, resolved);
   let searchFirst = false;
+  /** A search's matches, when counted (or cached) to choose the plan. */
+  let matches: number | undefined;
   if (cap === undefined && knownTotal === undefined && q.q?.trim() && spec.search) {
     // A search: count first, and when few rows match, find them through the search's own index and
     // sort them, rather than walking the sort order's index past every row that does not match. A
@@ -307,9 +311,11 @@ export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: Lis
       many = counted.n;
     }
     searchFirst = many <= SEARCH_FIRST_MAX;
+    matches = many;
   }
-  const statement = plan.statement(`page${knownTotal !== undefined ? ' known' : ''}${searchFirst ? ' search-first' : ''}`, () => {
-    const narrowed = searchFirst ? undefined : spec.tuning?.narrowPage?.(q, offset + q.per_page, resolved);
+  // built for every request (it may depend on the matches), the statement kept per whether it narrows
+  const narrowed = searchFirst ? undefined : spec.tuning?.narrowPage?.(q, offset + q.per_page, resolved, matches);
+  const statement = plan.statement(`page${knownTotal !== undefined ? ' known' : ''}${searchFirst ? ' search-first' : ''}${narrowed ? ' narrowed' : ''}`, () => {
     const columns = jsonColumns(spec);
     let page = pageSql(spec, narrowed ? whereOf(spec, q, resolved, narrowed) : where, order, q.per_page, offset, columns);
     if (searchFirst)

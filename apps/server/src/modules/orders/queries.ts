@@ -45,19 +45,24 @@ function orderSearch(q: string, r: Resolved): SQL {
 
 const flag = (expr: SQL, field: string) => filters.bool(expr, field);
 const ORDER_DEFAULT_SORT = '-placed_at';
+/** The most orders of one SKU kept hashed for the walk of broadSearchPage (a few hundred kB; PostgreSQL's estimate may be several times the count). */
+export const HASHED_SKU_ORDERS_MAX = 10_000;
 
 /**
  * The page of a broad search (more matches than the list kit sorts itself) in the list's default
  * order and without filters: its orders are found by walking `orders_placed_idx` newest first and
  * reading the index alone — it holds the number, email and name the text search tests (migration
  * 0033) — where the list's own plan fetched every order it walked from the table to test it (a
- * common last name: ~800 orders walked for a page of 25). A SKU's orders are read once from their
- * index and kept hashed for the walk ("is true" keeps PostgreSQL from turning the test into a join
- * that looks up each walked order's lines); the count still joins them.
+ * common last name: ~800 orders walked for a page of 25). A SKU's orders (up to HASHED_SKU_ORDERS_MAX)
+ * are read once from their index and kept hashed for the walk ("is true" keeps PostgreSQL from
+ * turning the test into a join that looks up each walked order's lines); the count still joins them.
  */
-function broadSearchPage(q: ListQuery, rows: number, r: Resolved): SQL | undefined {
+export function broadSearchPage(q: ListQuery, rows: number, r: Resolved, matches: number | undefined): SQL | undefined {
   const text = q.q?.trim();
   if (!text || hasFilters(q) || (q.sort !== undefined && q.sort !== ORDER_DEFAULT_SORT)) return undefined;
+  // A SKU on more orders is dense enough for the list's own walk, and its orders might not fit the
+  // hash PostgreSQL may build (work_mem): without it the test would scan them all for each order walked.
+  if (r.sku && (matches === undefined || matches > HASHED_SKU_ORDERS_MAX)) return undefined;
   const test = r.sku ? sql`(o.id in (select si.order_id from order_items si where upper(si.sku) = ${r.sku})) is true` : orderSearch(text, r);
   return sql`o.id in (select o.id from orders o where ${test} order by o.placed_at desc, o.id desc limit ${rows})`;
 }
