@@ -286,20 +286,6 @@ describe.each(BACKENDS)('orders API (%s)', (kind) => {
     }
   });
 
-  it('a broad search narrows its page only in the default order, unfiltered, and a SKU only while its orders are few enough to hash', () => {
-    const q = (over: object) => ({ page: 1, per_page: 25, q: 'smith', ...over }) as Parameters<typeof broadSearchPage>[0];
-    const text = { sku: null };
-    const bySku = { sku: 'ORD-X' };
-    expect(broadSearchPage(q({}), 25, text, 22_793)).toBeDefined();
-    expect(broadSearchPage(q({ sort: '-placed_at' }), 25, text, undefined)).toBeDefined();
-    expect(broadSearchPage(q({ sort: 'placed_at' }), 25, text, 22_793)).toBeUndefined();
-    expect(broadSearchPage(q({ filter: { store_id: '1' } }), 25, text, 22_793)).toBeUndefined();
-    expect(broadSearchPage(q({ q: '  ' }), 25, text, 22_793)).toBeUndefined();
-    expect(broadSearchPage(q({ q: 'ORD-X' }), 25, bySku, HASHED_SKU_ORDERS_MAX)).toBeDefined();
-    expect(broadSearchPage(q({ q: 'ORD-X' }), 25, bySku, HASHED_SKU_ORDERS_MAX + 1)).toBeUndefined();
-    expect(broadSearchPage(q({ q: 'ORD-X' }), 25, bySku, undefined)).toBeUndefined();
-  });
-
   it('keys: listed without the key, revoked keys refuse orders; only stores.write manages them', async () => {
     const made = await t.req('POST', `/api/store/${storeId}/api-key`, { token: catalogUser, body: { name: 'Second site' } });
     expect(made.status).toBe(201);
@@ -348,5 +334,21 @@ describe.each(BACKENDS)('orders API (%s)', (kind) => {
       expect((await t.req(method, url, { token: ordersUser, body })).status).toBeLessThan(300);
     }
     expect((await t.req('GET', '/api/order/999999', { token: ordersUser })).status).toBe(404);
+  });
+});
+
+describe('orders list, broad searches (no database)', () => {
+  it('a broad search narrows its page only in the default order, unfiltered, and a SKU only while its orders are few enough to hash', () => {
+    const q = (over: object) => ({ page: 1, per_page: 25, q: 'smith', ...over }) as Parameters<typeof broadSearchPage>[0];
+    const text = { sku: null };
+    const bySku = { sku: 'ORD-X' };
+    expect(broadSearchPage(q({}), 25, text, 22_793)).toBeDefined();
+    expect(broadSearchPage(q({ sort: '-placed_at' }), 25, text, undefined)).toBeDefined();
+    expect(broadSearchPage(q({ sort: 'placed_at' }), 25, text, 22_793)).toBeUndefined();
+    expect(broadSearchPage(q({ filter: { store_id: '1' } }), 25, text, 22_793)).toBeUndefined();
+    expect(broadSearchPage(q({ q: '  ' }), 25, text, 22_793)).toBeUndefined();
+    expect(broadSearchPage(q({ q: 'ORD-X' }), 25, bySku, HASHED_SKU_ORDERS_MAX)).toBeDefined();
+    expect(broadSearchPage(q({ q: 'ORD-X' }), 25, bySku, HASHED_SKU_ORDERS_MAX + 1)).toBeUndefined();
+    expect(broadSearchPage(q({ q: 'ORD-X' }), 25, bySku, undefined)).toBeUndefined();
   });
 });

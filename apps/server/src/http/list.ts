@@ -304,14 +304,13 @@ export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: Lis
     // A search: count first, and when few rows match, find them through the search's own index and
     // sort them, rather than walking the sort order's index past every row that does not match. A
     // cached total only chooses the plan here; the page's statement checks it as for any list.
-    let many = cached?.n;
-    if (many === undefined) {
+    matches = cached?.n;
+    if (matches === undefined) {
       const counted = (await query<{ n: number; rev: string }>(db, plan.statement('count', () => sql`select ${countSql(spec.from, where)} as n, ${revision} as rev`), { prepare }))[0]!;
       rememberCount(db, key, counted.n, counted.rev);
-      many = counted.n;
+      matches = counted.n;
     }
-    searchFirst = many <= SEARCH_FIRST_MAX;
-    matches = many;
+    searchFirst = matches <= SEARCH_FIRST_MAX;
   }
   // built for every request (it may depend on the matches), the statement kept per whether it narrows
   const narrowed = searchFirst ? undefined : spec.tuning?.narrowPage?.(q, offset + q.per_page, resolved, matches);
