@@ -848,7 +848,7 @@ function localSearch(p: Problem, order: number[], x: Map<number, number>[]): voi
  */
 interface FirstPlacements { seeds: Map<number, number>[][]; order: number[]; price: Float64Array }
 
-function firstPlacements(p: Problem, routable: number[]): FirstPlacements {
+function firstPlacements(p: Problem, routable: number[], iterations: number): FirstPlacements {
   const price = marginalPrices(p);
   const order = lineOrder(p, routable, price);
   const out: Map<number, number>[][] = [];
@@ -858,7 +858,7 @@ function firstPlacements(p: Problem, routable: number[]): FirstPlacements {
     localSearch(p, order, greedy);
     out.push(greedy);
   }
-  improvePrices(p, price, order, target, PRICE_ITERATIONS);
+  improvePrices(p, price, order, target, iterations);
   const L = p.lines.length;
   const tmp = new Float64Array(L);
   const share = p.sources.map((s) => {
@@ -1033,6 +1033,12 @@ function keyFor(strategy: RoutingStrategy): (total: number, ships: number) => nu
 export interface Compiled {
   p: Problem;
   first?: FirstPlacements;
+  /**
+   * Subgradient steps on the line prices before the starting placements are made (default
+   * `PRICE_ITERATIONS`): fewer where the solver proves the optimum and the search only looks for the
+   * other options (milp.ts `PROBE_PRICE_ITERATIONS`).
+   */
+  priceIterations?: number;
 }
 
 /** Route an order (see the file's comment). `compiled`: the same order compiled by an earlier call. */
@@ -1086,7 +1092,7 @@ export function routeOrder(input: RoutingInput, compiled: Compiled = { p: compil
     found = all.sort((a, b) => a.key - b.key || cmpStr(a.set, b.set)).slice(0, want);
     search = { method: 'branch_and_bound', nodes, proven_optimal: provenBest ?? complete };
   } else {
-    const first = (compiled.first ??= firstPlacements(p, routable));
+    const first = (compiled.first ??= firstPlacements(p, routable, compiled.priceIterations ?? PRICE_ITERATIONS));
     const r = search_(p, want, keyFor('cheapest'), p.sources.length, nodeLimit, false, first);
     found = r.found;
     search = { method: 'branch_and_bound', nodes: r.nodes, proven_optimal: r.complete };

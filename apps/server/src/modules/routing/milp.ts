@@ -305,6 +305,14 @@ export const FIRST_NODES = 2_000;
 /** Nodes of the search on a larger order, while the solver proves its optimum: its options besides the optimum (and the answer should the proof run out of time). */
 export const PROBE_NODES = 200;
 /**
+ * Price steps before that search (engine.ts `Compiled.priceIterations`; 40 otherwise): the steps are
+ * two thirds of a 200-node search of a 50-line order over 20 sources (19 → 11 ms with 10), time the
+ * solver's thread loses while both threads share this machine's two cores. The proven optimum does
+ * not depend on them; the search's own best does (the optimum replaces it), its other options mostly
+ * not (100 bench orders: their mean total 12 cents apart).
+ */
+export const PROBE_PRICE_ITERATIONS = 10;
+/**
  * Orders of this many lines or fewer are searched with `FIRST_NODES` before the solver is asked: the
  * branch and bound proves most of them within that (a 3-line order over 20 sources in ~500 nodes),
  * and sooner than the solver would.
@@ -346,6 +354,7 @@ export async function routeOrderExact(input: RoutingInput, opts: { proofMs: numb
     const stop = new AbortController();
     const cutoff = new Cutoff();
     pending = solveCheapest(p, { timeLimitMs: opts.proofMs, cutoff, signal: stop.signal });
+    compiled.priceIterations = PROBE_PRICE_ITERATIONS;
     search = routeOrder({ ...input, node_limit: Math.min(nodes, PROBE_NODES) }, compiled);
     // the search proved it first: the solve is called off
     if (search.search.proven_optimal) {
