@@ -117,8 +117,12 @@ export const ResolutionSummary = z.object({
 });
 export type ResolutionSummary = z.infer<typeof ResolutionSummary>;
 
-/** Orders placed in a span, not cancelled or refunded: revenue (goods and shipping charged), margin (of the routed ones: a margin needs a route's cost), how many, how many routed. */
-const PeriodFigures = z.object({ revenue: z.number(), margin: z.number(), orders: z.number(), routed: z.number() });
+/**
+ * Orders placed in a span, not cancelled or refunded: revenue (goods and shipping charged), margin (of
+ * the routed ones: a margin needs a route's cost), how many, how many routed, and the routed ones'
+ * revenue (what the margin is a share of).
+ */
+const PeriodFigures = z.object({ revenue: z.number(), margin: z.number(), orders: z.number(), routed: z.number(), routed_revenue: z.number() });
 
 /** The orders part of the dashboard (for those who read orders). */
 export const DashboardOrders = z.object({

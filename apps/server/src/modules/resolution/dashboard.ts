@@ -8,10 +8,11 @@ import { RESOLUTION_REASON_CODES, RESOLUTION_REASON_LABELS, type DashboardOrders
 import { query, type Db } from '../../db/connect.js';
 import { NOT_SHIPPED } from './late.js';
 
-/** Revenue (goods and shipping charged), margin (routed orders have one), orders and routed orders placed in [a, b), not cancelled or refunded. */
+/** Revenue (goods and shipping charged), margin (routed orders have one), orders, routed orders and their revenue, placed in [a, b), not cancelled or refunded. */
 const span = (a: ReturnType<typeof sql>, b: ReturnType<typeof sql>) => sql`(select json_build_object(
     'revenue', coalesce(sum(o.subtotal_cents + o.shipping_charged_cents), 0)::int8, 'margin', coalesce(sum(o.margin_cents), 0)::int8, 'orders', count(*)::int,
-    'routed', count(o.margin_cents)::int)
+    'routed', count(o.margin_cents)::int,
+    'routed_revenue', coalesce(sum(o.subtotal_cents + o.shipping_charged_cents) filter (where o.margin_cents is not null), 0)::int8)
    from orders o where o.placed_at >= ${a} and o.placed_at < ${b} and o.status not in ('cancelled', 'refunded'))`;
 
 export async function dashboardOrders(db: Db): Promise<DashboardOrders> {

@@ -69,7 +69,7 @@ function Money({ label, now, before, against, href }: { label: string; now: Peri
         ) : (
           <>
             Margin {formatCents(now.margin)}
-            {now.revenue ? ` (${formatPercent(now.margin / now.revenue)})` : ''} · {change(now.margin, before.margin, against)}
+            {now.routed_revenue ? ` (${formatPercent(now.margin / now.routed_revenue)}${now.routed < now.orders ? ' of routed revenue' : ''})` : ''} · {change(now.margin, before.margin, against)}
           </>
         )}
       </Text>
