@@ -35,13 +35,23 @@ const AXE_OPTIONS = {
 
 const BLOCKING = new Set(['serious', 'critical']);
 
-/** Waits until nothing moves (dialogs, toasts and menus done opening, colours done changing). */
+/**
+ * Waits until nothing moves (dialogs, toasts and menus done opening, colours done changing). A
+ * transition may start a frame or two after its element shows (a dialog's fade is set off by a state
+ * change after the next frame), so it looks again after two frames until none is running.
+ */
 async function settle(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready;
-    // Spinners and skeletons pulse for ever: only what ends is waited for.
-    const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    for (let round = 0; round < 10; round++) {
+      await frame();
+      await frame();
+      // Spinners and skeletons pulse for ever: only what ends is waited for.
+      const ending = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (!ending.length) return;
+      await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+    }
   });
 }
 
