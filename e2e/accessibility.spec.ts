@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PUBLIC_ROUTES, ROUTES } from '@qm/contracts';
-import { apiToken, axeViolations, countByRule, formatViolations, shot, type A11yViolation, type Scheme } from './helpers';
+import { apiHeaders, axeViolations, countByRule, formatViolations, shot, signedIn, type A11yViolation, type Scheme } from './helpers';
 
 const ADMIN = 'admin@example.com';
 const SCHEME_KEY = 'quartermaster_color_scheme';
@@ -20,7 +20,7 @@ const firstIds = new Map<string, number>();
 
 async function firstId(page: Page, resource: string): Promise<number> {
   if (!firstIds.has(resource)) {
-    const res = await page.request.get(`/api/${resource}?per_page=1`, { headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' } });
+    const res = await page.request.get(`/api/${resource}?per_page=1`, { headers: apiHeaders(token) });
     const body = res.ok() ? ((await res.json()) as { data?: { id: number }[] }) : {};
     firstIds.set(resource, body.data?.[0]?.id ?? 1);
   }
@@ -79,8 +79,7 @@ test.describe('accessibility: no serious or critical violation, light and dark',
 
   test.describe('every built screen', () => {
     test.beforeEach(async ({ page }) => {
-      token ||= await apiToken(page, ADMIN);
-      await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), token);
+      token = await signedIn(page, ADMIN);
     });
 
     for (const route of ROUTES.filter((r) => r.screen)) {
@@ -95,8 +94,7 @@ test.describe('accessibility: no serious or critical violation, light and dark',
 
 test.describe('keyboard', () => {
   test.beforeEach(async ({ page }) => {
-    token ||= await apiToken(page, ADMIN);
-    await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), token);
+    token = await signedIn(page, ADMIN);
   });
 
   test('a dialog keeps focus inside while open and gives it back to what opened it', async ({ page }) => {
@@ -116,7 +114,7 @@ test.describe('keyboard', () => {
   });
 
   test('the category tree: one tab stop, arrows go through it, Alt+Shift+arrows move a category and focus stays on it', async ({ page }) => {
-    const headers = { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' };
+    const headers = apiHeaders(token);
     const create = async (name: string, parent_id: number | null) =>
       ((await (await page.request.post('/api/category', { headers, data: { name, parent_id } })).json()) as { data: { id: number } }).data.id;
     const rootName = `Keys ${Date.now().toString(36)}`;

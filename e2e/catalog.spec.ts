@@ -1,32 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiToken, shot, signIn, unique } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { apiHeaders, pick, shot, signedIn, signIn, tokenOf, unique } from './helpers';
 
 const CATALOG = 'catalog@example.com';
 
-/*
- * Sign-ins are rate limited per minute: each account signs in once for the whole file (the token is
- * reused); the first test signs in through the login form.
- */
-const tokens = new Map<string, string>();
-async function tokenOf(page: Page, email: string) {
-  let token = tokens.get(email);
-  if (!token) {
-    token = await apiToken(page, email);
-    tokens.set(email, token);
-  }
-  return token;
-}
-
-/** Opens the console already signed in as `email`. */
-async function signedIn(page: Page, email: string) {
-  const token = await tokenOf(page, email);
-  await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), token);
-}
-
 /** Calls the API as `email` (for setting up data and checking what the UI did). */
 async function apiAs(page: Page, email: string) {
-  const token = await tokenOf(page, email);
-  const headers = { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' };
+  const headers = apiHeaders(await tokenOf(page, email));
   return {
     get: async <T>(path: string): Promise<T> => {
       const res = await page.request.get(`/api/${path}`, { headers });
@@ -53,21 +32,15 @@ interface ProductDetail {
   attribute_data: { attribute_id: number; source_type: string | null; value: unknown }[];
 }
 
-async function pickOption(page: Page, label: string, option: string | RegExp, scope: Page | Locator = page) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 test.describe('catalogue screens', () => {
   test('the simple list screens show their data', async ({ page }) => {
     await signIn(page, CATALOG);
-    tokens.set(CATALOG, (await page.evaluate(() => window.localStorage.getItem('quartermaster_token')))!);
     await page.goto('/attribute');
     await expect(page).toHaveTitle('Attributes');
     await expect(page.getByRole('table', { name: 'Attributes' }).getByText('Caliber / Gauge')).toBeVisible();
     await shot(page, 'catalog-attributes');
     await page.getByRole('button', { name: 'New attribute' }).click();
-    await pickOption(page, 'Type', 'Select (options)', page.getByRole('dialog'));
+    await pick(page, 'Type', 'Select (options)', page.getByRole('dialog'));
     await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Options' })).toBeVisible();
     await shot(page, 'catalog-attribute-form');
     await page.keyboard.press('Escape');
@@ -86,7 +59,7 @@ test.describe('catalogue screens', () => {
 
     await page.goto('/store-brand');
     await expect(page).toHaveTitle('Store Brand');
-    await pickOption(page, 'Store', 'Bulk Rounds Direct');
+    await pick(page, 'Store', 'Bulk Rounds Direct');
     await expect(page).toHaveURL(/filter%5Bstore_id%5D=2|filter\[store_id\]=2/);
     await expect(page.getByRole('table', { name: 'Store brands' }).getByRole('row').nth(1)).toContainText('Bulk Rounds Direct');
     // Every row is of that store (the Store column comes first).
@@ -114,7 +87,7 @@ test.describe('catalogue screens', () => {
     await page.getByLabel('Search').fill('9mm 115');
     await expect(page).toHaveURL(/q=9mm/);
     await expect(rows.first()).toContainText(/9mm/);
-    await pickOption(page, 'Brand', 'Federal');
+    await pick(page, 'Brand', 'Federal');
     await expect(rows.first()).toContainText('Federal');
     await shot(page, 'catalog-products');
     // The default image is a real picture.
@@ -140,7 +113,7 @@ test.describe('catalogue screens', () => {
     await page.getByRole('button', { name: 'New product' }).click();
     await expect(page).toHaveURL(/\/product\/new$/);
     await page.getByLabel('Title', { exact: true }).fill(title);
-    await pickOption(page, 'Brand', 'Federal');
+    await pick(page, 'Brand', 'Federal');
     await page.getByLabel('SKU of variant 1', { exact: true }).fill(sku1);
     await page.getByLabel('Rounds per package of variant 1', { exact: true }).fill('50');
     await page.getByLabel('Cost of variant 1', { exact: true }).fill('14.5');
@@ -179,13 +152,13 @@ test.describe('catalogue screens', () => {
     await page.getByRole('tab', { name: /Modifiers/ }).click();
     await page.getByRole('button', { name: 'Add modifier' }).click();
     await page.getByLabel('Modifier name').fill('Quantity');
-    await pickOption(page, 'Display type', 'Rectangles');
+    await pick(page, 'Display type', 'Rectangles');
     await page.getByLabel('Option 1 label').fill('Box of 50');
-    await pickOption(page, 'Variants of Box of 50', new RegExp(sku1));
+    await pick(page, 'Variants of Box of 50', new RegExp(sku1));
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Add option' }).click();
     await page.getByLabel('Option 2 label').fill('Case of 1000');
-    await pickOption(page, 'Variants of Case of 1000', new RegExp(sku2));
+    await pick(page, 'Variants of Case of 1000', new RegExp(sku2));
     await page.keyboard.press('Escape');
     await page.getByRole('radio', { name: 'Default: Case of 1000' }).check();
     await expect(page.getByRole('radio', { name: 'Default: Box of 50' })).not.toBeChecked();
@@ -470,7 +443,7 @@ test.describe('catalogue screens', () => {
     // Putting the family on a store, then publishing and unpublishing it there.
     await page.getByRole('tab', { name: /Store products/ }).click();
     await expect(page.getByText('Not on any store')).toBeVisible();
-    await pickOption(page, 'Store', 'Ammo Depot');
+    await pick(page, 'Store', 'Ammo Depot');
     await page.getByRole('button', { name: 'Add to store' }).click();
     await expect(page.getByText(/added to Ammo Depot$/)).toBeVisible();
     const onStore = page.getByRole('table', { name: 'Store products' }).locator('tr[data-store="Ammo Depot"]');

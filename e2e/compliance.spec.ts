@@ -1,16 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { shot, signIn, unique } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { apiHeaders, pick, shot, signIn, unique } from './helpers';
 
 const OFFICER = 'compliance@example.com';
 
-async function pickOption(page: Page, label: string, option: string | RegExp, scope: Page | Locator = page) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
   const token = await page.evaluate(() => window.localStorage.getItem('quartermaster_token'));
-  const headers = { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' };
+  const headers = apiHeaders(token!);
   const res = method === 'GET' ? await page.request.get(`/api/${path}`, { headers }) : await page.request.post(`/api/${path}`, { headers, data });
   expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
@@ -52,9 +47,9 @@ test.describe('compliance', () => {
     await page.getByRole('button', { name: 'New restriction' }).click();
     const form = page.getByRole('dialog');
     await form.getByLabel('Name', { exact: true }).fill(rule);
-    await pickOption(page, 'Restriction type', 'Prohibited — do not ship', form);
-    await pickOption(page, 'Category', /^Ammunition$/, form);
-    await pickOption(page, 'Zip code groups', group, form);
+    await pick(page, 'Restriction type', 'Prohibited — do not ship', form);
+    await pick(page, 'Category', /^Ammunition$/, form);
+    await pick(page, 'Zip code groups', group, form);
     await page.keyboard.press('Escape');
     await form.getByLabel('Legal citation').fill('Springfield City Code §1-2-3 (test)');
     await shot(page, 'compliance-restriction-form');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -139,6 +139,60 @@ export async function apiToken(page: Page, email: string, password = email.split
   const res = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(res.status()).toBe(200);
   return res.headers()['authorization']!.replace(/^Bearer /, '');
+}
+
+/** The headers of an API call as the app makes it, signed in with `token`. */
+export const apiHeaders = (token: string) => ({ authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' });
+
+/*
+ * Sign-ins are rate limited per minute: each account signs in through the API once for the whole
+ * worker, and every test file the worker runs reuses its token (a token lives 14 days, far longer
+ * than a run).
+ */
+const tokens = new Map<string, string>();
+
+/** The API token of `email`, signed in once per worker. */
+export async function tokenOf(page: Page, email: string): Promise<string> {
+  let token = tokens.get(email);
+  if (!token) {
+    token = await apiToken(page, email);
+    tokens.set(email, token);
+  }
+  return token;
+}
+
+/** Opens the console already signed in as `email`: its token is stored before the app starts. Returns the token. */
+export async function signedIn(page: Page, email: string): Promise<string> {
+  const token = await tokenOf(page, email);
+  await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), token);
+  return token;
+}
+
+/** GETs /api/`path` with `token`, expects 200 and returns the JSON answer. */
+export async function apiGet<T>(page: Page, token: string, path: string): Promise<T> {
+  const res = await page.request.get(`/api/${path}`, { headers: apiHeaders(token) });
+  expect(res.status(), `GET ${path}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Screenshots without the toasts of the last action: closes them (they would fade out on their own), then `shot`. */
+export async function look(page: Page, name: string) {
+  await expect
+    .poll(
+      async () => {
+        for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
+        return page.locator('.mantine-Notification-root').count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(0);
+  await shot(page, name);
+}
+
+/** Opens the combobox labelled exactly `label` (within `scope`) and clicks the first option named `option`. */
+export async function pick(page: Page, label: string, option: string | RegExp, scope: Page | Locator = page) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
 }
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

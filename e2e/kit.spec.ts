@@ -1,24 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, shot, unique } from './helpers';
+import { apiHeaders, shot, signedIn, tokenOf, unique } from './helpers';
 
 /** What every screen inherits from the kit: number and text fields, list selection and bulk delete, list history. */
 const CATALOG = 'catalog@example.com';
-let token: string | undefined;
-
-async function signedIn(page: Page) {
-  token ??= await apiToken(page, CATALOG);
-  await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), token);
-}
 
 async function createBrand(page: Page, name: string): Promise<number> {
-  const res = await page.request.post('/api/brand', { headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' }, data: { name } });
+  const res = await page.request.post('/api/brand', { headers: apiHeaders(await tokenOf(page, CATALOG)), data: { name } });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data.id;
 }
 
 test.describe('the kit', () => {
   test.beforeEach(async ({ page }) => {
-    await signedIn(page);
+    await signedIn(page, CATALOG);
   });
 
   test('a negative cost keeps its minus and shows the rule; 0 rounds stays 0', async ({ page }) => {
@@ -102,7 +96,7 @@ test.describe('the kit', () => {
     const title = 'W'.repeat(200);
     const sku = `KIT${Date.now().toString(36)}`.toUpperCase();
     const res = await page.request.post('/api/product', {
-      headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' },
+      headers: apiHeaders(await tokenOf(page, CATALOG)),
       data: { type: 'physical', variation_type: 'rounds', title, variants: [{ sku, units_per_package: 50 }] },
     });
     expect(res.status(), await res.text()).toBe(201);

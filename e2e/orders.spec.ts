@@ -1,30 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiToken, shot, unique } from './helpers';
-
-async function signedIn(page: Page, email: string) {
-  const token = await apiToken(page, email);
-  await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), token);
-  return token;
-}
-/** Screenshots without the toasts of the last action (they fade out on their own). */
-async function look(page: Page, name: string) {
-  await expect
-    .poll(
-      async () => {
-        for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
-        return page.locator('.mantine-Notification-root').count();
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(0);
-  await shot(page, name);
-}
+import { expect, test } from '@playwright/test';
+import { apiHeaders, look, signedIn, unique } from './helpers';
 
 test('an order manager finds an order by email, adds a note and sets its customer-service status', async ({ page }) => {
   test.setTimeout(120_000);
   const token = await signedIn(page, 'orders@example.com');
   const res = await page.request.get('/api/order?filter[status]=processing&filter[cs_status]=none&per_page=1', {
-    headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' },
+    headers: apiHeaders(token),
   });
   const order = ((await res.json()) as { data: { id: number; number: string; customer_email: string }[] }).data[0]!;
   expect(order).toBeDefined();

@@ -1,37 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiToken, shot } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { apiGet, look, pick, signedIn } from './helpers';
 
 const PURCHASING = 'purchasing@example.com';
 
-let token = '';
-async function signedIn(page: Page) {
-  token ||= await apiToken(page, PURCHASING);
-  await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), token);
-}
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(`/api/${path}`, { headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' } });
-  expect(res.status(), `GET ${path}`).toBe(200);
-  return (await res.json()) as T;
-}
-async function pick(page: Page, scope: Locator, label: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-/** Screenshots without the toasts of the last action (they fade out on their own). */
-async function look(page: Page, name: string) {
-  await expect
-    .poll(
-      async () => {
-        for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
-        return page.locator('.mantine-Notification-root').count();
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(0);
-  await shot(page, name);
-}
-async function onHand(page: Page, variantId: number, locationId: number) {
-  const res = await apiGet<{ data: { on_hand: number }[] }>(page, `inventory-item?filter[variant_id]=${variantId}&filter[location_id]=${locationId}`);
+async function onHand(page: Page, token: string, variantId: number, locationId: number) {
+  const res = await apiGet<{ data: { on_hand: number }[] }>(page, token, `inventory-item?filter[variant_id]=${variantId}&filter[location_id]=${locationId}`);
   return res.data[0]?.on_hand ?? 0;
 }
 
@@ -51,12 +24,12 @@ async function onHandOnReport(page: Page, sku: string, locationId: number): Prom
 
 test('a purchase order from draft to received moves stock into the warehouse', async ({ page }) => {
   test.setTimeout(120_000);
-  await signedIn(page);
-  const variants = (await apiGet<{ data: { id: number; sku: string }[] }>(page, 'variant?per_page=2&sort=id')).data;
+  const token = await signedIn(page, PURCHASING);
+  const variants = (await apiGet<{ data: { id: number; sku: string }[] }>(page, token, 'variant?per_page=2&sort=id')).data;
   expect(variants.length).toBe(2);
-  const options = await apiGet<{ data: { vendors: { id: number; name: string }[]; locations: { id: number; code: string }[] } }>(page, 'purchase-order/options');
+  const options = await apiGet<{ data: { vendors: { id: number; name: string }[]; locations: { id: number; code: string }[] } }>(page, token, 'purchase-order/options');
   const reno = options.data.locations.find((l) => l.code === 'RNO')!;
-  const before = await Promise.all(variants.map((v) => onHand(page, v.id, reno.id)));
+  const before = await Promise.all(variants.map((v) => onHand(page, token, v.id, reno.id)));
 
   await page.goto('/purchase-order');
   await expect(page.getByRole('heading', { name: 'Purchase Orders' })).toBeVisible();
@@ -66,9 +39,9 @@ test('a purchase order from draft to received moves stock into the warehouse', a
   // New draft: vendor, entity, receiving location.
   await page.getByRole('button', { name: 'New purchase order' }).click();
   const dialog = page.getByRole('dialog', { name: 'New purchase order' });
-  await pick(page, dialog, 'Vendor', /Sports South/);
-  await pick(page, dialog, 'Purchasing entity', 'LOS');
-  await pick(page, dialog, 'Receive at', /RNO/);
+  await pick(page, 'Vendor', /Sports South/, dialog);
+  await pick(page, 'Purchasing entity', 'LOS', dialog);
+  await pick(page, 'Receive at', /RNO/, dialog);
   await look(page, 'purchase-order-new');
   await dialog.getByRole('button', { name: 'Create draft' }).click();
   await expect(page).toHaveURL(/\/purchase-order\/\d+$/);
@@ -104,7 +77,7 @@ test('a purchase order from draft to received moves stock into the warehouse', a
     await expect(row.locator('[data-col="open"]')).toHaveText('5');
   }
   await look(page, 'purchase-order-partially-received');
-  expect(await Promise.all(variants.map((v) => onHand(page, v.id, reno.id)))).toEqual(before.map((n) => n + 5));
+  expect(await Promise.all(variants.map((v) => onHand(page, token, v.id, reno.id)))).toEqual(before.map((n) => n + 5));
   // The stock moved on the Inventory Item report too.
   for (const [i, v] of variants.entries()) expect(await onHandOnReport(page, v.sku, reno.id)).toBe(before[i]! + 5);
   await look(page, 'purchase-order-inventory-after-half');
@@ -121,7 +94,7 @@ test('a purchase order from draft to received moves stock into the warehouse', a
   await expect(receive).toBeHidden();
   await expect(page.getByText('Received', { exact: true }).first()).toBeVisible();
   for (const v of variants) await expect(page.locator(`tr[data-line="${v.sku}"] [data-col="open"]`)).toHaveText('0');
-  expect(await Promise.all(variants.map((v) => onHand(page, v.id, reno.id)))).toEqual(before.map((n) => n + 10));
+  expect(await Promise.all(variants.map((v) => onHand(page, token, v.id, reno.id)))).toEqual(before.map((n) => n + 10));
   await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
   await look(page, 'purchase-order-received');
   for (const [i, v] of variants.entries()) expect(await onHandOnReport(page, v.sku, reno.id)).toBe(before[i]! + 10);

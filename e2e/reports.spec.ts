@@ -1,13 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, shot } from './helpers';
+import { apiHeaders, shot, signedIn } from './helpers';
 
 const ANALYST = 'analyst@example.com';
-
-let token = '';
-async function signedIn(page: Page) {
-  token ||= await apiToken(page, ANALYST);
-  await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), token);
-}
 
 /** The report has drawn its rows: nothing loading. */
 async function loaded(page: Page) {
@@ -17,7 +11,7 @@ async function loaded(page: Page) {
 
 test.describe('reports', () => {
   test('PO Summary from a URL: its filters, the totals of every row and the chart', async ({ page }) => {
-    await signedIn(page);
+    const token = await signedIn(page, ANALYST);
     // A view shared as a link: grouped by month, from a date, sorted by month.
     await page.goto('/report/po-summary?group=month&filter[from]=2020-01-01&sort=month');
     await loaded(page);
@@ -28,7 +22,7 @@ test.describe('reports', () => {
     await expect(table.getByRole('columnheader', { name: /Month/ })).toHaveAttribute('aria-sort', 'ascending');
     // Totals of every matching row, and the chart by month with its accessible name (the demo data
     // has purchase orders; the same figures as the API's).
-    const api = await page.request.get('/api/report/po-summary?group=month&filter[from]=2020-01-01', { headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' } });
+    const api = await page.request.get('/api/report/po-summary?group=month&filter[from]=2020-01-01', { headers: apiHeaders(token) });
     const answer = await api.json();
     const totals = table.locator('tfoot');
     await expect(totals).toContainText(`Total (${answer.meta.total} ${answer.meta.total === 1 ? 'row' : 'rows'})`);
@@ -41,7 +35,7 @@ test.describe('reports', () => {
   });
 
   test('grouping and sorting are history entries; an XLSX export of the view ends in Download Logs', async ({ page }) => {
-    await signedIn(page);
+    await signedIn(page, ANALYST);
     await page.goto('/report/po-summary?group=month&filter[from]=2020-01-01&sort=month');
     await loaded(page);
     const table = page.getByRole('table', { name: 'PO Summary Report' });
@@ -75,7 +69,7 @@ test.describe('reports', () => {
   });
 
   test('the jobs indicator lists the signed-in user’s jobs', async ({ page }) => {
-    await signedIn(page);
+    await signedIn(page, ANALYST);
     await page.goto('/report/inventory-transaction');
     await loaded(page);
     await shot(page, 'report-inventory-transaction');

@@ -1,21 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiToken, shot } from './helpers';
+import { expect, test } from '@playwright/test';
+import { apiHeaders, shot, signedIn } from './helpers';
 
 const ORDERS = 'orders@example.com';
 const ANALYST = 'analyst@example.com';
 
-const tokens: Record<string, string> = {};
-async function signedIn(page: Page, email: string) {
-  tokens[email] ||= await apiToken(page, email);
-  await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), tokens[email]);
-  return tokens[email];
-}
-const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' });
-
 test.describe('order resolution', () => {
   test('the resolution dashboard shows the orders that need a person, grouped by reason, with their ages and actions', async ({ page }) => {
     const token = await signedIn(page, ORDERS);
-    const api = await (await page.request.get('/api/order-resolution', { headers: headers(token) })).json();
+    const api = await (await page.request.get('/api/order-resolution', { headers: apiHeaders(token) })).json();
     await page.goto('/order-resolution');
     await expect(page.getByRole('heading', { name: 'Order Resolution Dashboard' })).toBeVisible();
     const groups = page.getByRole('list', { name: 'Open cases by reason' });
@@ -45,7 +37,7 @@ test.describe('order resolution', () => {
 
   test('an order leaves the dashboard once its customer-service status is resolved', async ({ page }) => {
     const token = await signedIn(page, ORDERS);
-    const open = await (await page.request.get('/api/order-resolution?reason=cs_open', { headers: headers(token) })).json();
+    const open = await (await page.request.get('/api/order-resolution?reason=cs_open', { headers: apiHeaders(token) })).json();
     const row = open.data.cases.find((c: { other_reasons: string[] }) => c.other_reasons.length === 0) ?? open.data.cases[0];
     expect(row, 'the demo data has an order open in customer service').toBeTruthy();
 
@@ -63,7 +55,7 @@ test.describe('order resolution', () => {
     await dialog.getByRole('button', { name: 'Set status' }).click();
     await expect(dialog).toBeHidden();
     await expect(tr).toHaveCount(0);
-    const after = await (await page.request.get(`/api/order-resolution?reason=cs_open&per_page=100`, { headers: headers(token) })).json();
+    const after = await (await page.request.get(`/api/order-resolution?reason=cs_open&per_page=100`, { headers: apiHeaders(token) })).json();
     expect(after.data.cases.map((c: { order_id: number }) => c.order_id)).not.toContain(row.order_id);
   });
 
@@ -85,7 +77,7 @@ test.describe('order resolution', () => {
     await page.goto('/report/monthly-summary?filter[from]=2020-01-01');
     await expect(page.getByRole('heading', { name: 'Monthly Summary Report' })).toBeVisible();
     await expect(page.locator('.mantine-Skeleton-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
-    const answer = await (await page.request.get('/api/report/monthly-summary?filter[from]=2020-01-01', { headers: headers(token) })).json();
+    const answer = await (await page.request.get('/api/report/monthly-summary?filter[from]=2020-01-01', { headers: apiHeaders(token) })).json();
     const table = page.getByRole('table', { name: 'Monthly Summary Report' });
     const revenue = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(answer.totals.revenue / 100);
     await expect(table.locator('tfoot')).toContainText(revenue);

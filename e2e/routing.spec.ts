@@ -1,32 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, shot } from './helpers';
+import { apiGet, apiHeaders, look, signedIn } from './helpers';
 
 const ORDERS = 'orders@example.com';
-
-let token = '';
-async function signedIn(page: Page) {
-  token ||= await apiToken(page, ORDERS);
-  await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), token);
-}
-const headers = () => ({ authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' });
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(`/api/${path}`, { headers: headers() });
-  expect(res.status(), `GET ${path}`).toBe(200);
-  return (await res.json()) as T;
-}
-/** Screenshots without the toasts of the last action. */
-async function look(page: Page, name: string) {
-  await expect
-    .poll(
-      async () => {
-        for (const close of await page.locator('.mantine-Notification-root button').all()) await close.click({ timeout: 1000 }).catch(() => undefined);
-        return page.locator('.mantine-Notification-root').count();
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(0);
-  await shot(page, name);
-}
 
 interface RouteRow {
   id: number;
@@ -40,19 +15,19 @@ interface RouteDetail {
 }
 
 /** A demo order whose route has at least two feasible options and can be chosen now. */
-async function routableOrder(page: Page): Promise<RouteDetail> {
-  const routes = await apiGet<{ data: RouteRow[] }>(page, 'order-route?filter[status]=computed&filter[is_stale]=false&per_page=100&sort=-id');
+async function routableOrder(page: Page, token: string): Promise<RouteDetail> {
+  const routes = await apiGet<{ data: RouteRow[] }>(page, token, 'order-route?filter[status]=computed&filter[is_stale]=false&per_page=100&sort=-id');
   for (const r of routes.data) {
-    const d = (await apiGet<{ data: RouteDetail }>(page, `order-route/${r.id}`)).data;
+    const d = (await apiGet<{ data: RouteDetail }>(page, token, `order-route/${r.id}`)).data;
     if (d.choose_blocked === null && d.options.filter((o) => o.is_feasible).length >= 2) return d;
   }
   // Else a waiting demo order routed now.
-  const waiting = await apiGet<{ data: { id: number }[] }>(page, 'order?filter[status]=processing&per_page=50&sort=-id');
+  const waiting = await apiGet<{ data: { id: number }[] }>(page, token, 'order?filter[status]=processing&per_page=50&sort=-id');
   for (const o of waiting.data) {
-    const res = await page.request.post(`/api/order/${o.id}/route`, { headers: headers(), data: {} });
+    const res = await page.request.post(`/api/order/${o.id}/route`, { headers: apiHeaders(token), data: {} });
     if (res.status() !== 201) continue;
     const routeId = ((await res.json()) as { data: { route_id: number } }).data.route_id;
-    const d = (await apiGet<{ data: RouteDetail }>(page, `order-route/${routeId}`)).data;
+    const d = (await apiGet<{ data: RouteDetail }>(page, token, `order-route/${routeId}`)).data;
     if (d.choose_blocked === null && d.options.filter((x) => x.is_feasible).length >= 2) return d;
   }
   throw new Error('No demo route with two feasible options');
@@ -60,8 +35,8 @@ async function routableOrder(page: Page): Promise<RouteDetail> {
 
 test('a demo order is routed; a person compares two options, chooses the second and sees its vendor orders', async ({ page }) => {
   test.setTimeout(150_000);
-  await signedIn(page);
-  const before = await routableOrder(page);
+  const token = await signedIn(page, ORDERS);
+  const before = await routableOrder(page, token);
 
   await page.goto('/order-route');
   await expect(page.getByRole('heading', { name: 'Order Routes' })).toBeVisible();
@@ -92,7 +67,7 @@ test('a demo order is routed; a person compares two options, chooses the second 
   await look(page, 'routing-compare');
 
   // Choose the second.
-  const route = (await apiGet<{ data: RouteDetail }>(page, `order-route/${routeId}`)).data;
+  const route = (await apiGet<{ data: RouteDetail }>(page, token, `order-route/${routeId}`)).data;
   const second = route.options.find((o) => o.rank === 2)!;
   await option2.getByRole('button', { name: 'Choose option 2' }).click();
   const dialog = page.getByRole('dialog');
@@ -104,7 +79,7 @@ test('a demo order is routed; a person compares two options, chooses the second 
   await expect(option2.getByText('Chosen', { exact: true })).toBeVisible();
   const links = created.getByRole('link', { name: /^VO-\d{6}$/ });
   await expect(links.first()).toBeVisible();
-  const after = (await apiGet<{ data: RouteDetail & { chosen_option_id: number; vendor_orders: { id: number; number: string; total_cents: number }[] } }>(page, `order-route/${routeId}`)).data;
+  const after = (await apiGet<{ data: RouteDetail & { chosen_option_id: number; vendor_orders: { id: number; number: string; total_cents: number }[] } }>(page, token, `order-route/${routeId}`)).data;
   expect(after.chosen_option_id).toBe(second.id);
   expect(await links.count()).toBe(after.vendor_orders.length);
   expect(after.vendor_orders.reduce((s, v) => s + v.total_cents, 0)).toBe(second.total_cents);
@@ -119,7 +94,7 @@ test('a demo order is routed; a person compares two options, chooses the second 
   await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('button', { name: 'Confirm' })).toBeVisible();
 
-  await page.goto(`/vendor-order?filter[order_id]=${after.vendor_orders.length ? (await apiGet<{ data: { order_id: number } }>(page, `vendor-order/${after.vendor_orders[0]!.id}`)).data.order_id : 0}`);
+  await page.goto(`/vendor-order?filter[order_id]=${after.vendor_orders.length ? (await apiGet<{ data: { order_id: number } }>(page, token, `vendor-order/${after.vendor_orders[0]!.id}`)).data.order_id : 0}`);
   await expect(page.getByRole('heading', { name: 'Vendor Orders' })).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(after.vendor_orders.length + 1);
   await look(page, 'routing-vendor-orders');

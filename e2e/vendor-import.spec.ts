@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, shot, signIn } from './helpers';
+import { apiHeaders, apiToken, shot, signIn } from './helpers';
 
 const BUYER = 'purchasing@example.com';
 
@@ -17,7 +17,7 @@ test.describe('vendor catalogue import', () => {
 
   test('imports a vendor’s file: a bad row is refused with its reason, the fixed file is applied', async ({ page }) => {
     const token = await apiToken(page, BUYER);
-    const headers = { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' };
+    const headers = apiHeaders(token);
     const vendors = await (await page.request.get('/api/vendor?q=Sports%20South', { headers })).json();
     const vendor = vendors.data[0] as { id: number; name: string };
     const lines = (await (await page.request.get(`/api/vendor/${vendor.id}/product?per_page=3&filter[matched]=true&sort=vendor_sku`, { headers })).json()).data as Line[];
@@ -85,7 +85,7 @@ test.describe('vendor catalogue import', () => {
   });
   test('corrects a catalogue line by hand: its rules shown, then saved and audited', async ({ page }) => {
     const token = await apiToken(page, BUYER);
-    const headers = { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' };
+    const headers = apiHeaders(token);
     // A matched line of another vendor than the import's.
     const lines = (await (await page.request.get('/api/vendor-product?per_page=100&filter[matched]=true&sort=vendor_sku', { headers })).json()).data as (Line & {
       vendor_id: number;
@@ -128,7 +128,7 @@ test.describe('vendor catalogue import', () => {
     // Saved as typed, the match kept as it was, and audited.
     const saved = (await (await page.request.get(`/api/vendor-product/${line.id}`, { headers })).json()).data as Line & { can_drop_ship: boolean; map_cents: number; variant_sku: string };
     expect(saved).toMatchObject({ cost_cents: 1999, quantity_available: 77, map_cents: 2499, variant_sku: line.variant_sku });
-    const admin = { authorization: `Bearer ${await apiToken(page, 'admin@example.com')}`, 'x-requested-with': 'XMLHttpRequest' };
+    const admin = apiHeaders(await apiToken(page, 'admin@example.com'));
     const audit = (await (await page.request.get(`/api/audit-log?filter[entity]=vendor_product&filter[entity_id]=${line.id}`, { headers: admin })).json()).data as { action: string }[];
     expect(audit[0]?.action).toBe('update');
   });

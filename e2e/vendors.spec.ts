@@ -1,19 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiToken, shot, signIn, unique } from './helpers';
+import { expect, test } from '@playwright/test';
+import { pick, shot, signedIn, signIn, unique } from './helpers';
 
 const BUYER = 'purchasing@example.com';
-
-let token: string | undefined;
-/** Opens the console already signed in as the purchasing demo user (one sign-in for the file). */
-async function signedIn(page: Page) {
-  token ??= await apiToken(page, BUYER);
-  await page.addInitScript((t) => window.localStorage.setItem('quartermaster_token', t), token);
-}
-
-async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 test.describe('vendors', () => {
   // Several screens, each checked for accessibility in both themes: more than the default 30 s on a busy machine.
@@ -70,7 +58,7 @@ test.describe('vendors', () => {
   });
 
   test('reveals a credential’s secret for a while, on the credentials screen and the vendor’s tab', async ({ page }) => {
-    await signedIn(page);
+    await signedIn(page, BUYER);
     await page.goto('/vendor-credential');
     await expect(page.getByRole('heading', { name: 'Vendor Credentials', level: 1 })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: 'Sports South' }).filter({ hasText: 'Dealer portal' });
