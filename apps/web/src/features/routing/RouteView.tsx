@@ -110,7 +110,7 @@ function RouteView({ id }: { id: number }) {
                   <Table.Td ta="right">
                     <IntegerDisplay value={i.quantity} />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <ComplianceBadge outcome={i.compliance_outcome} />
                   </Table.Td>
                   <Table.Td>

@@ -73,7 +73,7 @@ export function ComplianceBadge({ outcome, reason }: { outcome: string | null; r
   if (!outcome) return <Badge size="sm" radius="sm" variant="light" color="teal">Allowed</Badge>;
   const label = EFFECT_LABELS[outcome as ComplianceEffect] ?? humanize(outcome);
   const badge = (
-    <Badge size="sm" radius="sm" variant="light" color={EFFECT_COLORS[outcome as ComplianceEffect] ?? 'gray'}>
+    <Badge size="sm" radius="sm" variant="light" color={EFFECT_COLORS[outcome as ComplianceEffect] ?? 'gray'} style={{ textTransform: 'none', overflow: 'visible' }}>
       {label}
     </Badge>
   );
