@@ -90,3 +90,14 @@ export const stampFields = { created_at: z.string(), updated_at: z.string(), ver
 
 export const Email = z.string().trim().toLowerCase().email('Enter a valid email address').max(200);
 export const Name = z.string().trim().min(1, 'Required').max(200, 'At most 200 characters');
+/** Optional text of at most `max` characters, trimmed; empty or absent is null. */
+export const OptText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v));
+/** An optional web address (http or https), at most 500 characters; empty or absent is null. */
+export const OptUrl = OptText(500).refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), 'A web address starting with https:// or http://');

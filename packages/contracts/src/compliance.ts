@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Name, stampFields, Versioned } from './common.js';
+import { Name, OptText, stampFields, Versioned } from './common.js';
 import { US_STATES } from './enums.js';
 
 /**
@@ -201,14 +201,6 @@ export const ZipCodeGroup = z.object({
   ...stampFields,
 });
 export type ZipCodeGroup = z.infer<typeof ZipCodeGroup>;
-const OptText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' || v === undefined ? null : v));
 export const ZipCodeGroupCreate = z.object({ name: Name, description: OptText(2000), entries: ZipEntries }).strict();
 export const ZipCodeGroupUpdate = ZipCodeGroupCreate.extend(Versioned.shape);
 export const ZIP_CODE_GROUP_LIST = { sort: ['id', 'name', 'created_at', 'updated_at'], filter: ['id', 'state', 'in_use'] } as const;

@@ -19,3 +19,4 @@ export * from './vendor-catalog.js';
 export * from './orders.js';
 export * from './routing.js';
 export * from './resolution.js';
+export * from './pricing.js';

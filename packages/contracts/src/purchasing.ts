@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParam, listResponse, Name, stampFields, Versioned } from './common.js';
+import { IdParam, listResponse, Name, OptText, stampFields, Versioned } from './common.js';
 import { PURCHASING_ENTITIES } from './enums.js';
 
 /**
@@ -59,14 +59,6 @@ const IsoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date (YYYY-MM-DD)')
   .refine((v) => !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v, 'Not a date')
   .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', 'Between 2000 and 2100');
-const OptText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : (v ?? null)));
 
 // ───────────────────────────── locations ─────────────────────────────
 

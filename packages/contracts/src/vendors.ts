@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_CHANNEL_CODES } from './routing.js';
-import { Name, Versioned, stampFields } from './common.js';
+import { Name, OptText, OptUrl, Versioned, stampFields } from './common.js';
 import { FEE_APPLICATIONS } from './enums.js';
 
 /**
@@ -28,22 +28,6 @@ export const REVEAL_SECONDS = 30;
 
 const Id = z.number().int().positive().max(2_147_483_647);
 const Cents = z.number().int('Whole cents').min(0, 'Cannot be negative').max(100_000_000, 'Too large');
-const OptText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' || v === undefined ? null : v));
-const OptUrl = z
-  .string()
-  .trim()
-  .max(500, 'At most 500 characters')
-  .nullable()
-  .optional()
-  .transform((v) => (v === '' || v === undefined ? null : v))
-  .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), 'A web address starting with https:// or http://');
 const Day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date (YYYY-MM-DD)')

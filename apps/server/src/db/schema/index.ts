@@ -5,3 +5,4 @@ export * from './purchasing.js';
 export * from './compliance.js';
 export * from './vendor-catalog.js';
 export * from './orders.js';
+export * from './pricing.js';

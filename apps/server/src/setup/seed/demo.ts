@@ -10,6 +10,7 @@ import { seedPurchasingDemo } from './purchasing.js';
 import { seedComplianceDemo } from './compliance.js';
 import { seedOrdersDemo } from './orders.js';
 import { seedRoutingDemo } from './routing.js';
+import { seedPricingDemo } from './pricing.js';
 import { internalStatuses, users } from '../../db/schema/index.js';
 import type { SecretBox } from '../../db/secrets.js';
 
@@ -63,6 +64,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox) {
   await seedComplianceDemo(db);
   await seedOrdersDemo(db);
   await seedRoutingDemo(db);
+  await seedPricingDemo(db);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { stamps, ts } from './core.js';
+import { stores, variants } from './catalog.js';
+
+/**
+ * Pricing against competitors: the comparison-site searches we watch (target URLs), the competitors'
+ * offers seen there, the competitors we ignore when pricing (the blacklist), and our SKUs that
+ * repricing leaves alone (exclude SKUs).
+ */
+
+export const targetUrls = pgTable(
+  'target_urls',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    destination: text('destination').notNull(),
+    category: text('category').notNull(),
+    caliber: text('caliber'),
+    ship_rating: text('ship_rating'),
+    round_group: text('round_group'),
+    url: text('url').notNull(),
+    is_active: boolean('is_active').notNull().default(true),
+    notes: text('notes'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('target_urls_url_key').on(t.url),
+    uniqueIndex('target_urls_name_key').on(sql`lower(${t.name})`),
+    check('target_urls_destination_check', sql`destination in ('ammoseek', 'bulkcheapammo')`),
+    check('target_urls_category_check', sql`category in ('handgun', 'rifle', 'rimfire', 'shotgun')`),
+    check('target_urls_ship_rating_check', sql`ship_rating is null or ship_rating in ('>4', 'CF/Free')`),
+    check('target_urls_round_group_check', sql`round_group is null or round_group in ('1', '2-50', '51-100', '101-250', '251-500', '501-1000', '>1K')`),
+  ],
+);
+
+export const competitorOffers = pgTable(
+  'competitor_offers',
+  {
+    id: serial('id').primaryKey(),
+    target_url_id: integer('target_url_id').references(() => targetUrls.id, { onDelete: 'set null' }),
+    competitor: text('competitor').notNull(),
+    title: text('title').notNull(),
+    url: text('url'),
+    category: text('category').notNull(),
+    caliber: text('caliber'),
+    /** AmmoSeek's shipping rating: F (free), CF (conditionally free) or a score 1–10 (10 cheapest). */
+    ship_rating: text('ship_rating'),
+    rounds: integer('rounds').notNull(),
+    price_cents: integer('price_cents').notNull(),
+    in_stock: boolean('in_stock').notNull().default(true),
+    seen_at: ts('seen_at').notNull().defaultNow(),
+    ...stamps(),
+  },
+  (t) => [
+    index('competitor_offers_seen_idx').on(t.seen_at, t.id),
+    index('competitor_offers_competitor_idx').on(sql`lower(${t.competitor})`),
+    index('competitor_offers_target_idx').on(t.target_url_id),
+    check('competitor_offers_category_check', sql`category in ('handgun', 'rifle', 'rimfire', 'shotgun')`),
+    check('competitor_offers_ship_rating_check', sql`ship_rating is null or ship_rating in ('F', 'CF', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10')`),
+    check('competitor_offers_rounds_check', sql`rounds between 1 and 100000`),
+    check('competitor_offers_price_check', sql`price_cents between 1 and 100000000`),
+  ],
+);
+
+export const competitorBlacklist = pgTable(
+  'competitor_blacklist',
+  {
+    id: serial('id').primaryKey(),
+    competitor: text('competitor').notNull(),
+    reason: text('reason'),
+    ...stamps(),
+  },
+  (t) => [uniqueIndex('competitor_blacklist_competitor_key').on(sql`lower(${t.competitor})`)],
+);
+
+export const excludeSkus = pgTable(
+  'exclude_skus',
+  {
+    id: serial('id').primaryKey(),
+    variant_id: integer('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    /** Null: every store. */
+    store_id: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('exclude_skus_variant_store_key').on(t.variant_id, sql`coalesce(${t.store_id}, 0)`),
+    index('exclude_skus_store_idx').on(t.store_id),
+  ],
+);

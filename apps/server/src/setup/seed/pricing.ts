@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import type { CompetitorOfferCategory, OfferShipRating, RoundGroup, TargetShipRating } from '@qm/contracts';
+import { query, queryOne, type Db } from '../../db/connect.js';
+import { audit, SYSTEM_ACTOR } from '../../db/audit.js';
+import { insertRow, transaction } from '../../db/write.js';
+import { competitorBlacklist, competitorOffers, excludeSkus, targetUrls } from '../../db/schema/index.js';
+
+/**
+ * Demo pricing data (DOMAIN "Price per round"): the comparison-site searches the pricing team watches
+ * (AmmoSeek by caliber, one BulkCheapAmmo list), what competitors offered there over the last three
+ * days at the cost per round the trade sees for each caliber, two competitors the team ignores and a
+ * few of our SKUs repricing leaves alone. Deterministic: the same data on every fresh database.
+ */
+
+interface Watch {
+  name: string;
+  destination: 'ammoseek' | 'bulkcheapammo';
+  category: CompetitorOfferCategory;
+  caliber: string;
+  slug: string;
+  ship_rating?: TargetShipRating;
+  round_group?: RoundGroup;
+  /** Typical cost per round (cents) and the loads and package sizes seen. */
+  cpr: [number, number];
+  loads: string[];
+  rounds: number[];
+  active?: boolean;
+}
+
+const WATCHES: Watch[] = [
+  { name: '9mm Luger — bulk', destination: 'ammoseek', category: 'handgun', caliber: '9mm Luger', slug: '9mm-luger', round_group: '501-1000', cpr: [21, 30], rounds: [1000, 500], loads: ['Federal American Eagle 9mm 115gr FMJ', 'Blazer Brass 9mm 115gr FMJ', 'Magtech 9mm 115gr FMJ', 'PMC Bronze 9mm 115gr FMJ', 'Sellier & Bellot 9mm 124gr FMJ'] },
+  { name: '9mm Luger — boxes, free shipping', destination: 'ammoseek', category: 'handgun', caliber: '9mm Luger', slug: '9mm-luger', ship_rating: 'CF/Free', round_group: '2-50', cpr: [24, 38], rounds: [50], loads: ['Winchester White Box 9mm 115gr FMJ', 'CCI Blazer 9mm 124gr FMJ', 'Fiocchi 9mm 115gr FMJ', 'Aguila 9mm 124gr FMJ'] },
+  { name: '.45 ACP', destination: 'ammoseek', category: 'handgun', caliber: '.45 ACP', slug: '45-acp', cpr: [42, 58], rounds: [50, 100], loads: ['Federal American Eagle .45 ACP 230gr FMJ', 'Winchester White Box .45 ACP 230gr FMJ', 'Remington UMC .45 ACP 230gr FMJ'] },
+  { name: '.223 Remington', destination: 'ammoseek', category: 'rifle', caliber: '.223 Rem', slug: '223-remington', ship_rating: '>4', cpr: [42, 62], rounds: [20, 1000], loads: ['Federal American Eagle .223 Rem 55gr FMJ', 'Hornady Frontier .223 Rem 55gr FMJ', 'PMC Bronze .223 Rem 55gr FMJ', 'Wolf Gold .223 Rem 55gr FMJ'] },
+  { name: '5.56 NATO — cases', destination: 'ammoseek', category: 'rifle', caliber: '5.56 NATO', slug: '5.56x45mm-nato', round_group: '501-1000', cpr: [44, 60], rounds: [1000, 500], loads: ['Federal XM193 5.56 NATO 55gr FMJ', 'PMC X-TAC 5.56 NATO 55gr FMJ', 'Winchester M855 5.56 NATO 62gr Green Tip'] },
+  { name: '.308 Winchester', destination: 'ammoseek', category: 'rifle', caliber: '.308 Win', slug: '308-winchester', cpr: [88, 145], rounds: [20, 200], loads: ['Federal American Eagle .308 Win 150gr FMJ', 'Hornady Match .308 Win 168gr BTHP', 'Sellier & Bellot .308 Win 147gr FMJ', 'Prvi Partizan .308 Win 145gr FMJ'] },
+  { name: '7.62x39 — steel case', destination: 'ammoseek', category: 'rifle', caliber: '7.62x39', slug: '7.62x39mm', cpr: [34, 52], rounds: [20, 1000], loads: ['Tula 7.62x39 122gr FMJ', 'Wolf Military Classic 7.62x39 123gr FMJ', 'Barnaul 7.62x39 123gr FMJ'] },
+  { name: '6.5 Creedmoor', destination: 'ammoseek', category: 'rifle', caliber: '6.5 Creedmoor', slug: '6.5-creedmoor', cpr: [105, 175], rounds: [20], loads: ['Hornady American Gunner 6.5 Creedmoor 140gr BTHP', 'Federal Fusion 6.5 Creedmoor 140gr SP', 'Winchester Super-X 6.5 Creedmoor 129gr PT'] },
+  { name: '.22 LR', destination: 'ammoseek', category: 'rimfire', caliber: '.22 LR', slug: '22-lr', cpr: [6, 12], rounds: [500, 525, 1400], loads: ['CCI Blazer .22 LR 40gr LRN', 'Federal AutoMatch .22 LR 40gr LRN', 'Winchester 333 .22 LR 36gr CPHP', 'Remington Golden Bullet .22 LR 36gr HP'] },
+  { name: '12 gauge 00 buckshot', destination: 'ammoseek', category: 'shotgun', caliber: '12 Gauge', slug: '12-gauge', cpr: [78, 125], rounds: [5, 25, 250], loads: ['Federal Power-Shok 12 ga 2-3/4" 00 Buck 9 Pellet', 'Fiocchi 12 ga 2-3/4" 00 Buck', 'Remington Express 12 ga 2-3/4" 00 Buck'] },
+  { name: 'BulkCheapAmmo — 9mm cases', destination: 'bulkcheapammo', category: 'handgun', caliber: '9mm Luger', slug: '9mm', round_group: '501-1000', cpr: [22, 29], rounds: [1000], loads: ['Magtech 9mm 115gr FMJ', 'Federal American Eagle 9mm 115gr FMJ', 'Blazer Brass 9mm 115gr FMJ'] },
+  { name: '.300 Blackout (paused)', destination: 'ammoseek', category: 'rifle', caliber: '.300 BLK', slug: '300-aac-blackout', cpr: [75, 120], rounds: [20], loads: ['Sig Sauer Elite .300 BLK 125gr FMJ', 'Remington UMC .300 BLK 220gr OTFB'], active: false },
+];
+
+/** Online retailers seen on comparison sites, with the shipping rating they usually get. */
+const COMPETITORS: { name: string; ship: OfferShipRating[] }[] = [
+  { name: 'Lucky Gunner', ship: ['CF', '7'] },
+  { name: 'Target Sports USA', ship: ['CF', '6'] },
+  { name: 'SGAmmo', ship: ['8', '7'] },
+  { name: 'Palmetto State Armory', ship: ['CF', '5'] },
+  { name: 'Ammunition Depot', ship: ['CF', '6'] },
+  { name: 'Bulk Ammo', ship: ['F', 'CF'] },
+  { name: 'Natchez Shooters Supplies', ship: ['4', '5'] },
+  { name: 'MidwayUSA', ship: ['CF', '3'] },
+  { name: 'Brownells', ship: ['CF', '4'] },
+  { name: 'Sportsman\u2019s Warehouse', ship: ['CF', '5'] },
+  { name: 'Ammo Kingpin', ship: ['F', '9'] },
+  { name: 'DiscountAmmoDepot', ship: ['10', 'F'] },
+];
+
+const BLACKLIST = [
+  { competitor: 'Ammo Kingpin', reason: 'Lists items it has no stock of; its prices are never filled. Ignored until orders placed there arrive.' },
+  { competitor: 'DiscountAmmoDepot', reason: 'Prices only for members of its paid club; the public price is higher.' },
+];
+
+/** A repeatable pseudo-random number in [0, 1) from a few integers. */
+function unit(...xs: number[]): number {
+  let h = 2166136261;
+  for (const x of xs) {
+    h ^= x;
+    h = Math.imul(h, 16777619) >>> 0;
+    h ^= h >>> 13;
+  }
+  return ((h >>> 0) % 100_000) / 100_000;
+}
+
+export async function seedPricingDemo(db: Db) {
+  await transaction(db, async (t) => {
+    const now = Date.now();
+    for (const [wi, w] of WATCHES.entries()) {
+      const url =
+        w.destination === 'ammoseek'
+          ? `https://ammoseek.com/ammo/${w.slug}${w.ship_rating || w.round_group ? '?' : ''}${[w.ship_rating && `sh=${encodeURIComponent(w.ship_rating)}`, w.round_group && `rg=${encodeURIComponent(w.round_group)}`].filter(Boolean).join('&')}`
+          : `https://www.bulkcheapammo.com/handgun/bulk-${w.slug}-ammo`;
+      const row = {
+        name: w.name, destination: w.destination, category: w.category, caliber: w.caliber, ship_rating: w.ship_rating ?? null, round_group: w.round_group ?? null,
+        url, is_active: w.active ?? true, notes: w.active === false ? 'Paused: we sell no .300 BLK until the new vendor is set up.' : null,
+      };
+      const id = await insertRow(t, targetUrls, row);
+      await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'target_url', entityId: id, after: row });
+      // 6–11 offers per search, from different competitors
+      const n = 6 + Math.floor(unit(wi, 1) * 6);
+      for (let k = 0; k < n; k++) {
+        const c = COMPETITORS[(wi * 5 + k * 7) % COMPETITORS.length]!;
+        const rounds = w.rounds[Math.floor(unit(wi, k, 2) * w.rounds.length)]!;
+        const cpr = w.cpr[0] + unit(wi, k, 3) * (w.cpr[1] - w.cpr[0]);
+        const offer = {
+          target_url_id: id, competitor: c.name, title: `${w.loads[Math.floor(unit(wi, k, 4) * w.loads.length)]!}, ${rounds} rounds`,
+          url: `https://www.example.com/${c.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}/${w.slug}-${k + 1}`,
+          category: w.category, caliber: w.caliber, ship_rating: c.ship[Math.floor(unit(wi, k, 5) * c.ship.length)]!, rounds,
+          price_cents: Math.max(1, Math.round(cpr * rounds)), in_stock: unit(wi, k, 6) > 0.15,
+          seen_at: new Date(now - Math.floor(unit(wi, k, 7) * 72 * 3600_000)),
+        };
+        const oid = await insertRow(t, competitorOffers, offer);
+        await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'competitor_offer', entityId: oid, after: { ...offer, seen_at: offer.seen_at.toISOString() } });
+      }
+    }
+    for (const b of BLACKLIST) {
+      const id = await insertRow(t, competitorBlacklist, b);
+      await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'competitor_blacklist', entityId: id, after: b });
+    }
+    // SKUs repricing leaves alone: a MAP-gated load everywhere, a clearance price on one store
+    const picks = await query<{ id: number; sku: string }>(t, sql`select v.id, v.sku from variants v join products p on p.id = v.product_id where v.is_default order by v.id limit 3`);
+    const store = await queryOne<{ id: number }>(t, sql`select id from stores order by id limit 1`);
+    const reasons = [
+      { store_id: null, reason: 'The manufacturer gates this load at MAP: its price is set by hand.' },
+      { store_id: store?.id ?? null, reason: 'Clearance price until the lot is sold.' },
+      { store_id: null, reason: 'Sold at cost as a loss leader for the spring promotion.' },
+    ];
+    for (const [i, v] of picks.entries()) {
+      const row = { variant_id: v.id, ...reasons[i]! };
+      const id = await insertRow(t, excludeSkus, row);
+      await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'exclude_sku', entityId: id, after: { ...row, sku: v.sku } });
+    }
+  });
+}

@@ -1,0 +1,159 @@
+/**
+ * Pricing against competitors: the comparison-site searches we watch (target URLs), the offers seen
+ * there (competitor offers: price, rounds, cost per round, shipping rating), the competitors ignored
+ * when pricing (the blacklist) and our SKUs that repricing leaves alone (exclude SKUs).
+ */
+import { z } from 'zod';
+import { Name, OptText, OptUrl, stampFields, Versioned } from './common.js';
+import { COMPETITOR_OFFER_CATEGORIES, ROUND_GROUPS, TARGET_DESTINATIONS, TARGET_SHIP_RATINGS } from './enums.js';
+
+export type CompetitorOfferCategory = (typeof COMPETITOR_OFFER_CATEGORIES)[number];
+export type RoundGroup = (typeof ROUND_GROUPS)[number];
+export type TargetShipRating = (typeof TARGET_SHIP_RATINGS)[number];
+
+export const TARGET_DESTINATION_LABELS: Record<(typeof TARGET_DESTINATIONS)[number], string> = { ammoseek: 'AmmoSeek', bulkcheapammo: 'BulkCheapAmmo' };
+export const COMPETITOR_OFFER_CATEGORY_LABELS: Record<CompetitorOfferCategory, string> = { handgun: 'Handgun', rifle: 'Rifle', rimfire: 'Rimfire', shotgun: 'Shotgun' };
+export const TARGET_SHIP_RATING_LABELS: Record<TargetShipRating, string> = { '>4': 'Shipping score above 4', 'CF/Free': 'Free or conditionally free' };
+
+/** AmmoSeek's shipping rating of an offer: F free, CF conditionally free (over a threshold), or a score 10 (cheapest) … 1. */
+export const OFFER_SHIP_RATINGS = ['F', 'CF', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'] as const;
+export type OfferShipRating = (typeof OFFER_SHIP_RATINGS)[number];
+export const OFFER_SHIP_RATING_LABELS: Record<OfferShipRating, string> = {
+  F: 'Free',
+  CF: 'Conditionally free',
+  ...(Object.fromEntries(['10', '9', '8', '7', '6', '5', '4', '3', '2', '1'].map((s) => [s, `Score ${s}`])) as Record<Exclude<OfferShipRating, 'F' | 'CF'>, string>),
+};
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `One of: ${values.join(', ')}` });
+const optionalOneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  oneOf(values)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+const Caliber = OptText(100);
+
+// ───────────────────────────── target URLs ─────────────────────────────
+
+export const TargetUrl = z.object({
+  id: z.number(),
+  name: z.string(),
+  destination: z.enum(TARGET_DESTINATIONS),
+  category: z.enum(COMPETITOR_OFFER_CATEGORIES),
+  caliber: z.string().nullable(),
+  ship_rating: z.enum(TARGET_SHIP_RATINGS).nullable(),
+  round_group: z.enum(ROUND_GROUPS).nullable(),
+  url: z.string(),
+  is_active: z.boolean(),
+  notes: z.string().nullable(),
+  /** Offers seen from this search, and when the last one was. */
+  offer_count: z.number(),
+  last_seen_at: z.string().nullable(),
+  ...stampFields,
+});
+export type TargetUrl = z.infer<typeof TargetUrl>;
+const targetUrlShape = {
+  name: Name,
+  destination: oneOf(TARGET_DESTINATIONS),
+  category: oneOf(COMPETITOR_OFFER_CATEGORIES),
+  caliber: Caliber,
+  ship_rating: optionalOneOf(TARGET_SHIP_RATINGS),
+  round_group: optionalOneOf(ROUND_GROUPS),
+  url: OptUrl.refine((v) => v !== null, 'Required'),
+  is_active: z.boolean().default(true),
+  notes: OptText(2000),
+};
+export const TargetUrlCreate = z.object(targetUrlShape).strict();
+export const TargetUrlUpdate = z.object({ ...targetUrlShape, ...Versioned.shape }).strict();
+export const TARGET_URL_LIST = { sort: ['id', 'name', 'destination', 'category', 'caliber', 'offer_count', 'created_at'], filter: ['id', 'destination', 'category', 'is_active'] } as const;
+
+// ───────────────────────────── competitor offers ─────────────────────────────
+
+export const CompetitorOffer = z.object({
+  id: z.number(),
+  target_url_id: z.number().nullable(),
+  target_url_name: z.string().nullable(),
+  competitor: z.string(),
+  /** The competitor is on the blacklist: pricing ignores this offer. */
+  blacklisted: z.boolean(),
+  title: z.string(),
+  url: z.string().nullable(),
+  category: z.enum(COMPETITOR_OFFER_CATEGORIES),
+  caliber: z.string().nullable(),
+  ship_rating: z.enum(OFFER_SHIP_RATINGS).nullable(),
+  rounds: z.number(),
+  price_cents: z.number(),
+  /** Price ÷ rounds, in cents (two decimals): what shoppers compare. */
+  cpr_cents: z.number(),
+  round_group: z.enum(ROUND_GROUPS),
+  in_stock: z.boolean(),
+  seen_at: z.string(),
+  ...stampFields,
+});
+export type CompetitorOffer = z.infer<typeof CompetitorOffer>;
+/** When an offer was seen: an ISO date-time, not in the future. */
+const SeenAt = z
+  .string()
+  .max(40)
+  .refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), 'A date and time (ISO 8601)')
+  .refine((v) => Date.parse(v) <= Date.now() + 5 * 60_000, 'Not in the future')
+  .optional();
+const competitorOfferShape = {
+  target_url_id: z.number().int().min(1).max(2_147_483_647).nullable().optional().transform((v) => v ?? null),
+  competitor: Name,
+  title: z.string().trim().min(1, 'Required').max(300, 'At most 300 characters'),
+  url: OptUrl,
+  category: oneOf(COMPETITOR_OFFER_CATEGORIES),
+  caliber: Caliber,
+  ship_rating: optionalOneOf(OFFER_SHIP_RATINGS),
+  rounds: z.number({ error: 'A number of rounds' }).int('A whole number of rounds').min(1, 'At least 1 round').max(100_000, 'At most 100,000 rounds'),
+  price_cents: z.number({ error: 'A price' }).int('A price in whole cents').min(1, 'A price above $0.00').max(100_000_000, 'At most $1,000,000.00'),
+  in_stock: z.boolean().default(true),
+  seen_at: SeenAt,
+};
+export const CompetitorOfferCreate = z.object(competitorOfferShape).strict();
+export const CompetitorOfferUpdate = z.object({ ...competitorOfferShape, ...Versioned.shape }).strict();
+export const COMPETITOR_OFFER_LIST = {
+  sort: ['id', 'competitor', 'title', 'price_cents', 'cpr_cents', 'rounds', 'seen_at'],
+  filter: ['id', 'category', 'round_group', 'ship_rating', 'competitor', 'target_url_id', 'blacklisted', 'in_stock', 'caliber'],
+} as const;
+
+// ───────────────────────────── competitor blacklist ─────────────────────────────
+
+export const CompetitorBlacklistEntry = z.object({
+  id: z.number(),
+  competitor: z.string(),
+  reason: z.string().nullable(),
+  /** Offers seen from this competitor (ignored while it is listed). */
+  offer_count: z.number(),
+  ...stampFields,
+});
+export type CompetitorBlacklistEntry = z.infer<typeof CompetitorBlacklistEntry>;
+const blacklistShape = { competitor: Name, reason: OptText(500) };
+export const CompetitorBlacklistCreate = z.object(blacklistShape).strict();
+export const CompetitorBlacklistUpdate = z.object({ ...blacklistShape, ...Versioned.shape }).strict();
+export const COMPETITOR_BLACKLIST_LIST = { sort: ['id', 'competitor', 'offer_count', 'created_at'], filter: ['id'] } as const;
+
+// ───────────────────────────── exclude SKUs ─────────────────────────────
+
+export const ExcludeSku = z.object({
+  id: z.number(),
+  variant_id: z.number(),
+  sku: z.string(),
+  product_id: z.number(),
+  product_title: z.string().nullable(),
+  /** Null: every store. */
+  store_id: z.number().nullable(),
+  store_name: z.string().nullable(),
+  reason: z.string().nullable(),
+  ...stampFields,
+});
+export type ExcludeSku = z.infer<typeof ExcludeSku>;
+const excludeSkuShape = {
+  /** Our variant's SKU (any case). */
+  sku: z.string().trim().min(1, 'Required').max(100, 'At most 100 characters'),
+  store_id: z.number().int().min(1).max(2_147_483_647).nullable().optional().transform((v) => v ?? null),
+  reason: OptText(500),
+};
+export const ExcludeSkuCreate = z.object(excludeSkuShape).strict();
+export const ExcludeSkuUpdate = z.object({ ...excludeSkuShape, ...Versioned.shape }).strict();
+export const EXCLUDE_SKU_LIST = { sort: ['id', 'sku', 'store_name', 'created_at'], filter: ['id', 'store_id', 'variant_id'] } as const;
