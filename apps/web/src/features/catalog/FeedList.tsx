@@ -4,7 +4,7 @@
  * items it carries but leaves out, with why (`?left-out=<feed id>` opens it).
  */
 import { Button, Text } from '@mantine/core';
-import { FEED_LIST, FeedCreate, FeedUpdate, TARGET_DESTINATIONS, type Feed } from '@qm/contracts';
+import { FEED_LIST, FeedCreate, FeedUpdate, TARGET_DESTINATIONS, TARGET_DESTINATION_LABELS as DESTINATION_LABELS, type Feed } from '@qm/contracts';
 import { useSearchParams } from 'react-router';
 import { formatInteger } from '../../lib/format';
 import { useStores } from '../../lib/lookups';
@@ -16,7 +16,6 @@ import { idColumn } from '../../ui/columns';
 import { feeds } from './api';
 import { FeedLeftOutDrawer } from './parts/FeedLeftOut';
 
-const DESTINATION_LABELS: Record<(typeof TARGET_DESTINATIONS)[number], string> = { ammoseek: 'AmmoSeek', bulkcheapammo: 'BulkCheapAmmo' };
 const FREQUENCY_LABELS: Record<number, string> = { 24: 'Daily', 168: 'Weekly' };
 
 const columns: Column<Feed>[] = [
