@@ -19,9 +19,10 @@ import { complianceGenerator } from './generators/compliance.js';
 import { coreGenerator } from './generators/core.js';
 import { purchasingGenerator } from './generators/purchasing.js';
 import { ordersGenerator } from './orders-data.js';
+import { pricingGenerator } from './generators/pricing.js';
 import { rows, type Counts, type Generator } from './generators/types.js';
 
-export const GENERATORS: Generator[] = [coreGenerator, catalogGenerator, purchasingGenerator, complianceGenerator, ordersGenerator];
+export const GENERATORS: Generator[] = [coreGenerator, catalogGenerator, purchasingGenerator, complianceGenerator, pricingGenerator, ordersGenerator];
 
 export interface GeneratorReport {
   name: string;

@@ -129,6 +129,7 @@ export async function orderEndpoints(getJson: (url: string) => Promise<{ status:
   if (!o) return [];
   const detail = await getJson(`/api/order/${o.id}`);
   const sku = (detail.body?.data?.items ?? [])[0]?.sku as string | undefined;
+  const search = ((await getJson('/api/target-url?q=Bench%20search&per_page=1')).body?.data ?? [])[0]?.id ?? 1;
   const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
   const e = encodeURIComponent;
   return [
@@ -165,6 +166,15 @@ export async function orderEndpoints(getJson: (url: string) => Promise<{ status:
     { label: 'compliance restrictions', url: '/api/compliance-restriction' },
     { label: 'compliance restrictions state=CA', url: '/api/compliance-restriction?filter[state]=CA' },
     { label: 'zip code groups', url: '/api/zip-code-group' },
+    // the pricing lists (bench/generators/pricing.ts: 300 searches, 300,000 offers)
+    { label: 'pricing: competitor offers (cheapest per round)', url: '/api/competitor-offer' },
+    { label: 'pricing: offers rifle, 501-1000 rounds', url: '/api/competitor-offer?filter[category]=rifle&filter[round_group]=501-1000' },
+    { label: 'pricing: offers of one search, newest', url: `/api/competitor-offer?filter[target_url_id]=${search}&sort=-seen_at` },
+    { label: 'pricing: offers q=<a competitor>', url: '/api/competitor-offer?q=Outlet%2017' },
+    { label: 'pricing: offers blacklisted', url: '/api/competitor-offer?filter[blacklisted]=true' },
+    { label: 'pricing: target URLs', url: '/api/target-url' },
+    { label: 'pricing: competitor blacklist', url: '/api/competitor-blacklist' },
+    { label: 'pricing: exclude SKUs', url: '/api/exclude-sku' },
     { label: 'route options', url: '/api/order-route-option' },
     { label: 'order routes', url: '/api/order-route' },
   ];
@@ -201,7 +211,8 @@ async function measureAll(databaseUrl: string) {
     const endpoints = await orderEndpoints(getJson);
     const only = process.env.ONLY;
     console.log(`\n${'endpoint'.padEnd(48)} ${'single ms'.padStart(9)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'req/s'.padStart(7)}  non-2xx  p99 < ${P99_BUDGET_MS} ms`);
-    for (const ep of endpoints.filter((x) => !only || x.label.includes(only))) {
+    // ONLY: one text or several separated by | (`ONLY='baseline|pricing'`)
+    for (const ep of endpoints.filter((x) => !only || only.split('|').some((o) => x.label.includes(o)))) {
       const url = base + ep.url.replace(/\[/g, '%5B').replace(/\]/g, '%5D');
       const s0 = performance.now();
       const check = await getJson(ep.url);

@@ -54,8 +54,16 @@ export const competitorOffers = pgTable(
   },
   (t) => [
     index('competitor_offers_seen_idx').on(t.seen_at, t.id),
+    // INCLUDE (competitor) in migration 0035: the blacklist counts a competitor's offers from the index alone
     index('competitor_offers_competitor_idx').on(sql`lower(${t.competitor})`),
-    index('competitor_offers_target_idx').on(t.target_url_id),
+    // the list's default order (cost per round, cheapest first; id newest first among equals), alone and within a category
+    index('competitor_offers_cpr_idx').on(sql`round(${t.price_cents}::numeric / ${t.rounds}, 2)`, t.id.desc().nullsFirst()),
+    index('competitor_offers_category_cpr_idx').on(t.category, sql`round(${t.price_cents}::numeric / ${t.rounds}, 2)`, t.id.desc().nullsFirst()),
+    // a search's offers newest first; its count and last offer read from the index alone
+    index('competitor_offers_target_idx').on(t.target_url_id, t.seen_at, t.id),
+    // the list's text search (competitor or offer title)
+    index('competitor_offers_competitor_trgm_idx').using('gin', sql`${t.competitor} gin_trgm_ops`),
+    index('competitor_offers_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     check('competitor_offers_category_check', sql`category in ('handgun', 'rifle', 'rimfire', 'shotgun')`),
     check('competitor_offers_ship_rating_check', sql`ship_rating is null or ship_rating in ('F', 'CF', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10')`),
     check('competitor_offers_rounds_check', sql`rounds between 1 and 100000`),

@@ -83,7 +83,8 @@ const offerList: ListSpec<CompetitorOffer> = {
     blacklisted: filters.bool(blacklisted, 'blacklisted'),
     in_stock: filters.bool(sql`o.in_stock`, 'in_stock'),
   },
-  search: filters.ilike(sql`o.competitor`, sql`o.title`, sql`o.caliber`),
+  // trigram indexes on both (migration 0035); the caliber is a filter
+  search: filters.ilike(sql`o.competitor`, sql`o.title`),
 };
 
 // ───────────────────────────── competitor blacklist ─────────────────────────────
@@ -115,7 +116,8 @@ const excludeList: ListSpec<ExcludeSku> = {
     sku: sql`upper(v.sku)`,
     store_name: sql`lower(coalesce(s.name, ''))`,
   } satisfies Record<(typeof EXCLUDE_SKU_LIST.sort)[number], unknown>,
-  defaultSort: 'sku',
+  // newest first: the page's rows are joined to their variants alone (a SKU order sorts every row)
+  defaultSort: '-id',
   key: sql`x.id`,
   filters: filters.ints('x', 'id', 'store_id', 'variant_id'),
   search: filters.ilike(sql`v.sku`, sql`p.title`, sql`x.reason`),

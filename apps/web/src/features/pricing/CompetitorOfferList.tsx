@@ -100,7 +100,7 @@ export default function CompetitorOfferList() {
         fields: COMPETITOR_OFFER_LIST,
         columns,
         defaultSort: 'cpr_cents',
-        searchPlaceholder: 'Search by competitor, offer or caliber',
+        searchPlaceholder: 'Search by competitor or offer',
         exportCsv: true,
         filters: [
           { kind: 'select', key: 'category', label: 'Category', options: categoryOptions },

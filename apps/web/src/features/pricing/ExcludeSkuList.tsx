@@ -41,7 +41,7 @@ export default function ExcludeSkuList() {
       list={{
         fields: EXCLUDE_SKU_LIST,
         columns,
-        defaultSort: 'sku',
+        defaultSort: '-id',
         searchPlaceholder: 'Search by SKU, product or reason',
         exportCsv: true,
         filters: [{ kind: 'select', key: 'store_id', label: 'Store', options: storeOptions, loading: stores.isLoading }],
