@@ -46,6 +46,9 @@ describe.each(BACKENDS)('pricing on %s', (kind) => {
     expect((await t.req('GET', `/api/competitor-offer/${created.body.data.id}`, { token: pricing })).body.data.blacklisted).toBe(true);
     expectRefused(await t.req('POST', '/api/competitor-blacklist', { token: pricing, body: { competitor: 'TEST AMMO CO' } }), 409, 'competitor');
     expectRefused(await t.req('GET', '/api/competitor-offer?filter[blacklisted]=maybe', { token: pricing }), 400);
+    // a competitor and a caliber in any case
+    const mine = await t.req('GET', '/api/competitor-offer?filter[competitor]=TEST%20AMMO%20CO&filter[caliber]=9MM%20LUGER', { token: pricing });
+    expect(mine.body.data.map((o: { id: number }) => o.id)).toEqual([created.body.data.id]);
   });
 
   it('refuses bad offers on the field at fault, with nothing written', async () => {

@@ -78,8 +78,9 @@ const offerList: ListSpec<CompetitorOffer> = {
     ...filters.ints('o', 'id', 'target_url_id'),
     ...filters.eqs('o', 'category', 'ship_rating'),
     round_group: filters.eq(roundGroup),
-    competitor: filters.eq(sql`lower(o.competitor)`),
-    caliber: filters.eq(sql`lower(o.caliber)`),
+    // names in any case
+    competitor: (vs) => filters.eq(sql`lower(o.competitor)`)(vs.map((v) => v.toLowerCase())),
+    caliber: (vs) => filters.eq(sql`lower(o.caliber)`)(vs.map((v) => v.toLowerCase())),
     blacklisted: filters.bool(blacklisted, 'blacklisted'),
     in_stock: filters.bool(sql`o.in_stock`, 'in_stock'),
   },

@@ -19,7 +19,7 @@ const columns: Column<CompetitorBlacklistEntry>[] = [
     align: 'right',
     render: (b) =>
       b.offer_count ? (
-        <Anchor component={Link} to={`/competitor-offer?filter[competitor]=${encodeURIComponent(b.competitor.toLowerCase())}`} size="sm" onClick={(e) => e.stopPropagation()}>
+        <Anchor component={Link} to={`/competitor-offer?filter[competitor]=${encodeURIComponent(b.competitor)}`} size="sm" onClick={(e) => e.stopPropagation()}>
           {formatInteger(b.offer_count)}
         </Anchor>
       ) : (
