@@ -25,7 +25,7 @@ import { targetUrls } from './api';
 const options = <T extends string>(values: readonly T[], labels?: Record<T, string>) => values.map((v) => ({ value: v, label: labels?.[v] ?? v }));
 
 const columns: Column<TargetUrl>[] = [
-  idColumn(),
+  idColumn({ defaultVisible: false }),
   { key: 'name', header: 'Name', render: (u) => <Text size="sm" fw={500} className="qm-cell-text">{u.name}</Text> },
   { key: 'destination', header: 'Site', render: (u) => TARGET_DESTINATION_LABELS[u.destination] },
   { key: 'category', header: 'Category', render: (u) => COMPETITOR_OFFER_CATEGORY_LABELS[u.category] },
