@@ -138,7 +138,7 @@ export async function orderEndpoints(getJson: (url: string) => Promise<{ status:
     { label: 'orders (newest first)', url: '/api/order' },
     { label: 'orders page 40', url: '/api/order?page=40' },
     { label: 'orders status=processing', url: '/api/order?filter[status]=processing' },
-    { label: 'orders store, delivered, -total', url: `/api/order?filter[store_id]=${o.store_id}&filter[status]=delivered` },
+    { label: 'orders store, delivered', url: `/api/order?filter[store_id]=${o.store_id}&filter[status]=delivered` },
     { label: 'orders cs_status=escalated', url: '/api/order?filter[cs_status]=escalated' },
     { label: 'orders compliance hold', url: '/api/order?filter[compliance_hold]=true' },
     { label: 'orders with open cases', url: '/api/order?filter[has_cases]=true' },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OrderDetail, OrderListResponse, type OrderIntake } from '@qm/contracts';
 import { SEARCH_FIRST_MAX } from '../src/http/list.js';
-import { broadSearchPage, HASHED_SKU_ORDERS_MAX } from '../src/modules/orders/queries.js';
+import { broadSearchPage, HASHED_SKU_ORDERS_MAX, storeStatusPage } from '../src/modules/orders/queries.js';
 import { BACKENDS, useTestApp, expectRefused } from './harness.js';
 
 /**
@@ -286,6 +286,29 @@ describe.each(BACKENDS)('orders API (%s)', (kind) => {
     }
   });
 
+  it('one store in one status pages as the plain query would (its keys read from their own index), newest first, ties by id', async () => {
+    const [{ id: store }] = (await t.sql<{ id: number }>(sql`insert into stores (name, code) values (${`Status pages ${kind}`}, ${`status-pages-${kind}`}) returning id`)) as [{ id: number }];
+    // the newest orders are not delivered yet; every other pair shares its time (ties by id)
+    await t.sql(sql`insert into orders (store_id, number, placed_at, status, customer_name, customer_email, ship_name, ship_line1, ship_city, ship_state, ship_zip,
+                                        bill_name, bill_line1, bill_city, bill_state, bill_zip, payment_method)
+                    select ${store}, 'SP-' || g, timestamptz '2025-03-01' + ((g / 2) * interval '1 hour'),
+                           case when g > 100 then 'processing' when g % 3 = 0 then 'shipped' else 'delivered' end,
+                           'Pat Lee', 'p' || g || '@example.com', 'Pat', '1 Main St', 'Austin', 'TX', '78701', 'Pat', '1 Main St', 'Austin', 'TX', '78701', 'card'
+                      from generate_series(1, 130) g`);
+    for (const status of ['delivered', 'processing']) {
+      for (const page of [1, 2, 3]) {
+        const res = await t.req('GET', `/api/order?filter[store_id]=${store}&filter[status]=${status}&page=${page}`, { token: analyst });
+        expect(res.status, res.text).toBe(200);
+        const body = OrderListResponse.parse(res.body);
+        const plain = await t.sql<{ id: number }>(
+          sql`select o.id from orders o where o.store_id = ${store} and o.status = ${status} order by o.placed_at desc, o.id desc limit 25 offset ${(page - 1) * 25}`,
+        );
+        expect(body.data.map((o) => o.id), `${status} page ${page}`).toEqual(plain.map((r) => r.id));
+        expect(body.meta.total).toBe((await t.sql<{ n: number }>(sql`select count(*)::int as n from orders where store_id = ${store} and status = ${status}`))[0]!.n);
+      }
+    }
+  });
+
   it('keys: listed without the key, revoked keys refuse orders; only stores.write manages them', async () => {
     const made = await t.req('POST', `/api/store/${storeId}/api-key`, { token: catalogUser, body: { name: 'Second site' } });
     expect(made.status).toBe(201);
@@ -334,6 +357,21 @@ describe.each(BACKENDS)('orders API (%s)', (kind) => {
       expect((await t.req(method, url, { token: ordersUser, body })).status).toBeLessThan(300);
     }
     expect((await t.req('GET', '/api/order/999999', { token: ordersUser })).status).toBe(404);
+  });
+});
+
+describe('orders list, one store in one status (no database)', () => {
+  it('narrows its page only for exactly a store and a status, one each, in the default order, without a search', () => {
+    const q = (over: object) => ({ page: 1, per_page: 25, filter: { store_id: '2', status: 'delivered' }, ...over }) as Parameters<typeof storeStatusPage>[0];
+    expect(storeStatusPage(q({}), 25)).toBeDefined();
+    expect(storeStatusPage(q({ sort: '-placed_at' }), 50)).toBeDefined();
+    expect(storeStatusPage(q({ filter: { store_id: '2', status: 'delivered', cs_status: '' } }), 25)).toBeDefined();
+    expect(storeStatusPage(q({ sort: 'placed_at' }), 25)).toBeUndefined();
+    expect(storeStatusPage(q({ q: 'smith' }), 25)).toBeUndefined();
+    expect(storeStatusPage(q({ filter: { store_id: '2' } }), 25)).toBeUndefined();
+    expect(storeStatusPage(q({ filter: { store_id: ['1', '2'], status: 'delivered' } }), 25)).toBeUndefined();
+    expect(storeStatusPage(q({ filter: { store_id: '2', status: 'delivered', is_late: 'true' } }), 25)).toBeUndefined();
+    expect(storeStatusPage(q({ filter: { store_id: '1e1', status: 'delivered' } }), 25)).toBeUndefined();
   });
 });
 

@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, OrderDetail, OrderListItem, ORDER_LIST } from '@qm/contracts';
 import { queryOne, query, type Db } from '../../db/connect.js';
 import { notFound } from '../../http/errors.js';
-import { columns, filters, hasFilters, type ListSpec } from '../../http/list.js';
+import { columns, filters, hasFilters, intOf, type ListSpec } from '../../http/list.js';
 import { allowedStatuses } from './order-state.js';
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -67,6 +67,24 @@ export function broadSearchPage(q: ListQuery, rows: number, r: Resolved, matches
   return sql`o.id in (select o.id from orders o where ${test} order by o.placed_at desc, o.id desc limit ${rows})`;
 }
 
+/**
+ * One store's orders in one status (no search, no other filter), in the default order: the page's
+ * keys read from `orders_store_status_placed_idx` alone (migration 0036). Left to itself PostgreSQL
+ * walks every order by date and tests both, passing over thousands of recent orders in other statuses
+ * (it cannot know the newest are rarely delivered yet): 5–11 ms against 0.1 for a page on 1M orders.
+ */
+export function storeStatusPage(q: ListQuery, rows: number): SQL | undefined {
+  if (q.q?.trim() || (q.sort !== undefined && q.sort !== ORDER_DEFAULT_SORT) || !Number.isSafeInteger(rows)) return undefined;
+  const sent = Object.entries(q.filter ?? {}).map(([k, v]) => [k, (Array.isArray(v) ? v : [v]).filter((x) => x !== '')] as const).filter(([, vs]) => vs.length > 0);
+  const store = sent.find(([k]) => k === 'store_id')?.[1];
+  const status = sent.find(([k]) => k === 'status')?.[1];
+  if (sent.length !== 2 || store?.length !== 1 || status?.length !== 1) return undefined;
+  const id = intOf(store[0]!);
+  if (id === null) return undefined;
+  return sql`o.id in (select o.id from orders o where o.store_id = ${sql.raw(String(id))} and o.status = ${status[0]!}
+                       order by o.placed_at desc, o.id desc limit ${sql.raw(String(rows))})`;
+}
+
 export const orderList: ListSpec<OrderListItem, Resolved> = {
   // One table, the names looked up per row of the page: a search reads its matches once and sorts them (search-first)
   from: sql`orders o`,
@@ -97,7 +115,7 @@ export const orderList: ListSpec<OrderListItem, Resolved> = {
     return { sku: v?.sku ?? null };
   },
   search: orderSearch,
-  tuning: { narrowPage: broadSearchPage },
+  tuning: { narrowPage: (q, rows, r, matches) => broadSearchPage(q, rows, r, matches) ?? storeStatusPage(q, rows) },
   csv: [
     { key: 'number', header: 'Number' },
     { key: 'placed_at', header: 'Placed' },
