@@ -35,15 +35,13 @@ export type ModifierDisplayType = (typeof MODIFIER_DISPLAY_TYPES)[number];
 export type MapGate = (typeof MAP_GATES)[number];
 export type UsState = (typeof US_STATES)[number];
 
+/** The most rounds of each round group but the last (`ROUND_GROUPS`, in order): the server's SQL reads them too. */
+export const ROUND_GROUP_MAX_ROUNDS = [1, 50, 100, 250, 500, 1000] as const;
+
 /** Round group bucket for a number of rounds in one package (SPEC §3, §9). */
 export function roundGroupOf(rounds: number): (typeof ROUND_GROUPS)[number] {
-  if (rounds <= 1) return '1';
-  if (rounds <= 50) return '2-50';
-  if (rounds <= 100) return '51-100';
-  if (rounds <= 250) return '101-250';
-  if (rounds <= 500) return '251-500';
-  if (rounds <= 1000) return '501-1000';
-  return '>1K';
+  const i = ROUND_GROUP_MAX_ROUNDS.findIndex((max) => rounds <= max);
+  return ROUND_GROUPS[i === -1 ? ROUND_GROUPS.length - 1 : i]!;
 }
 
 /** Lookup-status kinds served read-only by the API (SPEC §7 "Statuses"). */

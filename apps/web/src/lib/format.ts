@@ -42,6 +42,14 @@ export function formatDecimal(v: Num, empty = ''): string {
   return n === null ? empty : decimalFormat.format(n);
 }
 
+const perUnitFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+
+/** Cents per round, piece or shell, as comparison sites show them: `24.5¢`, `22.0¢`, `21.14¢`. */
+export function formatCentsPerUnit(cents: Num, empty = ''): string {
+  const n = toNumber(cents);
+  return n === null ? empty : `${perUnitFormat.format(n)}\u00a2`;
+}
+
 /** `0.125` → `12.5%`. */
 export function formatPercent(ratio: Num, empty = ''): string {
   const n = toNumber(ratio);

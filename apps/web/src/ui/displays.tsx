@@ -1,6 +1,6 @@
 /** Read-only values, always through lib/format (one formatting for the whole console). */
 import { Badge, Text, Tooltip } from '@mantine/core';
-import { formatCents, formatDate, formatDateTime, formatDecimal, formatInteger, formatMoney, formatTime } from '../lib/format';
+import { formatCents, formatDate, formatDateTime, formatCentsPerUnit, formatInteger, formatMoney, formatTime } from '../lib/format';
 
 const EMPTY = '—';
 
@@ -70,7 +70,7 @@ export function PerUnitDisplay({ cents, units }: { cents: number | null; units: 
   if (cents === null || units <= 0) return <NoValue />;
   return (
     <Text span size="sm" c="dimmed" className="qm-num">
-      {formatDecimal(cents / units)}¢
+      {formatCentsPerUnit(cents / units)}
     </Text>
   );
 }

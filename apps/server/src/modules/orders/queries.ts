@@ -48,6 +48,10 @@ const ORDER_DEFAULT_SORT = '-placed_at';
 /** The most orders of one SKU kept hashed for the walk of broadSearchPage (a few hundred kB; PostgreSQL's estimate may be several times the count). */
 export const HASHED_SKU_ORDERS_MAX = 10_000;
 
+/** The keys of the first `rows` orders meeting `test`, newest first (ties by id): a page narrowed to them (the list kit's `narrowPage`). */
+const newestKeys = (test: SQL, rows: number): SQL | undefined =>
+  Number.isSafeInteger(rows) ? sql`o.id in (select o.id from orders o where ${test} order by o.placed_at desc, o.id desc limit ${sql.raw(String(rows))})` : undefined;
+
 /**
  * The page of a broad search (more matches than the list kit sorts itself) in the list's default
  * order and without filters: its orders are found by walking `orders_placed_idx` newest first and
@@ -64,7 +68,7 @@ export function broadSearchPage(q: ListQuery, rows: number, r: Resolved, matches
   // hash PostgreSQL may build (work_mem): without it the test would scan them all for each order walked.
   if (r.sku && (matches === undefined || matches > HASHED_SKU_ORDERS_MAX)) return undefined;
   const test = r.sku ? sql`(o.id in (select si.order_id from order_items si where upper(si.sku) = ${r.sku})) is true` : orderSearch(text, r);
-  return sql`o.id in (select o.id from orders o where ${test} order by o.placed_at desc, o.id desc limit ${rows})`;
+  return newestKeys(test, rows);
 }
 
 /**
@@ -74,15 +78,12 @@ export function broadSearchPage(q: ListQuery, rows: number, r: Resolved, matches
  * (it cannot know the newest are rarely delivered yet): 5–11 ms against 0.1 for a page on 1M orders.
  */
 export function storeStatusPage(q: ListQuery, rows: number): SQL | undefined {
-  if (q.q?.trim() || (q.sort !== undefined && q.sort !== ORDER_DEFAULT_SORT) || !Number.isSafeInteger(rows)) return undefined;
-  const sent = Object.entries(q.filter ?? {}).map(([k, v]) => [k, (Array.isArray(v) ? v : [v]).filter((x) => x !== '')] as const).filter(([, vs]) => vs.length > 0);
-  const store = sent.find(([k]) => k === 'store_id')?.[1];
-  const status = sent.find(([k]) => k === 'status')?.[1];
-  if (sent.length !== 2 || store?.length !== 1 || status?.length !== 1) return undefined;
-  const id = intOf(store[0]!);
-  if (id === null) return undefined;
-  return sql`o.id in (select o.id from orders o where o.store_id = ${sql.raw(String(id))} and o.status = ${status[0]!}
-                       order by o.placed_at desc, o.id desc limit ${sql.raw(String(rows))})`;
+  if (q.q?.trim() || (q.sort !== undefined && q.sort !== ORDER_DEFAULT_SORT)) return undefined;
+  const sent = new Map(Object.entries(q.filter ?? {}).map(([k, v]) => [k, (Array.isArray(v) ? v : [v]).filter((x) => x !== '')] as const).filter(([, vs]) => vs.length > 0));
+  const [store, status] = [sent.get('store_id'), sent.get('status')];
+  const id = store?.length === 1 ? intOf(store[0]!) : null;
+  if (sent.size !== 2 || id === null || status?.length !== 1) return undefined;
+  return newestKeys(sql`o.store_id = ${sql.raw(String(id))} and o.status = ${status[0]!}`, rows);
 }
 
 export const orderList: ListSpec<OrderListItem, Resolved> = {

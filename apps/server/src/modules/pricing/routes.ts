@@ -16,6 +16,8 @@ import {
   CompetitorOfferCreate,
   CompetitorOfferUpdate,
   EXCLUDE_SKU_LIST,
+  ROUND_GROUP_MAX_ROUNDS,
+  ROUND_GROUPS,
   ExcludeSku,
   ExcludeSkuCreate,
   ExcludeSkuUpdate,
@@ -37,16 +39,18 @@ const access = { read: 'pricing.read' as Permission, write: 'pricing.write' as P
 
 // ───────────────────────────── target URLs ─────────────────────────────
 
+const searchOffers = sql`(select count(*)::int from competitor_offers o where o.target_url_id = t.id)`;
+
 const targetUrlList: ListSpec<TargetUrl> = {
   from: sql`target_urls t`,
   select: sql`t.id, t.name, t.destination, t.category, t.caliber, t.ship_rating, t.round_group, t.url, t.is_active, t.notes,
-              (select count(*)::int from competitor_offers o where o.target_url_id = t.id) as offer_count,
+              ${searchOffers} as offer_count,
               (select max(o.seen_at) from competitor_offers o where o.target_url_id = t.id) as last_seen_at,
               t.created_at, t.updated_at, t.version`,
   sort: {
     ...columns('t', 'id', 'destination', 'category', 'created_at'),
     ...lowered('t', 'name', 'caliber'),
-    offer_count: sql`(select count(*) from competitor_offers o where o.target_url_id = t.id)`,
+    offer_count: searchOffers,
   } satisfies Record<(typeof TARGET_URL_LIST.sort)[number], unknown>,
   defaultSort: 'name',
   key: sql`t.id`,
@@ -56,9 +60,10 @@ const targetUrlList: ListSpec<TargetUrl> = {
 
 // ───────────────────────────── competitor offers ─────────────────────────────
 
-/** The round group of an offer's rounds per package (SPEC §3; contracts' `roundGroupOf`). */
-const roundGroup = sql`(case when o.rounds <= 1 then '1' when o.rounds <= 50 then '2-50' when o.rounds <= 100 then '51-100'
-  when o.rounds <= 250 then '101-250' when o.rounds <= 500 then '251-500' when o.rounds <= 1000 then '501-1000' else '>1K' end)`;
+/** The round group of an offer's rounds per package: contracts' `roundGroupOf`, from the same bounds. */
+const roundGroup = sql.raw(
+  `(case ${ROUND_GROUP_MAX_ROUNDS.map((max, i) => `when o.rounds <= ${max} then '${ROUND_GROUPS[i]}'`).join(' ')} else '${ROUND_GROUPS[ROUND_GROUPS.length - 1]}' end)`,
+);
 const cpr = sql`round(o.price_cents::numeric / o.rounds, 2)`;
 const blacklisted = sql`exists (select 1 from competitor_blacklist b where lower(b.competitor) = lower(o.competitor))`;
 
@@ -90,15 +95,15 @@ const offerList: ListSpec<CompetitorOffer> = {
 
 // ───────────────────────────── competitor blacklist ─────────────────────────────
 
+const listedOffers = sql`(select count(*)::int from competitor_offers o where lower(o.competitor) = lower(b.competitor))`;
+
 const blacklistList: ListSpec<CompetitorBlacklistEntry> = {
   from: sql`competitor_blacklist b`,
-  select: sql`b.id, b.competitor, b.reason,
-              (select count(*)::int from competitor_offers o where lower(o.competitor) = lower(b.competitor)) as offer_count,
-              b.created_at, b.updated_at, b.version`,
+  select: sql`b.id, b.competitor, b.reason, ${listedOffers} as offer_count, b.created_at, b.updated_at, b.version`,
   sort: {
     ...columns('b', 'id', 'created_at'),
     ...lowered('b', 'competitor'),
-    offer_count: sql`(select count(*) from competitor_offers o where lower(o.competitor) = lower(b.competitor))`,
+    offer_count: listedOffers,
   } satisfies Record<(typeof COMPETITOR_BLACKLIST_LIST.sort)[number], unknown>,
   defaultSort: 'competitor',
   key: sql`b.id`,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { IMAGE_ATTRIBUTE_ID, TITLE_ATTRIBUTE_ID } from '@qm/contracts';
 import { query, type Db } from '../../db/connect.js';
 import { transaction } from '../../db/write.js';
+import { rng } from './random.js';
 
 // ───────────────────────────── reference attributes ─────────────────────────────
 
@@ -63,18 +64,6 @@ export async function seedCatalogReference(db: Db) {
 }
 
 // ───────────────────────────── demo catalogue ─────────────────────────────
-
-/** Deterministic pseudo-random numbers, so every demo database is the same. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Multi-row insert in chunks (PostgreSQL allows 65535 parameters per statement). */
 async function bulkInsert(db: Db, table: string, cols: string[], rows: unknown[][], returning = false): Promise<{ id: number }[]> {

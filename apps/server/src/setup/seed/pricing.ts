@@ -4,6 +4,7 @@ import { query, queryOne, type Db } from '../../db/connect.js';
 import { audit, SYSTEM_ACTOR } from '../../db/audit.js';
 import { insertRow, transaction } from '../../db/write.js';
 import { competitorBlacklist, competitorOffers, excludeSkus, targetUrls } from '../../db/schema/index.js';
+import { rng } from './random.js';
 
 /**
  * Demo pricing data (DOMAIN "Price per round"): the comparison-site searches the pricing team watches
@@ -63,20 +64,11 @@ const BLACKLIST = [
   { competitor: 'DiscountAmmoDepot', reason: 'Prices only for members of its paid club; the public price is higher.' },
 ];
 
-/** A repeatable pseudo-random number in [0, 1) from a few integers. */
-function unit(...xs: number[]): number {
-  let h = 2166136261;
-  for (const x of xs) {
-    h ^= x;
-    h = Math.imul(h, 16777619) >>> 0;
-    h ^= h >>> 13;
-  }
-  return ((h >>> 0) % 100_000) / 100_000;
-}
-
 export async function seedPricingDemo(db: Db) {
   await transaction(db, async (t) => {
     const now = Date.now();
+    const rand = rng(20261128);
+    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
     for (const [wi, w] of WATCHES.entries()) {
       const url =
         w.destination === 'ammoseek'
@@ -89,17 +81,17 @@ export async function seedPricingDemo(db: Db) {
       const id = await insertRow(t, targetUrls, row);
       await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'target_url', entityId: id, after: row });
       // 6–11 offers per search, from different competitors
-      const n = 6 + Math.floor(unit(wi, 1) * 6);
+      const n = 6 + Math.floor(rand() * 6);
       for (let k = 0; k < n; k++) {
         const c = COMPETITORS[(wi * 5 + k * 7) % COMPETITORS.length]!;
-        const rounds = w.rounds[Math.floor(unit(wi, k, 2) * w.rounds.length)]!;
-        const cpr = w.cpr[0] + unit(wi, k, 3) * (w.cpr[1] - w.cpr[0]);
+        const rounds = pick(w.rounds);
+        const cpr = w.cpr[0] + rand() * (w.cpr[1] - w.cpr[0]);
         const offer = {
-          target_url_id: id, competitor: c.name, title: `${w.loads[Math.floor(unit(wi, k, 4) * w.loads.length)]!}, ${rounds} rounds`,
+          target_url_id: id, competitor: c.name, title: `${pick(w.loads)}, ${rounds} rounds`,
           url: `https://www.example.com/${c.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}/${w.slug}-${k + 1}`,
-          category: w.category, caliber: w.caliber, ship_rating: c.ship[Math.floor(unit(wi, k, 5) * c.ship.length)]!, rounds,
-          price_cents: Math.max(1, Math.round(cpr * rounds)), in_stock: unit(wi, k, 6) > 0.15,
-          seen_at: new Date(now - Math.floor(unit(wi, k, 7) * 72 * 3600_000)),
+          category: w.category, caliber: w.caliber, ship_rating: pick(c.ship), rounds,
+          price_cents: Math.max(1, Math.round(cpr * rounds)), in_stock: rand() > 0.15,
+          seen_at: new Date(now - Math.floor(rand() * 72 * 3600_000)),
         };
         const oid = await insertRow(t, competitorOffers, offer);
         await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'competitor_offer', entityId: oid, after: { ...offer, seen_at: offer.seen_at.toISOString() } });

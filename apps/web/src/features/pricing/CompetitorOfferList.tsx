@@ -4,18 +4,8 @@
  * Offers of a blacklisted competitor stay listed, marked as ignored.
  */
 import { Anchor, Badge, Group, Text } from '@mantine/core';
-import {
-  COMPETITOR_OFFER_CATEGORIES,
-  COMPETITOR_OFFER_CATEGORY_LABELS,
-  COMPETITOR_OFFER_LIST,
-  CompetitorOfferCreate,
-  CompetitorOfferUpdate,
-  OFFER_SHIP_RATINGS,
-  OFFER_SHIP_RATING_LABELS,
-  ROUND_GROUPS,
-  type CompetitorOffer,
-} from '@qm/contracts';
-import { formatInteger } from '../../lib/format';
+import { COMPETITOR_OFFER_CATEGORY_LABELS, COMPETITOR_OFFER_LIST, CompetitorOfferCreate, CompetitorOfferUpdate, OFFER_SHIP_RATING_LABELS, type CompetitorOffer } from '@qm/contracts';
+import { formatCentsPerUnit, formatInteger } from '../../lib/format';
 import { useResourceList } from '../../lib/resource';
 import { CrudScreen } from '../../ui/CrudScreen';
 import { BooleanBadge, DateTimeDisplay, MoneyDisplay, NoValue } from '../../ui/displays';
@@ -23,11 +13,8 @@ import { IntegerField, MoneyField, SelectField, SwitchField, TextField } from '.
 import type { Column } from '../../ui/ResourceList';
 import { idColumn, updatedColumn } from '../../ui/columns';
 import { competitorOffers, targetUrls } from './api';
+import { categoryOptions, offerRatingOptions, roundGroupOptions } from './parts/options';
 
-const categoryOptions = COMPETITOR_OFFER_CATEGORIES.map((c) => ({ value: c, label: COMPETITOR_OFFER_CATEGORY_LABELS[c] }));
-const ratingOptions = OFFER_SHIP_RATINGS.map((r) => ({ value: r, label: `${r} — ${OFFER_SHIP_RATING_LABELS[r]}` }));
-/** Cost per round in cents, as the comparison sites show it: "24.5¢". */
-const cprText = (c: number) => `${c.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 2 })}\u00a2`;
 
 const columns: Column<CompetitorOffer>[] = [
   idColumn({ defaultVisible: false }),
@@ -63,7 +50,7 @@ const columns: Column<CompetitorOffer>[] = [
   { key: 'caliber', header: 'Caliber', render: (o) => o.caliber ?? <NoValue /> },
   { key: 'rounds', header: 'Rounds', align: 'right', render: (o) => formatInteger(o.rounds) },
   { key: 'price_cents', header: 'Price', align: 'right', render: (o) => <MoneyDisplay cents={o.price_cents} /> },
-  { key: 'cpr_cents', header: 'Per round', align: 'right', render: (o) => <Text size="sm" fw={600}>{cprText(o.cpr_cents)}</Text> },
+  { key: 'cpr_cents', header: 'Per round', align: 'right', render: (o) => <Text size="sm" fw={600}>{formatCentsPerUnit(o.cpr_cents)}</Text> },
   { key: 'round_group', header: 'Round group', defaultVisible: false },
   { key: 'ship_rating', header: 'Shipping', render: (o) => (o.ship_rating ? OFFER_SHIP_RATING_LABELS[o.ship_rating] : <NoValue />) },
   { key: 'in_stock', header: 'Stock', render: (o) => <BooleanBadge value={o.in_stock} trueLabel="In stock" falseLabel="Out of stock" /> },
@@ -104,8 +91,8 @@ export default function CompetitorOfferList() {
         exportCsv: true,
         filters: [
           { kind: 'select', key: 'category', label: 'Category', options: categoryOptions },
-          { kind: 'select', key: 'round_group', label: 'Round group', options: ROUND_GROUPS.map((g) => ({ value: g, label: g })) },
-          { kind: 'select', key: 'ship_rating', label: 'Shipping', options: ratingOptions },
+          { kind: 'select', key: 'round_group', label: 'Round group', options: roundGroupOptions },
+          { kind: 'select', key: 'ship_rating', label: 'Shipping', options: offerRatingOptions },
           { kind: 'select', key: 'target_url_id', label: 'Watched search', options: searchOptions, loading: searches.isLoading, width: 220 },
           { kind: 'boolean', key: 'in_stock', label: 'Stock', trueLabel: 'In stock', falseLabel: 'Out of stock' },
           { kind: 'boolean', key: 'blacklisted', label: 'Competitor', trueLabel: 'Ignored (blacklisted)', falseLabel: 'Not blacklisted' },
@@ -125,7 +112,7 @@ export default function CompetitorOfferList() {
           <TextField name="caliber" label="Caliber or gauge" />
           <IntegerField name="rounds" label="Rounds (or shells) in the package" required min={1} />
           <MoneyField name="price_cents" label="Price" required />
-          <SelectField name="ship_rating" label="Shipping rating" clearable options={ratingOptions} />
+          <SelectField name="ship_rating" label="Shipping rating" clearable options={offerRatingOptions} />
           <SwitchField name="in_stock" label="In stock" />
           <SelectField name="target_url_id" label="Seen on the search" clearable numeric options={searchOptions} />
           <TextField name="url" label="Offer URL" type="url" placeholder="https://…" />

@@ -1,19 +1,7 @@
 /** Target URLs (Pricing): the comparison-site searches the pricing team watches for competitors' offers. */
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  COMPETITOR_OFFER_CATEGORIES,
-  COMPETITOR_OFFER_CATEGORY_LABELS,
-  ROUND_GROUPS,
-  TARGET_DESTINATIONS,
-  TARGET_DESTINATION_LABELS,
-  TARGET_SHIP_RATINGS,
-  TARGET_SHIP_RATING_LABELS,
-  TARGET_URL_LIST,
-  TargetUrlCreate,
-  TargetUrlUpdate,
-  type TargetUrl,
-} from '@qm/contracts';
+import { COMPETITOR_OFFER_CATEGORY_LABELS, TARGET_DESTINATION_LABELS, TARGET_URL_LIST, TargetUrlCreate, TargetUrlUpdate, type TargetUrl } from '@qm/contracts';
 import { formatInteger } from '../../lib/format';
 import { CrudScreen } from '../../ui/CrudScreen';
 import { BooleanBadge, DateTimeDisplay, NoValue } from '../../ui/displays';
@@ -21,8 +9,7 @@ import { SelectField, SwitchField, TextAreaField, TextField } from '../../ui/fie
 import type { Column } from '../../ui/ResourceList';
 import { idColumn, updatedColumn } from '../../ui/columns';
 import { targetUrls } from './api';
-
-const options = <T extends string>(values: readonly T[], labels?: Record<T, string>) => values.map((v) => ({ value: v, label: labels?.[v] ?? v }));
+import { categoryOptions, destinationOptions, roundGroupOptions, searchRatingOptions } from './parts/options';
 
 const columns: Column<TargetUrl>[] = [
   idColumn({ defaultVisible: false }),
@@ -78,8 +65,8 @@ export default function TargetUrlList() {
         searchPlaceholder: 'Search by name, caliber or URL',
         exportCsv: true,
         filters: [
-          { kind: 'select', key: 'destination', label: 'Site', options: options(TARGET_DESTINATIONS, TARGET_DESTINATION_LABELS) },
-          { kind: 'select', key: 'category', label: 'Category', options: options(COMPETITOR_OFFER_CATEGORIES, COMPETITOR_OFFER_CATEGORY_LABELS) },
+          { kind: 'select', key: 'destination', label: 'Site', options: destinationOptions },
+          { kind: 'select', key: 'category', label: 'Category', options: categoryOptions },
           { kind: 'boolean', key: 'is_active', label: 'Status', trueLabel: 'Watched', falseLabel: 'Paused' },
         ],
       }}
@@ -89,11 +76,11 @@ export default function TargetUrlList() {
       fields={() => (
         <>
           <TextField name="name" label="Name" required autoFocus placeholder="e.g. 9mm Luger — bulk" />
-          <SelectField name="destination" label="Site" required options={options(TARGET_DESTINATIONS, TARGET_DESTINATION_LABELS)} />
-          <SelectField name="category" label="Category" required options={options(COMPETITOR_OFFER_CATEGORIES, COMPETITOR_OFFER_CATEGORY_LABELS)} />
+          <SelectField name="destination" label="Site" required options={destinationOptions} />
+          <SelectField name="category" label="Category" required options={categoryOptions} />
           <TextField name="caliber" label="Caliber or gauge" placeholder="e.g. 9mm Luger" />
-          <SelectField name="ship_rating" label="Shipping" clearable options={TARGET_SHIP_RATINGS.map((r) => ({ value: r, label: `${r} — ${TARGET_SHIP_RATING_LABELS[r]}` }))} description="The site's shipping filter on this search, if any." />
-          <SelectField name="round_group" label="Rounds per package" clearable options={options(ROUND_GROUPS)} />
+          <SelectField name="ship_rating" label="Shipping" clearable options={searchRatingOptions} description="The site's shipping filter on this search, if any." />
+          <SelectField name="round_group" label="Rounds per package" clearable options={roundGroupOptions} />
           <TextField name="url" label="Search URL" type="url" required placeholder="https://ammoseek.com/ammo/9mm-luger" />
           <SwitchField name="is_active" label="Watched (paused searches keep their offers)" />
           <TextAreaField name="notes" label="Notes" rows={2} />
