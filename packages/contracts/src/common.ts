@@ -100,4 +100,6 @@ export const OptText = (max: number) =>
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v));
 /** An optional web address (http or https), at most 500 characters; empty or absent is null. */
+/** A reference that may be empty (a store, a category): a positive id, or null when absent. */
+export const OptId = z.number({ error: 'An id' }).int('An id').min(1, 'An id').max(2_147_483_647, 'An id').nullable().optional().transform((v) => v ?? null);
 export const OptUrl = OptText(500).refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), 'A web address starting with https:// or http://');

@@ -20,3 +20,4 @@ export * from './orders.js';
 export * from './routing.js';
 export * from './resolution.js';
 export * from './pricing.js';
+export * from './merchandising.js';

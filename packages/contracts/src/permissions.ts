@@ -93,7 +93,7 @@ export const ROLES: readonly RoleDefinition[] = [
     code: 'analyst',
     name: 'Analyst',
     description: 'Reports and logs, read only.',
-    permissions: [...r('reports', 'audit', 'catalog', 'stores', 'statuses', 'orders', 'purchasing', 'inventory', 'pricing', 'vendors')],
+    permissions: [...r('reports', 'audit', 'catalog', 'stores', 'statuses', 'orders', 'purchasing', 'inventory', 'pricing', 'vendors', 'merchandising')],
   },
 ];
 

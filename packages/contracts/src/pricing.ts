@@ -4,7 +4,7 @@
  * when pricing (the blacklist) and our SKUs that repricing leaves alone (exclude SKUs).
  */
 import { z } from 'zod';
-import { Name, OptText, OptUrl, stampFields, Versioned } from './common.js';
+import { Name, OptId, OptText, OptUrl, stampFields, Versioned } from './common.js';
 import { COMPETITOR_OFFER_CATEGORIES, ROUND_GROUPS, TARGET_DESTINATIONS, TARGET_SHIP_RATINGS } from './enums.js';
 
 export type CompetitorOfferCategory = (typeof COMPETITOR_OFFER_CATEGORIES)[number];
@@ -98,7 +98,7 @@ const SeenAt = z
   .refine((v) => Date.parse(v) <= Date.now() + 5 * 60_000, 'Not in the future')
   .optional();
 const competitorOfferShape = {
-  target_url_id: z.number().int().min(1).max(2_147_483_647).nullable().optional().transform((v) => v ?? null),
+  target_url_id: OptId,
   competitor: Name,
   title: z.string().trim().min(1, 'Required').max(300, 'At most 300 characters'),
   url: OptUrl,
@@ -151,7 +151,7 @@ export type ExcludeSku = z.infer<typeof ExcludeSku>;
 const excludeSkuShape = {
   /** Our variant's SKU (any case). */
   sku: z.string().trim().min(1, 'Required').max(100, 'At most 100 characters'),
-  store_id: z.number().int().min(1).max(2_147_483_647).nullable().optional().transform((v) => v ?? null),
+  store_id: OptId,
   reason: OptText(500),
 };
 export const ExcludeSkuCreate = z.object(excludeSkuShape).strict();

@@ -81,6 +81,11 @@ export interface CrudDef<Item extends { id: number }, Create extends z.ZodType, 
   /** Writes the new row itself (e.g. hashing a password first) instead of inserting `toRow(body)`; returns its id. */
   insert?: (t: Db, body: z.infer<Create>) => Promise<number>;
   /**
+   * Writes the rows the body carries besides the row itself (a use case's products), in the same
+   * transaction after the row's insert or update and before the item is read back for the audit.
+   */
+  children?: (t: Db, id: number, body: z.infer<Create> | z.infer<Update>) => Promise<void>;
+  /**
    * What DELETE does instead of deleting (e.g. deactivating): runs in the transaction with the row
    * locked and writes its own audit entry.
    */
@@ -397,6 +402,7 @@ export function registerCrud<Item extends { id: number }, Create extends z.ZodTy
           async (t) => {
             await def.beforeWrite?.(t, body, undefined);
             const id = def.insert ? await def.insert(t, body as z.infer<Create>) : await insertRow(t, def.table, (await def.toRow(body, t)) as InsertOf<Table>);
+            await def.children?.(t, id, body);
             return auditedCreate(t, actor, def.entity, id, () => load(t, id));
           },
           def.unique,
@@ -417,7 +423,9 @@ export function registerCrud<Item extends { id: number }, Create extends z.ZodTy
               load: () => load(t, id),
               write: async (before) => {
                 await def.beforeWrite?.(t, body, before);
-                return updateRow(t, def.table, id, (body as { version: number }).version, await def.toRow(body, t));
+                const written = await updateRow(t, def.table, id, (body as { version: number }).version, await def.toRow(body, t));
+                if (written !== false) await def.children?.(t, id, body);
+                return written;
               },
               afterWrite: def.afterUpdate && ((before, after) => def.afterUpdate!(t, before, after, actor)),
             }),

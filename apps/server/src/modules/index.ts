@@ -16,6 +16,7 @@ import { preferenceRoutes } from './preferences/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { routingRoutes } from './routing/routes.js';
 import { resolutionRoutes } from './resolution/routes.js';
+import { merchandisingRoutes } from './merchandising/routes.js';
 import { pricingRoutes } from './pricing/routes.js';
 import { purchasingRoutes } from './purchasing/routes.js';
 import { statusRoutes } from './statuses/routes.js';
@@ -43,4 +44,5 @@ export const MODULES: readonly Module[] = [
   routingRoutes,
   resolutionRoutes,
   pricingRoutes,
+  merchandisingRoutes,
 ];

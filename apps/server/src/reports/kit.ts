@@ -72,6 +72,13 @@ export const filter = {
     schema: z.enum(values as unknown as [V, ...V[]]).optional(),
     options: values.map((v) => ({ value: v, label: labels?.[v] ?? v })),
   }),
+  /** One of the codes a query lists (`value, label`: a lookup's codes, e.g. the use-case kinds). */
+  code: (label: string, options: SQL): FilterDef<string> => ({
+    kind: 'enum',
+    label,
+    schema: z.string().regex(/^[a-z0-9_-]{1,60}$/, 'Must be a code: lower-case letters, digits, _ or -').optional(),
+    options,
+  }),
   /** Text matched as "contains" (a SKU, a number). */
   text: (label: string): FilterDef<string> => ({ kind: 'text', label, schema: z.string().trim().max(100).optional() }),
 };

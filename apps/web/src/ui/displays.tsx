@@ -1,5 +1,6 @@
 /** Read-only values, always through lib/format (one formatting for the whole console). */
 import { Badge, Text, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { formatCents, formatDate, formatDateTime, formatCentsPerUnit, formatInteger, formatMoney, formatTime } from '../lib/format';
 
 const EMPTY = '—';
@@ -72,5 +73,19 @@ export function PerUnitDisplay({ cents, units }: { cents: number | null; units: 
     <Text span size="sm" c="dimmed" className="qm-num">
       {formatCentsPerUnit(cents / units)}
     </Text>
+  );
+}
+
+/** A labelled fact of a detail screen: a small upper-case label over its value. */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
   );
 }

@@ -6,3 +6,4 @@ export * from './compliance.js';
 export * from './vendor-catalog.js';
 export * from './orders.js';
 export * from './pricing.js';
+export * from './merchandising.js';

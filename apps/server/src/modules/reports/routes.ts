@@ -4,6 +4,7 @@ import { reportModule } from '../../reports/kit.js';
 import { downloadAgainRoute, downloadLog } from './download-log.js';
 import { inventoryItem } from './inventory-item.js';
 import { inventoryTransaction } from './inventory-transaction.js';
+import { MERCHANDISING_REPORTS } from './merchandising.js';
 import { monthlySummary } from './monthly-summary.js';
 import { orderItem } from './order-item.js';
 import { orderMargin } from './order-margin.js';
@@ -13,7 +14,7 @@ import { productInventory } from './product-inventory.js';
 import { vendorOrderItem } from './vendor-order-item.js';
 import { vendorOrder } from './vendor-order.js';
 
-export const REPORTS = [poSummary, poItem, productInventory, inventoryItem, inventoryTransaction, downloadLog, orderMargin, orderItem, vendorOrder, vendorOrderItem, monthlySummary];
+export const REPORTS = [poSummary, poItem, productInventory, inventoryItem, inventoryTransaction, downloadLog, orderMargin, orderItem, vendorOrder, vendorOrderItem, monthlySummary, ...MERCHANDISING_REPORTS];
 
 const reports = reportModule(REPORTS);
 

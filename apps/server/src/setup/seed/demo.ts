@@ -11,6 +11,7 @@ import { seedComplianceDemo } from './compliance.js';
 import { seedOrdersDemo } from './orders.js';
 import { seedRoutingDemo } from './routing.js';
 import { seedPricingDemo } from './pricing.js';
+import { seedMerchandisingDemo } from './merchandising.js';
 import { internalStatuses, users } from '../../db/schema/index.js';
 import type { SecretBox } from '../../db/secrets.js';
 
@@ -65,6 +66,7 @@ export async function seedDemo(db: Db, secrets?: SecretBox) {
   await seedOrdersDemo(db);
   await seedRoutingDemo(db);
   await seedPricingDemo(db);
+  await seedMerchandisingDemo(db);
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -5,6 +5,7 @@ import { isAllowed, type ComplianceRestriction } from '@qm/contracts';
 import { formatDateTime } from '../../lib/format';
 import { useResourceItem } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
+import { Fact } from '../../ui/displays';
 import { EditorRoute } from '../../ui/Editor';
 import { JsonDiff } from '../../ui/JsonDiff';
 import { PageHeader } from '../../ui/PageHeader';
@@ -14,19 +15,6 @@ import { EffectBadge, whereText } from './parts/outcome';
 
 export default function RestrictionViewScreen() {
   return <EditorRoute noun="restriction">{(id) => <RestrictionView key={id} id={id} />}</EditorRoute>;
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
 }
 
 function RestrictionView({ id }: { id: number }) {

@@ -3,13 +3,13 @@ import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } fro
 import { Link } from 'react-router';
 import type { OrderRouteOptionListItem, OrderRouteOptionVendorTotalListItem } from '@qm/contracts';
 import { useResourceItem, useResourceList } from '../../lib/resource';
-import { IntegerDisplay, MoneyDisplay } from '../../ui/displays';
+import { Fact, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
 import { EditorRoute } from '../../ui/Editor';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorState, Spinner } from '../../ui/states';
 import { routeOptions, vendorTotals } from './api';
 import { DeltaText } from './parts/display';
-import { Fact, SourceDetail, SourceTotals } from './parts/facts';
+import { SourceDetail, SourceTotals } from './parts/facts';
 
 export default function OrderRouteOptionScreen() {
   return <EditorRoute noun="route option">{(id) => <View key={id} id={id} />}</EditorRoute>;

@@ -3,13 +3,12 @@ import { Anchor, Paper, SimpleGrid } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OrderRouteItemListItem } from '@qm/contracts';
 import { useResourceItem } from '../../lib/resource';
-import { CodeDisplay, IntegerDisplay } from '../../ui/displays';
+import { CodeDisplay, Fact, IntegerDisplay } from '../../ui/displays';
 import { EditorRoute } from '../../ui/Editor';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorState, Spinner } from '../../ui/states';
 import { routeItems } from './api';
 import { ComplianceBadge, RouteStatusBadge } from './parts/display';
-import { Fact } from './parts/facts';
 
 export default function OrderRouteItemScreen() {
   return <EditorRoute noun="route item">{(id) => <View key={id} id={id} />}</EditorRoute>;

@@ -17,13 +17,13 @@ import { useJob } from '../../lib/jobs';
 import { useResourceItem } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
 import { confirmDialog } from '../../ui/ConfirmDialog';
-import { CodeDisplay, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
+import { CodeDisplay, Fact, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
 import { EditorRoute } from '../../ui/Editor';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorState, Spinner } from '../../ui/states';
 import { orderRoutes, useChooseOption, useRecomputeRoute } from './api';
 import { ComplianceBadge, DeltaText, RouteStatusBadge } from './parts/display';
-import { Fact, SourceTotals } from './parts/facts';
+import { SourceTotals } from './parts/facts';
 
 type Option = OrderRouteDetail['options'][number];
 

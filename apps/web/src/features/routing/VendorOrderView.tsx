@@ -22,7 +22,7 @@ import { formatDateTime } from '../../lib/format';
 import { useResourceItem } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
 import { confirmDialog } from '../../ui/ConfirmDialog';
-import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
+import { CodeDisplay, DateTimeDisplay, Fact, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
 import { EditorRoute } from '../../ui/Editor';
 import { CheckboxField, TagsField, TextAreaField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
@@ -30,7 +30,6 @@ import { ResourceForm } from '../../ui/ResourceForm';
 import { ErrorState, Spinner } from '../../ui/states';
 import { useVendorOrderAction, vendorOrders } from './api';
 import { SourceKindBadge, VendorOrderStatusBadge } from './parts/display';
-import { Fact } from './parts/facts';
 
 export default function VendorOrderScreen() {
   return <EditorRoute noun="vendor order">{(id) => <View key={id} id={id} />}</EditorRoute>;

@@ -3,13 +3,13 @@ import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OrderRouteOptionVendorTotalListItem } from '@qm/contracts';
 import { useResourceItem } from '../../lib/resource';
-import { BooleanBadge, MoneyDisplay } from '../../ui/displays';
+import { BooleanBadge, Fact, MoneyDisplay } from '../../ui/displays';
 import { EditorRoute } from '../../ui/Editor';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorState, Spinner } from '../../ui/states';
 import { vendorTotals } from './api';
 import { SourceKindBadge } from './parts/display';
-import { Fact, SourceDetail } from './parts/facts';
+import { SourceDetail } from './parts/facts';
 
 export default function OrderRouteVendorTotalScreen() {
   return <EditorRoute noun="source total">{(id) => <View key={id} id={id} />}</EditorRoute>;

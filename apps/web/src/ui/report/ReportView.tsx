@@ -53,14 +53,22 @@ export interface ReportViewProps {
   cells?: Record<string, (row: ReportRow) => ReactNode>;
   /** A last column of actions on each row (e.g. "Adjust stock"). */
   rowActions?: (row: ReportRow) => ReactNode;
+  /** URL values this screen starts from when the URL has none (`{ 'filter[view]': 'hv-ds' }`): a view of the report. */
+  preset?: Record<string, string>;
 }
 
 /** The URL keys a report reads: everything else in the URL is left alone. */
 const REPORT_KEYS = /^(page|per_page|sort|group|filter\[[\w.-]+\])$/;
 
-export function ReportView({ name, description, cells, rowActions }: ReportViewProps) {
+export function ReportView({ name, description, cells, rowActions, preset }: ReportViewProps) {
   const definition = useReportDefinition(name);
-  const [params, setParams] = useSearchParams();
+  const [urlParams, setParams] = useSearchParams();
+  const params = useMemo(() => {
+    if (!preset) return urlParams;
+    const p = new URLSearchParams(urlParams);
+    for (const [k, v] of Object.entries(preset)) if (!p.has(k)) p.set(k, v);
+    return p;
+  }, [urlParams, preset]);
   const query = useMemo(() => {
     const q = new URLSearchParams();
     params.forEach((v, k) => {

@@ -1,5 +1,4 @@
-/** Pieces the routing screens share: a labelled fact, a source's lines and fees, the per-source totals of an option. */
-import type { ReactNode } from 'react';
+/** Pieces the routing screens share: a source's lines and fees, the per-source totals of an option. */
 import { Table, Text } from '@mantine/core';
 import { COMPLIANCE_EFFECTS, EFFECT_LABELS, type OrderRouteOptionVendorTotalListItem } from '@qm/contracts';
 import { BooleanBadge, CodeDisplay, IntegerDisplay, MoneyDisplay } from '../../../ui/displays';
@@ -12,19 +11,6 @@ export const COMPLIANCE_FILTER: FilterDef = {
   options: COMPLIANCE_EFFECTS.map((e) => ({ value: e, label: EFFECT_LABELS[e] })),
   width: 210,
 };
-
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** Per source: items, fees, shipping, total, minimum order. */
 export function SourceTotals({ totals, caption }: { totals: OrderRouteOptionVendorTotalListItem[]; caption?: string }) {
