@@ -1,5 +1,5 @@
 /** Merchandising Use Case: the ways shoppers come to the catalogue, the products each features and whether enough are in stock. */
-import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { MERCHANDISING_USE_CASE_LIST, MerchandisingUseCaseCreate, MerchandisingUseCaseUpdate, type MerchandisingUseCase } from '@qm/contracts';
 import { useStores, useUseCases } from '../../lib/lookups';
@@ -73,13 +73,6 @@ export default function UseCaseList() {
         defaults: { name: '', use_case: '', store_id: null, category_id: null, min_in_stock: 0, is_active: true, description: '', product_ids: [] },
       }}
       update={{ schema: MerchandisingUseCaseUpdate, values: (u) => ({ ...updateBody(u), description: u.description ?? '' }) }}
-      rowButtons={(u) => (
-        <Group gap={4} wrap="nowrap">
-          <Anchor component={Link} to={`/merchandising-use-case/${u.id}`} size="xs" onClick={(e) => e.stopPropagation()} aria-label={`Products of ${u.name}`}>
-            Products
-          </Anchor>
-        </Group>
-      )}
       fields={() => <UseCaseFields kindOptions={kindOptions} storeOptions={storeOptions} categoryOptions={categories.options} />}
     />
   );
