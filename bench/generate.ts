@@ -20,9 +20,10 @@ import { coreGenerator } from './generators/core.js';
 import { purchasingGenerator } from './generators/purchasing.js';
 import { ordersGenerator } from './orders-data.js';
 import { pricingGenerator } from './generators/pricing.js';
+import { merchandisingGenerator } from './generators/merchandising.js';
 import { rows, type Counts, type Generator } from './generators/types.js';
 
-export const GENERATORS: Generator[] = [coreGenerator, catalogGenerator, purchasingGenerator, complianceGenerator, pricingGenerator, ordersGenerator];
+export const GENERATORS: Generator[] = [coreGenerator, catalogGenerator, purchasingGenerator, complianceGenerator, pricingGenerator, merchandisingGenerator, ordersGenerator];
 
 export interface GeneratorReport {
   name: string;

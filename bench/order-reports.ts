@@ -1,5 +1,5 @@
 /**
- * The order reports and the resolution endpoints at scale (after bench/orders-data.ts and
+ * The order and merchandising reports and the resolution endpoints at scale (after bench/orders-data.ts and
  * bench/vendor-orders-data.ts on the database): for each, the first page with its totals as one
  * request, and the same work sent to the database alone. Budgets: the request under 300 ms, and at
  * most 1.5 × the database's own time.
@@ -35,6 +35,14 @@ const REPORT_CASES: { label: string; name: string; query: string }[] = [
   { label: 'Vendor Order Item, 30 days', name: 'vendor-order-item', query: '' },
   { label: 'Monthly Summary by month (6 months)', name: 'monthly-summary', query: '' },
   { label: 'Monthly Summary by month and store', name: 'monthly-summary', query: 'group=month_store' },
+  { label: 'Merchandising per product, 30 days', name: 'merchandising', query: '' },
+  { label: 'Merchandising, high-velocity drop-ship', name: 'merchandising', query: 'filter[view]=hv-ds' },
+  { label: 'Brand Merchandising, 30 days', name: 'merchandising-brand', query: '' },
+  { label: 'Category Merchandising, top level', name: 'merchandising-category', query: '' },
+  { label: 'Merchandising Inventory by use case', name: 'merchandising-inventory', query: '' },
+  { label: 'Merchandising Inventory by brand', name: 'merchandising-inventory', query: 'group=brand' },
+  { label: 'Merchandising Use Case, 30 days', name: 'merchandising-use-case', query: '' },
+  { label: 'Low Merchandising Use Case', name: 'merchandising-low-use-case', query: '' },
 ];
 
 async function main() {

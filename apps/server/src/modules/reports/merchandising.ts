@@ -88,6 +88,24 @@ const productCategories = (within: number | undefined) => sql`with recursive up(
   select distinct up.product_id, up.key from up join categories k on k.id = up.key
    where ${within === undefined ? sql`k.parent_id is null` : sql`k.parent_id = ${within}`}`;
 const within = filter.id('Within category', categoryOptions);
+
+/** What a row of the brand, category and inventory reports is: a use case, a brand or a category. */
+type Dimension = 'use_case' | 'brand' | 'category';
+
+/** Each product once under each key (`product_id, key`) of a dimension; categories one level at a time. */
+function productKeys(dim: Dimension, withinCategory: number | undefined): SQL {
+  if (dim === 'use_case') return sql`select mp.product_id, mp.use_case_id as key from merchandising_use_case_products mp`;
+  if (dim === 'brand') return sql`select p.id as product_id, p.brand_id as key from products p where p.brand_id is not null`;
+  return productCategories(withinCategory);
+}
+
+/** The page's rows with the name of their key (a category by its path from its parent). */
+function namedBy(dim: Dimension, rows: SQL): SQL {
+  if (dim === 'use_case') return sql`select r.*, u.name from ${rows} r join merchandising_use_cases u on u.id = r.key`;
+  if (dim === 'brand') return sql`select r.*, b.name from ${rows} r join brands b on b.id = r.key`;
+  return sql`select r.*, case when pa.name is null then c.name else pa.name || ' › ' || c.name end as name
+               from ${rows} r join categories c on c.id = r.key left join categories pa on pa.id = c.parent_id`;
+}
 const ofBrand = (id: number, productId: SQL) => sql`${productId} in (select p.id from products p where p.brand_id = ${id})`;
 
 // ───────────────────────────── per product ─────────────────────────────
@@ -154,10 +172,6 @@ export const merchandising = defineReport({
 /** Brand or category: the catalogue's products under each, in stock, sold, and the period's sales. */
 function byDimension(dim: 'brand' | 'category') {
   const isBrand = dim === 'brand';
-  // each product once per brand, or once per category of one level it is filed under or below
-  const productKeys = isBrand
-    ? sql`select p.id as product_id, p.brand_id as key from products p where p.brand_id is not null`
-    : undefined;
   return defineReport({
     name: `merchandising-${dim}`,
     title: isBrand ? 'Brand Merchandising Report' : 'Category Merchandising Report',
@@ -179,7 +193,7 @@ function byDimension(dim: 'brand' | 'category') {
       select k.key, count(*)::int8 as products, count(*) filter (where ${productInStock(sql`k.product_id`)})::int8 as in_stock,
              count(s.product_id)::int8 as sold, coalesce(sum(s.units), 0)::int8 as units, coalesce(sum(s.revenue), 0)::int8 as revenue,
              coalesce(sum(s.revenue - s.cost), 0)::int8 as margin
-        from (${productKeys ?? productCategories(f.category_id)}) k
+        from (${productKeys(dim, f.category_id)}) k
         left join (${productSales(f)}) s on s.product_id = k.product_id
        ${where(isBrand && f.category_id && ofCategory(f.category_id, sql`k.product_id`))}
        group by k.key`,
@@ -188,14 +202,7 @@ function byDimension(dim: 'brand' | 'category') {
              x.margin::float8 / nullif(x.revenue, 0) as margin_pct,
              x.revenue::float8 / nullif(sum(x.revenue) over (), 0) as share
         from report_base x`,
-    lookup: {
-      columns: ['name'],
-      join: (rows) =>
-        isBrand
-          ? sql`select r.*, b.name from ${rows} r join brands b on b.id = r.key`
-          : sql`select r.*, case when pa.name is null then c.name else pa.name || ' › ' || c.name end as name
-                  from ${rows} r join categories c on c.id = r.key left join categories pa on pa.id = c.parent_id`,
-    },
+    lookup: { columns: ['name'], join: (rows) => namedBy(dim, rows) },
     aggregated: true,
     key: () => ['key'],
     defaultSort: '-revenue',
@@ -204,10 +211,7 @@ function byDimension(dim: 'brand' | 'category') {
       title: `Revenue by ${dim}`,
       x: 'name',
       series: [{ key: 'revenue', label: 'Revenue', type: 'money' }],
-      rows: () =>
-        isBrand
-          ? sql`select b.name, x.revenue from report_base x join brands b on b.id = x.key where x.revenue > 0 order by x.revenue desc limit 12`
-          : sql`select c.name, x.revenue from report_base x join categories c on c.id = x.key where x.revenue > 0 order by x.revenue desc limit 12`,
+      rows: () => sql`select n.name, n.revenue from (${namedBy(dim, sql`(select * from report_base x where x.revenue > 0 order by x.revenue desc limit 12)`)}) n`,
     },
   });
 }
@@ -234,12 +238,7 @@ export const merchandisingInventory = defineReport({
     col.number('days_of_cover', 'Days of cover', { ratio: ['on_hand', 'sold_30'], times: 30 }),
   ],
   rows: (f, { group }) => {
-    const keys =
-      group === 'use_case'
-        ? sql`select mp.product_id, mp.use_case_id as key from merchandising_use_case_products mp`
-        : group === 'brand'
-          ? sql`select p.id as product_id, p.brand_id as key from products p where p.brand_id is not null`
-          : productCategories(f.category_id);
+    const keys = productKeys(group, f.category_id);
     // per product: units and value on hand, and the last 30 days' sales from the ledger
     return sql`
       select k.key, count(*)::int8 as products, count(*) filter (where ${productInStock(sql`k.product_id`)})::int8 as in_stock,
@@ -258,16 +257,7 @@ export const merchandisingInventory = defineReport({
        )}
        group by k.key`;
   },
-  lookup: {
-    columns: ['name'],
-    join: (rows, { group }) =>
-      group === 'use_case'
-        ? sql`select r.*, u.name from ${rows} r join merchandising_use_cases u on u.id = r.key`
-        : group === 'brand'
-          ? sql`select r.*, b.name from ${rows} r join brands b on b.id = r.key`
-          : sql`select r.*, case when pa.name is null then c.name else pa.name || ' › ' || c.name end as name
-                  from ${rows} r join categories c on c.id = r.key left join categories pa on pa.id = c.parent_id`,
-  },
+  lookup: { columns: ['name'], join: (rows, { group }) => namedBy(group, rows) },
   aggregated: true,
   key: () => ['key'],
   defaultSort: '-value',
@@ -302,18 +292,23 @@ const useCaseLookup = {
       from ${rows} r`,
 };
 
+/** What both use case reports show first: the use case, its kind and store, its products and those in stock against the target. */
+const USE_CASE_COLUMNS = [
+  col.text('name', 'Use case'),
+  col.text('kind', 'Kind'),
+  col.text('store', 'Store'),
+  col.int('products', 'Products', 'sum'),
+  col.int('in_stock', 'In stock', 'sum'),
+  col.int('min_in_stock', 'Target in stock', 'sum'),
+];
+
 export const merchandisingUseCase = defineReport({
   name: 'merchandising-use-case',
   title: 'Merchandising Use Case',
   permissions: PERMISSIONS,
   filters: { ...period, use_case: filter.code('Kind', useCaseKinds) },
   columns: [
-    col.text('name', 'Use case'),
-    col.text('kind', 'Kind'),
-    col.text('store', 'Store'),
-    col.int('products', 'Products', 'sum'),
-    col.int('in_stock', 'In stock', 'sum'),
-    col.int('min_in_stock', 'Target in stock', 'sum'),
+    ...USE_CASE_COLUMNS,
     col.int('units', 'Units sold', 'sum'),
     col.money('revenue', 'Revenue', 'sum'),
     col.money('margin', 'Margin', 'sum'),
@@ -339,12 +334,7 @@ export const merchandisingLowUseCase = defineReport({
   permissions: PERMISSIONS,
   filters: period,
   columns: [
-    col.text('name', 'Use case'),
-    col.text('kind', 'Kind'),
-    col.text('store', 'Store'),
-    col.int('products', 'Products', 'sum'),
-    col.int('in_stock', 'In stock', 'sum'),
-    col.int('min_in_stock', 'Target in stock', 'sum'),
+    ...USE_CASE_COLUMNS,
     col.int('short_by', 'Short by', 'sum'),
     col.text('out_of_stock', 'Out of stock', undefined, { sortable: false }),
     col.int('units', 'Units sold', 'sum'),
