@@ -40,7 +40,8 @@ export const pricingGenerator: Generator = {
     await db.execute(sql`
       insert into exclude_skus (variant_id, store_id, reason)
       select v.id, case when v.id % 4 = 0 then (select min(id) from stores) end, 'Bench'
-        from (select id from variants order by id limit ${excluded}) v`);
+        from (select id from variants order by id limit ${excluded}) v
+      on conflict do nothing`);
     const [n] = await rows<{ o: number }>(db, sql`select count(*)::int as o from competitor_offers`);
     log(`${n!.o} offers`);
     await db.execute(sql`analyze target_urls, competitor_offers, competitor_blacklist, exclude_skus`);

@@ -30,7 +30,7 @@ import {
 import { queryOne, type Db } from '../../db/connect.js';
 import { competitorBlacklist, competitorOffers, excludeSkus, targetUrls } from '../../db/schema/index.js';
 import { registerCrud } from '../../http/crud.js';
-import { badRequest } from '../../http/errors.js';
+import { ruleViolated } from '../../http/errors.js';
 import type { Kit } from '../../http/kit.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 
@@ -129,11 +129,11 @@ const excludeList: ListSpec<ExcludeSku> = {
   search: filters.ilike(sql`v.sku`, sql`p.title`, sql`x.reason`),
 };
 
-/** The variant of a SKU (any case) and the store named, or a 400 on the field at fault. */
+/** The variant of a SKU (any case) and the store named, or a 422 on the field at fault. */
 async function excludeRow(db: Db, b: z.infer<typeof ExcludeSkuCreate>) {
   const v = await queryOne<{ id: number }>(db, sql`select id from variants where upper(sku) = upper(${b.sku})`);
-  if (!v) throw badRequest('No variant has this SKU', { sku: `No variant has the SKU ${b.sku}` });
-  if (b.store_id !== null && !(await queryOne(db, sql`select 1 from stores where id = ${b.store_id}`))) throw badRequest('No such store', { store_id: 'No such store' });
+  if (!v) throw ruleViolated(`No variant has the SKU ${b.sku}`, { sku: `No variant has the SKU ${b.sku}` });
+  if (b.store_id !== null && !(await queryOne(db, sql`select 1 from stores where id = ${b.store_id}`))) throw ruleViolated(`Store ${b.store_id} does not exist`, { store_id: 'No such store' });
   return { variant_id: v.id, store_id: b.store_id, reason: b.reason };
 }
 
@@ -173,7 +173,7 @@ export function pricingRoutes({ app, db }: Kit) {
     toRow: async (body, t) => {
       const b = body as z.infer<typeof CompetitorOfferCreate>;
       if (b.target_url_id !== null && !(await queryOne(t, sql`select 1 from target_urls where id = ${b.target_url_id}`)))
-        throw badRequest('No such target URL', { target_url_id: 'No such target URL' });
+        throw ruleViolated(`Target URL ${b.target_url_id} does not exist`, { target_url_id: 'No such target URL' });
       return {
         target_url_id: b.target_url_id, competitor: b.competitor, title: b.title, url: b.url, category: b.category, caliber: b.caliber,
         ship_rating: b.ship_rating, rounds: b.rounds, price_cents: b.price_cents, in_stock: b.in_stock,
