@@ -16,7 +16,8 @@ import { CrudScreen } from '../../ui/CrudScreen';
 import type { Column } from '../../ui/ResourceList';
 import { idColumn, updatedColumn } from '../../ui/columns';
 import { restrictions, useRestrictionTypeOptions } from './api';
-import { EffectBadge, whereText } from './parts/outcome';
+import { whereText } from './parts/outcome';
+import { EffectBadge } from '../../ui/EffectBadge';
 import { RestrictionFields } from './parts/RestrictionFields';
 
 const columns: Column<ComplianceRestriction>[] = [

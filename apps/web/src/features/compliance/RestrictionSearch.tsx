@@ -14,7 +14,8 @@ import { ErrorState, Spinner } from '../../ui/states';
 import { IconTrash } from '../../ui/icons';
 import { useVariantSearch } from '../catalog/api';
 import { useComplianceCheck, useRestrictedAt, type CartLine } from './api';
-import { AppliedRules, EffectBadge } from './parts/outcome';
+import { AppliedRules } from './parts/outcome';
+import { EffectBadge } from '../../ui/EffectBadge';
 
 interface Line {
   kind: 'p' | 'v';

@@ -7,7 +7,7 @@ import { SelectField, TextAreaField, TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
 import { idColumn, updatedColumn } from '../../ui/columns';
 import { restrictionTypes } from './api';
-import { EffectBadge } from './parts/outcome';
+import { EffectBadge } from '../../ui/EffectBadge';
 
 const EFFECT_OPTIONS = COMPLIANCE_EFFECTS.map((e, i) => ({ value: e, label: `${i + 1}. ${EFFECT_LABELS[e]}` }));
 

@@ -11,7 +11,8 @@ import { JsonDiff } from '../../ui/JsonDiff';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorState, Spinner } from '../../ui/states';
 import { restrictions, useRestrictionCatch, useRestrictionHistory } from './api';
-import { EffectBadge, whereText } from './parts/outcome';
+import { whereText } from './parts/outcome';
+import { EffectBadge } from '../../ui/EffectBadge';
 
 export default function RestrictionViewScreen() {
   return <EditorRoute noun="restriction">{(id) => <RestrictionView key={id} id={id} />}</EditorRoute>;

@@ -7,7 +7,8 @@ import { idColumn } from '../../ui/columns';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
 import { routeItems } from './api';
-import { ComplianceBadge, RouteStatusBadge } from './parts/display';
+import { RouteStatusBadge } from './parts/display';
+import { EffectBadge } from '../../ui/EffectBadge';
 import { COMPLIANCE_FILTER } from './parts/facts';
 
 const columns: Column<OrderRouteItemListItem>[] = [
@@ -18,7 +19,7 @@ const columns: Column<OrderRouteItemListItem>[] = [
   { key: 'sku', header: 'SKU', render: (r) => <CodeDisplay value={r.sku} strong /> },
   { key: 'title', header: 'Product', render: (r) => <Text size="sm" className="qm-cell-text">{r.title ?? ''}</Text> },
   { key: 'quantity', header: 'Quantity', align: 'right', render: (r) => <IntegerDisplay value={r.quantity} /> },
-  { key: 'compliance_outcome', header: 'Compliance', render: (r) => <ComplianceBadge outcome={r.compliance_outcome} reason={r.compliance_reason} /> },
+  { key: 'compliance_outcome', header: 'Compliance', render: (r) => <EffectBadge effect={r.compliance_outcome} reason={r.compliance_reason} /> },
 ];
 
 export default function OrderRouteItemsScreen() {

@@ -8,7 +8,8 @@ import { EditorRoute } from '../../ui/Editor';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorState, Spinner } from '../../ui/states';
 import { routeItems } from './api';
-import { ComplianceBadge, RouteStatusBadge } from './parts/display';
+import { RouteStatusBadge } from './parts/display';
+import { EffectBadge } from '../../ui/EffectBadge';
 
 export default function OrderRouteItemScreen() {
   return <EditorRoute noun="route item">{(id) => <View key={id} id={id} />}</EditorRoute>;
@@ -33,7 +34,7 @@ function View({ id }: { id: number }) {
           <Fact label="SKU"><CodeDisplay value={r.sku} /></Fact>
           <Fact label="Product">{r.title ?? '—'}</Fact>
           <Fact label="Quantity"><IntegerDisplay value={r.quantity} /></Fact>
-          <Fact label="Compliance at the address"><ComplianceBadge outcome={r.compliance_outcome} /></Fact>
+          <Fact label="Compliance at the address"><EffectBadge effect={r.compliance_outcome} /></Fact>
         </SimpleGrid>
         {r.compliance_reason ? <Fact label="Why">{r.compliance_reason}</Fact> : null}
       </Paper>

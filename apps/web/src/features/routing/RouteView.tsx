@@ -22,7 +22,8 @@ import { EditorRoute } from '../../ui/Editor';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorState, Spinner } from '../../ui/states';
 import { orderRoutes, useChooseOption, useRecomputeRoute } from './api';
-import { ComplianceBadge, DeltaText, RouteStatusBadge } from './parts/display';
+import { DeltaText, RouteStatusBadge } from './parts/display';
+import { EffectBadge } from '../../ui/EffectBadge';
 import { SourceTotals } from './parts/facts';
 
 type Option = OrderRouteDetail['options'][number];
@@ -111,7 +112,7 @@ function RouteView({ id }: { id: number }) {
                     <IntegerDisplay value={i.quantity} />
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <ComplianceBadge outcome={i.compliance_outcome} />
+                    <EffectBadge effect={i.compliance_outcome} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs">{i.compliance_reason ?? ''}</Text>

@@ -7,7 +7,7 @@ import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorState, Spinner } from '../../../ui/states';
 import { useWhereRestricted } from '../api';
-import { EffectBadge } from './outcome';
+import { EffectBadge } from '../../../ui/EffectBadge';
 
 export function ProductCompliancePanel({ productId }: { productId: number }) {
   const q = useWhereRestricted([{ product_id: productId, quantity: 1 }]);

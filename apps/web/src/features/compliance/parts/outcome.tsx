@@ -1,37 +1,8 @@
 /** How outcomes and the rules behind them look: one colour per effect, strictest the loudest. */
-import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
-import { EFFECT_LABELS, type AppliedRule, type ComplianceEffect, type ComplianceRestriction } from '@qm/contracts';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { type AppliedRule, type ComplianceRestriction } from '@qm/contracts';
 import { Link } from 'react-router';
-
-export const EFFECT_COLORS: Record<ComplianceEffect, string> = {
-  block: 'red',
-  licensed_dealer: 'orange',
-  document: 'yellow',
-  min_age: 'blue',
-  adult_signature: 'gray',
-};
-
-/** The effect in words, with its document or age. */
-export function effectText(effect: ComplianceEffect, detail?: { document?: string | null; documents?: string[]; min_age?: number | null }): string {
-  if (effect === 'min_age' && detail?.min_age) return `Minimum age ${detail.min_age}`;
-  const docs = detail?.documents?.length ? detail.documents.join(', ') : detail?.document;
-  if (effect === 'document' && docs) return `Document: ${docs}`;
-  return EFFECT_LABELS[effect];
-}
-
-export function EffectBadge({ effect, document, documents, min_age, size = 'sm' }: { effect: ComplianceEffect | null; document?: string | null; documents?: string[]; min_age?: number | null; size?: 'xs' | 'sm' | 'md' }) {
-  if (effect === null)
-    return (
-      <Badge color="teal" variant="light" size={size} radius="sm">
-        Allowed
-      </Badge>
-    );
-  return (
-    <Badge color={EFFECT_COLORS[effect]} variant={effect === 'block' ? 'filled' : 'light'} size={size} radius="sm" style={{ textTransform: 'none' }}>
-      {effectText(effect, { document, documents, min_age })}
-    </Badge>
-  );
-}
+import { EffectBadge } from '../../../ui/EffectBadge';
 
 /** The rules that apply to an item, strictest first; the decisive ones in bold. */
 export function AppliedRules({ rules, linkRules = true }: { rules: AppliedRule[]; linkRules?: boolean }) {

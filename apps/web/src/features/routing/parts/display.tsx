@@ -1,6 +1,6 @@
-/** How routes and vendor orders show: status badges named by the lookups, compliance outcomes, money. */
-import { Badge, Text, Tooltip } from '@mantine/core';
-import { EFFECT_LABELS, type ComplianceEffect, type RouteStatus, type VendorOrderStatus } from '@qm/contracts';
+/** How routes and vendor orders show: status badges named by the lookups, money. */
+import { Badge, Text } from '@mantine/core';
+import { type RouteStatus, type VendorOrderStatus } from '@qm/contracts';
 import { formatCents } from '../../../lib/format';
 import { useStatuses } from '../../../lib/lookups';
 
@@ -23,7 +23,6 @@ const VO_COLORS: Record<VendorOrderStatus, string> = {
   rejected: 'red',
   cancelled: 'red',
 };
-const EFFECT_COLORS: Record<ComplianceEffect, string> = { block: 'red', licensed_dealer: 'orange', document: 'yellow', min_age: 'indigo', adult_signature: 'blue' };
 
 const humanize = (code: string) => code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
@@ -67,17 +66,6 @@ export function VendorOrderStatusBadge({ status, late }: { status: VendorOrderSt
       ) : null}
     </>
   );
-}
-
-export function ComplianceBadge({ outcome, reason }: { outcome: string | null; reason?: string | null }) {
-  if (!outcome) return <Badge size="sm" radius="sm" variant="light" color="teal">Allowed</Badge>;
-  const label = EFFECT_LABELS[outcome as ComplianceEffect] ?? humanize(outcome);
-  const badge = (
-    <Badge size="sm" radius="sm" variant="light" color={EFFECT_COLORS[outcome as ComplianceEffect] ?? 'gray'} style={{ textTransform: 'none', overflow: 'visible' }}>
-      {label}
-    </Badge>
-  );
-  return reason ? <Tooltip label={reason} multiline w={320} withinPortal>{badge}</Tooltip> : badge;
 }
 
 export function SourceKindBadge({ kind }: { kind: 'vendor' | 'warehouse' }) {
