@@ -4,7 +4,7 @@
  * request, and the same work sent to the database alone. Budgets: the request under 300 ms, and at
  * most 1.5 × the database's own time.
  *
- *   DATABASE_URL=postgres://…/qm_bench_res node --import tsx bench/order-reports.ts
+ *   DATABASE_URL=postgres://…/qm_bench_res [ONLY=merchandising] node --import tsx bench/order-reports.ts
  *
  * Each figure is the median of RUNS runs after WARMUP (the API in this process through `app.inject`).
  */
@@ -20,6 +20,9 @@ const RUNS = Number(process.env.RUNS ?? 9);
 const WARMUP = 2;
 const BUDGET_MS = 300;
 const RATIO = 1.5;
+/** `ONLY=<text>`: the lines whose label contains it (any case; `a|b` for several). */
+const ONLY = process.env.ONLY ? process.env.ONLY.toLowerCase().split('|') : null;
+const wanted = (label: string) => !ONLY || ONLY.some((o) => label.toLowerCase().includes(o));
 
 const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -64,6 +67,7 @@ async function main() {
     console.log(`${database.kind}: ${JSON.stringify(sizes)}; ${RUNS} runs each, median\n`);
     console.log(`${'endpoint'.padEnd(46)} ${'rows'.padStart(9)} ${'API ms'.padStart(8)} ${'SQL ms'.padStart(8)} ${'API/SQL'.padStart(8)}  budget`);
     const measure = async (label: string, url: string, alone: () => Promise<unknown>, totalOf: (body: any) => number) => {
+      if (!wanted(label)) return;
       const api: number[] = [];
       const db: number[] = [];
       let total = 0;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BACKENDS, useTestApp, expectRefused } from './harness.js';
 import { HV_DS_MIN_DROP_SHIP_SHARE, HV_DS_MIN_UNITS_PER_DAY } from '../src/modules/reports/merchandising.js';
+import { productInStock, productOnHand, productStock } from '../src/modules/merchandising/stock.js';
 
 type UseCase = { id: number; name: string; product_count: number; in_stock_count: number; min_in_stock: number; is_active: boolean; is_low: boolean; products: { product_id: number; in_stock: boolean }[]; version: number };
 type Row = Record<string, number | string | null>;
@@ -33,6 +34,18 @@ describe.each(BACKENDS)('merchandising on %s', (kind) => {
     expect((await t.req('GET', '/api/merchandising-use-case', { token: await t.login('catalog@example.com') })).status).toBe(403);
     expect((await t.req('POST', '/api/merchandising-use-case', { token: analyst, body: body() })).status).toBe(403);
     expect((await t.req('GET', '/api/report/merchandising', { token: await t.login('catalog@example.com') })).status).toBe(403);
+  });
+
+  it('"in stock" and "on hand" are one rule, per product and for many products at once', async () => {
+    // a product out of stock everywhere, and one drop-shipped only, so both ways have something to tell apart
+    const [p] = await t.sql<{ id: number }>(sql`select p.id from products p where exists (select 1 from variants v where v.product_id = p.id) order by p.id desc limit 1`);
+    const set = await t.sql<{ product_id: number; on_hand: number; in_stock: boolean }>(sql`select product_id, on_hand::int as on_hand, in_stock from (${productStock()}) s order by product_id`);
+    const one = await t.sql<{ product_id: number; on_hand: number; in_stock: boolean }>(
+      sql`select p.id as product_id, ${productOnHand(sql`p.id`)} as on_hand, ${productInStock(sql`p.id`)} as in_stock from products p where exists (select 1 from variants v where v.product_id = p.id) order by p.id`,
+    );
+    expect(set).toEqual(one);
+    expect(set.some((r) => !r.in_stock) && set.some((r) => r.in_stock && r.on_hand === 0)).toBe(true);
+    expect(set.map((r) => r.product_id)).toContain(p!.id);
   });
 
   it('keeps the products in the order given, counts those in stock, and audits the list before → after', async () => {

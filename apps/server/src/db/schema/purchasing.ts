@@ -175,6 +175,8 @@ export const vendorProducts = pgTable(
     uniqueIndex('vendor_products_vendor_sku_key').on(t.vendor_id, sql`upper(${t.vendor_sku})`),
     index('vendor_products_variant_idx').on(t.variant_id, t.vendor_id),
     index('vendor_products_unmatched_idx').on(t.vendor_id, t.id).where(sql`variant_id is null`),
+    // the variants some vendor drop-ships from stock (merchandising's "in stock", for many products at once)
+    index('vendor_products_drop_ship_idx').on(t.variant_id).where(sql`can_drop_ship and quantity_available > 0`),
     index('vendor_products_upc_idx').on(t.upc),
     // every vendor's lines by vendor SKU (the list's default order, its key descending as the list kit appends it)
     index('vendor_products_sku_order_idx').on(sql`upper(${t.vendor_sku})`, t.id.desc().nullsFirst()),

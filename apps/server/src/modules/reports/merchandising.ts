@@ -15,7 +15,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { col, daysAgo, defineReport, filter, where } from '../../reports/kit.js';
-import { productInStock, productOnHand } from '../merchandising/stock.js';
+import { productInStock, productStock } from '../merchandising/stock.js';
 import { brandOptions } from './lookups.js';
 import { storeOptions } from './order-lookups.js';
 
@@ -49,27 +49,30 @@ const periodDays = (f: Period) => {
 const AMOUNT = sql`((i.quantity - i.cancelled_quantity)::int8 * i.unit_price_cents - (i.discount_cents::int8 * (i.quantity - i.cancelled_quantity)) / i.quantity)`;
 
 /**
- * The period's sales per product: units, revenue, cost (routed lines), and the units shipped from a
- * drop-ship vendor (lines whose vendor orders not cancelled are a vendor's). `scope` narrows the
- * products (a semi-join on `v.product_id`).
+ * The period's sales per product (and per store with `byStore`): units, revenue, cost (routed lines),
+ * and the units shipped from a drop-ship vendor (lines with a vendor's vendor order not cancelled;
+ * such orders are created after the order is placed, so only those of the period are read). `scope`
+ * narrows the products (a condition on `v.product_id`).
  */
-function productSales(f: Period, scope?: SQL) {
+function productSales(f: Period, opts: { scope?: SQL; byStore?: boolean } = {}) {
+  const from = f.from ?? daysAgo(30)();
   return sql`
-    select v.product_id, sum(i.quantity - i.cancelled_quantity)::int8 as units, sum(${AMOUNT})::int8 as revenue, sum(coalesce(i.cost_cents, 0))::int8 as cost,
-           sum(case when exists (select 1 from vendor_order_items vi join vendor_orders vo on vo.id = vi.vendor_order_id
-                                  where vi.order_item_id = i.id and vo.source_kind = 'vendor' and vo.status <> 'cancelled')
-                    then i.quantity - i.cancelled_quantity else 0 end)::int8 as ds_units
-      from order_items i
-      join orders o on o.id = i.order_id
+    select v.product_id${opts.byStore ? sql`, o.store_id` : sql``}, sum(i.quantity - i.cancelled_quantity)::int8 as units, sum(${AMOUNT})::int8 as revenue,
+           sum(coalesce(i.cost_cents, 0))::int8 as cost,
+           sum(case when ds.order_item_id is not null then i.quantity - i.cancelled_quantity else 0 end)::int8 as ds_units
+      from orders o
+      join order_items i on i.order_id = o.id
       join variants v on v.id = i.variant_id
+      left join (select distinct vi.order_item_id from vendor_order_items vi join vendor_orders vo on vo.id = vi.vendor_order_id
+                  where vo.source_kind = 'vendor' and vo.status <> 'cancelled' and vo.created_at >= ${from}::timestamptz) ds on ds.order_item_id = i.id
      ${where(
-       sql`o.placed_at >= ${f.from ?? daysAgo(30)()}::timestamptz`,
+       sql`o.placed_at >= ${from}::timestamptz`,
        f.to && sql`o.placed_at < (${f.to}::date + 1)::timestamptz`,
        f.store_id && sql`o.store_id = ${f.store_id}`,
        sql`o.status not in ('cancelled', 'refunded')`,
-       scope,
+       opts.scope,
      )}
-     group by v.product_id`;
+     group by v.product_id${opts.byStore ? sql`, o.store_id` : sql``}`;
 }
 
 /** Products of a merchandising use case (by its id). */
@@ -146,9 +149,11 @@ export const merchandising = defineReport({
     return sql`
       select s.product_id, s.units, s.revenue, s.revenue - s.cost as margin, (s.revenue - s.cost)::float8 / nullif(s.revenue, 0) as margin_pct,
              s.ds_units, s.ds_units::float8 / nullif(s.units, 0) as ds_share, round(s.units::numeric / ${days}, 2)::float8 as per_day, ${days}::int as days,
-             ${productOnHand(sql`s.product_id`)} as on_hand,
-             case when s.units > 0 then round(${productOnHand(sql`s.product_id`)} * ${days}::numeric / s.units, 1)::float8 end as days_of_cover
-        from (${productSales(f, scope.length ? sql.join(scope, sql` and `) : undefined)}) s
+             coalesce(st.on_hand, 0) as on_hand,
+             case when s.units > 0 then round(coalesce(st.on_hand, 0) * ${days}::numeric / s.units, 1)::float8 end as days_of_cover
+        from (${productSales(f, { scope: scope.length ? sql.join(scope, sql` and `) : undefined })}) s
+        left join (select v.product_id, sum(ii.on_hand)::int8 as on_hand from inventory_items ii join variants v on v.id = ii.variant_id group by v.product_id) st
+          on st.product_id = s.product_id
        ${where(
          sql`s.units > 0`,
          f.view === 'hv-ds' && sql`s.units >= ${HV_DS_MIN_UNITS_PER_DAY * days}::numeric and s.ds_units > s.units * ${HV_DS_MIN_DROP_SHIP_SHARE}::numeric`,
@@ -190,10 +195,11 @@ function byDimension(dim: 'brand' | 'category') {
       col.percent('share', 'Share of revenue', { sql: sql`1.0::float8` }),
     ],
     base: (f) => sql`
-      select k.key, count(*)::int8 as products, count(*) filter (where ${productInStock(sql`k.product_id`)})::int8 as in_stock,
+      select k.key, count(*)::int8 as products, count(*) filter (where st.in_stock)::int8 as in_stock,
              count(s.product_id)::int8 as sold, coalesce(sum(s.units), 0)::int8 as units, coalesce(sum(s.revenue), 0)::int8 as revenue,
              coalesce(sum(s.revenue - s.cost), 0)::int8 as margin
         from (${productKeys(dim, f.category_id)}) k
+        left join (${productStock()}) st on st.product_id = k.product_id
         left join (${productSales(f)}) s on s.product_id = k.product_id
        ${where(isBrand && f.category_id && ofCategory(f.category_id, sql`k.product_id`))}
        group by k.key`,
@@ -239,17 +245,16 @@ export const merchandisingInventory = defineReport({
   ],
   rows: (f, { group }) => {
     const keys = productKeys(group, f.category_id);
-    // per product: units and value on hand, and the last 30 days' sales from the ledger
+    // per product: units and value on hand, in stock, and the last 30 days' sales from the ledger (each computed once, then joined)
     return sql`
-      select k.key, count(*)::int8 as products, count(*) filter (where ${productInStock(sql`k.product_id`)})::int8 as in_stock,
-             count(*) filter (where not ${productInStock(sql`k.product_id`)})::int8 as out_of_stock,
+      select k.key, count(*)::int8 as products, count(*) filter (where st.in_stock)::int8 as in_stock,
+             count(*) filter (where not coalesce(st.in_stock, false))::int8 as out_of_stock,
              coalesce(sum(st.on_hand), 0)::int8 as on_hand, coalesce(sum(st.value), 0)::int8 as value, coalesce(sum(sd.sold), 0)::int8 as sold_30,
              case when sum(sd.sold) > 0 then round(coalesce(sum(st.on_hand), 0) * 30.0 / sum(sd.sold), 1)::float8 end as days_of_cover
         from (${keys}) k
-        left join lateral (select sum(ii.on_hand)::int8 as on_hand, sum(ii.on_hand::int8 * coalesce(ii.avg_cost_cents, 0))::int8 as value
-                             from variants v join inventory_items ii on ii.variant_id = v.id where v.product_id = k.product_id) st on true
-        left join lateral (select sum(-t.quantity)::int8 as sold from variants v join inventory_transactions t on t.variant_id = v.id
-                            where v.product_id = k.product_id and t.kind = 'sale' and t.at >= now() - interval '30 days') sd on true
+        left join (${productStock()}) st on st.product_id = k.product_id
+        left join (select v.product_id, sum(-t.quantity)::int8 as sold from inventory_transactions t join variants v on v.id = t.variant_id
+                    where t.kind = 'sale' and t.at >= now() - interval '30 days' group by v.product_id) sd on sd.product_id = k.product_id
        ${where(
          f.use_case_id && ofUseCase(f.use_case_id, sql`k.product_id`),
          f.brand_id && ofBrand(f.brand_id, sql`k.product_id`),
@@ -267,20 +272,28 @@ export const merchandisingInventory = defineReport({
 
 /** Each use case's products (of its store, when it has one): in stock, and the period's sales of them. */
 function useCaseRows(f: Period & { use_case?: string }, lowOnly: boolean) {
+  const featured = sql`v.product_id in (select product_id from merchandising_use_case_products)`;
+  // the featured products' stock and their sales per store, each computed once, then added up per use case by hash joins
   return sql`
-    select u.id, u.name, u.use_case, u.store_id, u.min_in_stock, k.products, k.in_stock, greatest(u.min_in_stock - k.in_stock, 0)::int8 as short_by,
-           coalesce(sl.units, 0)::int8 as units, coalesce(sl.revenue, 0)::int8 as revenue, coalesce(sl.revenue - sl.cost, 0)::int8 as margin,
-           (sl.revenue - sl.cost)::float8 / nullif(sl.revenue, 0) as margin_pct
+    with st as materialized (${productStock(featured)}),
+         sl as materialized (${productSales({ ...f, store_id: undefined }, { scope: featured, byStore: true })})
+    select u.id, u.name, u.use_case, u.store_id, u.min_in_stock, coalesce(k.products, 0)::int8 as products, coalesce(k.in_stock, 0)::int8 as in_stock,
+           greatest(u.min_in_stock - coalesce(k.in_stock, 0), 0)::int8 as short_by,
+           coalesce(x.units, 0)::int8 as units, coalesce(x.revenue, 0)::int8 as revenue, coalesce(x.revenue - x.cost, 0)::int8 as margin,
+           (x.revenue - x.cost)::float8 / nullif(x.revenue, 0) as margin_pct
       from merchandising_use_cases u
-      cross join lateral (select count(*)::int8 as products, count(*) filter (where ${productInStock(sql`mp.product_id`)})::int8 as in_stock
-                            from merchandising_use_case_products mp where mp.use_case_id = u.id) k
-      left join lateral (select sum(s.units)::int8 as units, sum(s.revenue)::int8 as revenue, sum(s.cost)::int8 as cost
-                           from (${productSales({ ...f, store_id: undefined }, sql`v.product_id in (select mp.product_id from merchandising_use_case_products mp where mp.use_case_id = u.id)
-                                   and (u.store_id is null or o.store_id = u.store_id)${f.store_id ? sql` and o.store_id = ${f.store_id}` : sql``}`)}) s) sl on true
+      left join (select mp.use_case_id, count(*) as products, count(*) filter (where st.in_stock) as in_stock
+                   from merchandising_use_case_products mp left join st on st.product_id = mp.product_id group by mp.use_case_id) k on k.use_case_id = u.id
+      left join (select mp.use_case_id, sum(sl.units) as units, sum(sl.revenue) as revenue, sum(sl.cost) as cost
+                   from merchandising_use_case_products mp
+                   join merchandising_use_cases uu on uu.id = mp.use_case_id
+                   join sl on sl.product_id = mp.product_id and (uu.store_id is null or sl.store_id = uu.store_id)
+                  ${f.store_id ? sql`where sl.store_id = ${f.store_id}` : sql``}
+                  group by mp.use_case_id) x on x.use_case_id = u.id
      ${where(
        f.use_case && sql`u.use_case = ${f.use_case}`,
        f.store_id && sql`(u.store_id is null or u.store_id = ${f.store_id})`,
-       lowOnly && sql`u.is_active and k.in_stock < u.min_in_stock`,
+       lowOnly && sql`u.is_active and coalesce(k.in_stock, 0) < u.min_in_stock`,
      )}`;
 }
 
@@ -314,7 +327,9 @@ export const merchandisingUseCase = defineReport({
     col.money('margin', 'Margin', 'sum'),
     col.percent('margin_pct', 'Margin %', { ratio: ['margin', 'revenue'] }),
   ],
-  rows: (f) => useCaseRows(f, false),
+  // computed once for the page, the totals and the chart
+  base: (f) => useCaseRows(f, false),
+  rows: () => sql`select * from report_base`,
   lookup: useCaseLookup,
   aggregated: true,
   key: () => ['id'],
@@ -324,7 +339,7 @@ export const merchandisingUseCase = defineReport({
     title: 'Revenue by use case',
     x: 'name',
     series: [{ key: 'revenue', label: 'Revenue', type: 'money' }],
-    rows: (f) => sql`select x.name, x.revenue from (${useCaseRows(f, false)}) x where x.revenue > 0 order by x.revenue desc limit 12`,
+    rows: () => sql`select x.name, x.revenue from report_base x where x.revenue > 0 order by x.revenue desc limit 12`,
   },
 });
 

@@ -203,7 +203,8 @@ function Filters({ def, params, update }: { def: ReportDefinition; params: URLSe
           onChange={(v) => set(f.key, v)}
           clearable
           searchable={f.options.length > 8}
-          w={170}
+          // wide enough for its longest choice ("High-velocity drop-ship"), within reason
+          w={Math.min(260, Math.max(170, 60 + 7 * Math.max(...f.options.map((o) => o.label.length))))}
           comboboxProps={{ withinPortal: true }}
         />,
       );

@@ -1,0 +1,1 @@
+CREATE INDEX "vendor_products_drop_ship_idx" ON "vendor_products" USING btree ("variant_id") WHERE can_drop_ship and quantity_available > 0;
