@@ -67,7 +67,10 @@ export function broadSearchPage(q: ListQuery, rows: number, r: Resolved, matches
   // A SKU on more orders is dense enough for the list's own walk, and its orders might not fit the
   // hash PostgreSQL may build (work_mem): without it the test would scan them all for each order walked.
   if (r.sku && (matches === undefined || matches > HASHED_SKU_ORDERS_MAX)) return undefined;
-  const test = r.sku ? sql`(o.id in (select si.order_id from order_items si where upper(si.sku) = ${r.sku})) is true` : orderSearch(text, r);
+  // "is true": the test is evaluated on the index's tuples as they are walked; left bare, PostgreSQL may
+  // read the matches through the name's trigrams and sort them (it estimated 837 of a name's 22,385
+  // matches: 17,000 heap pages a page, 650 ms, against 21 ms walking the index)
+  const test = r.sku ? sql`(o.id in (select si.order_id from order_items si where upper(si.sku) = ${r.sku})) is true` : sql`(${orderSearch(text, r)}) is true`;
   return newestKeys(test, rows);
 }
 
