@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { COMPLIANCE_PLACES, parseZipEntries, statesOfZipRange } from '@qm/contracts';
+import { rng } from '../../apps/server/src/setup/seed/random.js';
 import { rows, tableExists, type Generator } from './types.js';
 
 /**
@@ -9,18 +10,6 @@ import { rows, tableExists, type Generator } from './types.js';
  * Deterministic: the same on every run and both backends.
  */
 export const COMPLIANCE_SIZES = { zipGroups: 3000, rules: 500 } as const;
-
-/** Deterministic pseudo-random numbers. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const complianceGenerator: Generator = {
   name: 'compliance',

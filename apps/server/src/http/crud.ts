@@ -421,6 +421,7 @@ export function registerCrud<Item extends { id: number }, Create extends z.ZodTy
               noun: def.noun,
               lock: () => lockRow(t, tableName, id, def.noun),
               load: () => load(t, id),
+              version: (body as { version: number }).version,
               write: async (before) => {
                 await def.beforeWrite?.(t, body, before);
                 const written = await updateRow(t, def.table, id, (body as { version: number }).version, await def.toRow(body, t));

@@ -128,6 +128,12 @@ export function useStores(): UseQueryResult<Store[]> {
   return useLookup(lookupKey('store'), 'stores', 'stores.read', (s) => all<Store>('store', s));
 }
 
+/** The stores for selects and filters (`{ value, label }` by name), with the lookup's state. */
+export function useStoreOptions() {
+  const q = useStores();
+  return { ...q, options: (q.data ?? []).map((s) => ({ value: String(s.id), label: s.name })) };
+}
+
 export function useRoles(): UseQueryResult<Role[]> {
   return useLookup(lookupKey('role'), 'roles', 'users.read', (s) => all<Role>('role', s));
 }

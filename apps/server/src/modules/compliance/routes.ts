@@ -36,8 +36,7 @@ import {
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { complianceRestrictions, complianceRestrictionTypes, zipCodeGroups } from '../../db/schema/index.js';
-import { auditedCreate, auditedDelete, auditedUpdate, inTx, loadOneOr404, lockRow, registerCrud, registerList, registerResource } from '../../http/crud.js';
-import { insertRow, updateRow } from '../../db/write.js';
+import { loadOneOr404, registerCrud, registerList } from '../../http/crud.js';
 import { badRequest, ruleViolated } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
 import { columns, filters, intOf, lowered, type ListSpec } from '../../http/list.js';
@@ -310,60 +309,26 @@ export function complianceRoutes({ app, db }: Kit) {
     filename: 'compliance-restrictions',
   });
 
-  const load = (t: Db, id: number) => loadOneOr404(t, restrictionList, id, 'restriction');
-  registerResource(app, {
+  // the list is registered above (its own summary and file name); the rest is the CRUD kit's
+  registerCrud(app, db, {
     resource: 'compliance-restriction',
+    entity: 'compliance_restriction',
+    noun: 'restriction',
+    table: complianceRestrictions,
     tags,
     read: READ,
     write: WRITE,
     item: ComplianceRestriction,
-    get: { summary: 'Get one compliance restriction', load: (id) => load(db, id) },
-    create: {
-      summary: 'Create a compliance restriction',
-      body: ComplianceRestrictionCreate,
-      run: (actor, body) =>
-        inTx(db, async (t) => {
-          await checkRestriction(t, body);
-          const id = await insertRow(t, complianceRestrictions, restrictionRow(body));
-          await writeGroups(t, id, body);
-          return auditedCreate(t, actor, 'compliance_restriction', id, () => load(t, id));
-        }),
-    },
-    update: {
-      summary: 'Update a compliance restriction',
-      body: ComplianceRestrictionUpdate,
-      run: (actor, id, body) =>
-        inTx(db, (t) =>
-          auditedUpdate(t, actor, {
-            entity: 'compliance_restriction',
-            id,
-            noun: 'restriction',
-            lock: () => lockRow(t, 'compliance_restrictions', id, 'restriction'),
-            load: () => load(t, id),
-            version: body.version,
-            write: async () => {
-              await checkRestriction(t, body);
-              const ok = await updateRow(t, complianceRestrictions, id, body.version, restrictionRow(body));
-              if (ok) await writeGroups(t, id, body);
-              return ok;
-            },
-          }),
-        ),
-    },
-    remove: {
-      summary: 'Delete a compliance restriction',
-      run: (actor, id) =>
-        inTx(db, (t) =>
-          auditedDelete(t, actor, {
-            entity: 'compliance_restriction',
-            id,
-            lock: () => lockRow(t, 'compliance_restrictions', id, 'restriction'),
-            load: () => load(t, id),
-            remove: () => t.execute(sql`delete from compliance_restrictions where id = ${id}`),
-          }),
-        ),
-    },
+    create: ComplianceRestrictionCreate,
+    update: ComplianceRestrictionUpdate,
+    list: restrictionList,
+    listRoute: false,
+    summaries: { get: 'Get one compliance restriction', create: 'Create a compliance restriction', update: 'Update a compliance restriction', remove: 'Delete a compliance restriction' },
+    beforeWrite: (t, body) => checkRestriction(t, body as RestrictionBody),
+    toRow: (body) => restrictionRow(body as RestrictionBody),
+    children: (t, id, body) => writeGroups(t, id, body as RestrictionBody),
   });
+  const load = (t: Db, id: number) => loadOneOr404(t, restrictionList, id, 'restriction');
 
   action(app, {
     method: 'GET',

@@ -41,7 +41,7 @@ export async function seedMerchandisingDemo(db: Db) {
              where p.id in (select pc.product_id from product_categories pc where pc.category_id in (select id from down))
                ${u.use ? sql`and exists (select 1 from attribute_data a where a.sourceable_type = 'product' and a.sourceable_id = p.id
                                           and a.attribute_id = 14 and a.source_type is null and a.value = to_jsonb(${u.use}::text))` : sql``}
-             order by ${u.low ? sql`${productInStock(sql`p.id`)}, ` : sql``}p.id limit ${u.take}`,
+             order by ${u.low ? sql`in_stock, ` : sql``}p.id limit ${u.take}`,
       );
       const inStock = products.filter((p) => p.in_stock).length;
       const row = {

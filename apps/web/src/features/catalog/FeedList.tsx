@@ -7,7 +7,7 @@ import { Button, Text } from '@mantine/core';
 import { FEED_LIST, FeedCreate, FeedUpdate, TARGET_DESTINATIONS, TARGET_DESTINATION_LABELS as DESTINATION_LABELS, type Feed } from '@qm/contracts';
 import { useSearchParams } from 'react-router';
 import { formatInteger } from '../../lib/format';
-import { useStores } from '../../lib/lookups';
+import { useStoreOptions } from '../../lib/lookups';
 import { CrudScreen } from '../../ui/CrudScreen';
 import { BooleanBadge } from '../../ui/displays';
 import { SelectField, SwitchField, TextField } from '../../ui/fields';
@@ -40,8 +40,8 @@ const values = (f: Feed) => ({
 });
 
 export default function FeedList() {
-  const stores = useStores();
-  const storeOptions = (stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
+  const stores = useStoreOptions();
+  const storeOptions = stores.options;
   const [params, setParams] = useSearchParams();
   const leftOut = params.get('left-out');
   const leftOutId = leftOut && /^\d+$/.test(leftOut) ? Number(leftOut) : null;

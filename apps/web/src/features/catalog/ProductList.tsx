@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, Group, Text } from '@mantine/core';
 import { PRODUCT_TYPES, VARIATION_TYPES, isAllowed, type ProductListItem, PRODUCT_LIST } from '@qm/contracts';
-import { useStores } from '../../lib/lookups';
+import { useStoreOptions } from '../../lib/lookups';
 import { usePermissions } from '../../lib/session';
 import { CodeDisplay, IntegerDisplay } from '../../ui/displays';
 import { PageHeader } from '../../ui/PageHeader';
@@ -24,7 +24,7 @@ export default function ProductsScreen() {
   const canWrite = isAllowed(['catalog.write'], usePermissions());
   const brands = useBrandOptions();
   const categories = useCategoryOptions();
-  const stores = useStores();
+  const stores = useStoreOptions();
   const storeName = useMemo(() => new Map((stores.data ?? []).map((s) => [s.id, s.name])), [stores.data]);
 
   const columns: Column<ProductListItem>[] = [
@@ -75,7 +75,7 @@ export default function ProductsScreen() {
     { kind: 'select', key: 'category_id', label: 'Category', options: categories.options, loading: categories.isPending, width: 200 },
     { kind: 'select', key: 'type', label: 'Type', options: PRODUCT_TYPES.map((t) => ({ value: t, label: cap(t) })), width: 110 },
     { kind: 'select', key: 'variation_type', label: 'Variation type', options: VARIATION_TYPES.map((t) => ({ value: t, label: cap(t) })), width: 120 },
-    { kind: 'select', key: 'store_id', label: 'Published on', options: (stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name })), loading: stores.isPending, width: 160 },
+    { kind: 'select', key: 'store_id', label: 'Published on', options: stores.options, loading: stores.isPending, width: 160 },
   ];
 
   return (

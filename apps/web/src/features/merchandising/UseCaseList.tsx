@@ -2,7 +2,7 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { MERCHANDISING_USE_CASE_LIST, MerchandisingUseCaseCreate, MerchandisingUseCaseUpdate, type MerchandisingUseCase } from '@qm/contracts';
-import { useStores, useUseCases } from '../../lib/lookups';
+import { useStoreOptions, useUseCases } from '../../lib/lookups';
 import { CrudScreen } from '../../ui/CrudScreen';
 import { IntegerDisplay } from '../../ui/displays';
 import type { Column } from '../../ui/ResourceList';
@@ -44,10 +44,10 @@ const columns: Column<MerchandisingUseCase>[] = [
 
 export default function UseCaseList() {
   const kinds = useUseCases();
-  const stores = useStores();
+  const stores = useStoreOptions();
   const categories = useCategoryOptions();
   const kindOptions = (kinds.data ?? []).map((k) => ({ value: k.code, label: k.name }));
-  const storeOptions = (stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
+  const storeOptions = stores.options;
   return (
     <CrudScreen<MerchandisingUseCase, typeof MerchandisingUseCaseCreate, typeof MerchandisingUseCaseUpdate>
       description="Ways shoppers come to the catalogue — home defense, deer season, range day — each featuring products in order, with how many should be in stock."

@@ -3,7 +3,7 @@
  * filter by store, status, internal and customer-service status, flags and the day placed; export CSV.
  */
 import { ORDER_LIST, type OrderListItem } from '@qm/contracts';
-import { useInternalStatuses, useStores } from '../../lib/lookups';
+import { useInternalStatuses, useStoreOptions } from '../../lib/lookups';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type FilterDef } from '../../ui/ResourceList';
 import { orders } from './api';
@@ -12,10 +12,10 @@ import { orderColumns, useCsStatusOptions, useOrderStatusOptions } from './parts
 const columns = orderColumns();
 
 export default function OrderList() {
-  const stores = useStores();
+  const stores = useStoreOptions();
   const internal = useInternalStatuses();
   const filters: FilterDef[] = [
-    { kind: 'select', key: 'store_id', label: 'Store', options: (stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name })), loading: stores.isPending, width: 170 },
+    { kind: 'select', key: 'store_id', label: 'Store', options: stores.options, loading: stores.isPending, width: 170 },
     { kind: 'multiselect', key: 'status', label: 'Status', options: useOrderStatusOptions() },
     { kind: 'select', key: 'internal_status_id', label: 'Internal status', options: (internal.data ?? []).map((s) => ({ value: String(s.id), label: s.name })), loading: internal.isPending, width: 190 },
     { kind: 'multiselect', key: 'cs_status', label: 'Customer service', options: useCsStatusOptions() },

@@ -2,7 +2,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { EXCLUDE_SKU_LIST, ExcludeSkuCreate, ExcludeSkuUpdate, type ExcludeSku } from '@qm/contracts';
-import { useStores } from '../../lib/lookups';
+import { useStoreOptions } from '../../lib/lookups';
 import { CrudScreen } from '../../ui/CrudScreen';
 import { CodeDisplay } from '../../ui/displays';
 import { SelectField, TextAreaField, TextField } from '../../ui/fields';
@@ -29,8 +29,8 @@ const columns: Column<ExcludeSku>[] = [
 ];
 
 export default function ExcludeSkuList() {
-  const stores = useStores();
-  const storeOptions = (stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
+  const stores = useStoreOptions();
+  const storeOptions = stores.options;
   return (
     <CrudScreen<ExcludeSku, typeof ExcludeSkuCreate, typeof ExcludeSkuUpdate>
       description="Our SKUs repricing leaves alone — a MAP-gated load, a clearance price, a loss leader — on every store or on one."

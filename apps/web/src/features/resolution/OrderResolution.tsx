@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Anchor, Badge, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { RESOLUTION_REASON_CODES, RESOLUTION_REASON_LABELS, type ResolutionReasonCode } from '@qm/contracts';
 import { formatCents, formatDateTime, formatInteger, formatRange, plural } from '../../lib/format';
-import { useStores } from '../../lib/lookups';
+import { useStoreOptions } from '../../lib/lookups';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, Spinner } from '../../ui/states';
 import { TableHead } from '../../ui/TableHead';
@@ -26,7 +26,7 @@ export default function OrderResolutionScreen() {
     if (v) query.set(k, v);
   }
   const res = useResolution(query);
-  const stores = useStores();
+  const stores = useStoreOptions();
   const reason = (params.get('reason') as ResolutionReasonCode | null) ?? null;
 
   const update = (k: string, v: string | null) => {
@@ -56,7 +56,7 @@ export default function OrderResolutionScreen() {
           w={220}
           clearable
           placeholder="All stores"
-          data={(stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          data={stores.options}
           value={params.get('store_id')}
           onChange={(v) => update('store_id', v)}
         />

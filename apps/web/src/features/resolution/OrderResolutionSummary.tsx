@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Anchor, Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { RESOLUTION_REASON_CODES, RESOLUTION_REASON_LABELS } from '@qm/contracts';
 import { formatInteger } from '../../lib/format';
-import { useStores } from '../../lib/lookups';
+import { useStoreOptions } from '../../lib/lookups';
 import { DateRangeInput } from '../../ui/inputs';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorState, Spinner } from '../../ui/states';
@@ -27,7 +27,7 @@ export default function OrderResolutionSummaryScreen() {
     if (v) query.set(k, v);
   }
   const res = useResolutionSummary(query);
-  const stores = useStores();
+  const stores = useStoreOptions();
   const update = (change: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(change)) {
@@ -50,7 +50,7 @@ export default function OrderResolutionSummaryScreen() {
           w={200}
           clearable
           placeholder="All stores"
-          data={(stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          data={stores.options}
           value={params.get('store_id')}
           onChange={(v) => update({ store_id: v })}
         />
