@@ -83,4 +83,72 @@ test.describe('pricing', () => {
     await expect(page.getByRole('table', { name: 'Competitor offers' }).getByRole('row')).not.toHaveCount(1);
     await expect(page.getByRole('button', { name: 'New competitor offer' })).toHaveCount(0);
   });
+
+  test('the dashboard flags prices, opens the list it counts; a suggestion is applied from the list, a price set by hand, a product priced across stores', async ({ page }) => {
+    test.setTimeout(150_000);
+    const token = await signedIn(page, PRICING);
+    type Price = { id: number; sku: string; price_cents: number | null; product_id: number; caliber: string | null; suggestion: { price_cents: number | null } };
+
+    await page.goto('/pricing');
+    await expect(page).toHaveTitle('Pricing Dashboard');
+    const summary = await apiGet<{ data: { flags: Record<string, number> } }>(page, token, 'pricing/summary');
+    expect(summary.data.flags.below_cost).toBeGreaterThan(0);
+    await expect(page.getByRole('img', { name: /Cheapest cost per round, ours against the market/ })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Calibers against the market' }).getByRole('row')).not.toHaveCount(1);
+    await look(page, 'pricing-dashboard');
+    // a figure opens the store variants it counts
+    await page.getByText('Below cost', { exact: true }).locator('..').getByRole('link').click();
+    await expect(page).toHaveURL(/\/pricing\/store-variant\?.*flag.*below_cost/);
+    await expect(page).toHaveTitle('Store Variant Pricing');
+    const list = page.getByRole('table', { name: 'Store variant prices' });
+    await expect(list.getByRole('row')).toHaveCount(summary.data.flags.below_cost + 1);
+    for (const row of await list.getByRole('row').all().then((r) => r.slice(1))) await expect(row).toContainText('Below cost');
+    await look(page, 'pricing-store-variants-below-cost');
+
+    // above the market: the first row's suggestion applied from the selection
+    const above = (await apiGet<{ data: Price[] }>(page, token, 'pricing/store-variant?filter[flag]=above_market&filter[on_sale]=true&sort=sku&per_page=1')).data[0]!;
+    await page.goto(`/pricing/store-variant?filter[flag]=above_market&filter[on_sale]=true&sort=sku`);
+    const first = list.getByRole('row').nth(1);
+    await expect(first).toContainText(above.sku);
+    await first.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Apply suggested prices' }).click();
+    await expect(page.getByText('1 price changed')).toBeVisible({ timeout: 20_000 });
+    const after = (await apiGet<{ data: Price }>(page, token, `pricing/store-variant/${above.id}`)).data;
+    expect(after.price_cents).toBe(above.suggestion.price_cents);
+
+    // a price set by hand, with the suggestion one click away
+    await page.goto(`/pricing/store-variant?q=${encodeURIComponent(above.sku)}`);
+    await list.getByRole('row').nth(1).getByRole('button', { name: /^Actions for / }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const form = page.getByRole('dialog');
+    await expect(form.getByText(/^Cost /)).toBeVisible();
+    await form.getByLabel('Price', { exact: true }).fill('99.99');
+    await look(page, 'pricing-store-variant-edit');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toBeHidden({ timeout: 20_000 });
+    expect((await apiGet<{ data: Price }>(page, token, `pricing/store-variant/${above.id}`)).data.price_cents).toBe(9_999);
+
+    // the product across its stores, beside the offers of its caliber
+    await page.goto('/pricing/product');
+    await expect(page).toHaveTitle('Product Pricing');
+    await page.getByRole('combobox', { name: 'Choose a product' }).fill(above.sku);
+    await page.getByRole('option', { name: new RegExp(above.sku.slice(0, 6)) }).first().click();
+    await expect(page).toHaveURL(/product=\d+/);
+    await expect(page.getByRole('heading', { name: 'Prices on the stores' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Store variant prices' }).getByRole('row')).not.toHaveCount(1);
+    if (after.caliber) await expect(page.getByRole('table', { name: `Competitor offers for ${after.caliber}` })).toBeVisible();
+    await look(page, 'pricing-product');
+  });
+
+  test('an analyst reads prices and the dashboard but cannot change a price', async ({ page }) => {
+    await signedIn(page, 'analyst@example.com');
+    await page.goto('/pricing/store-variant');
+    const list = page.getByRole('table', { name: 'Store variant prices' });
+    await expect(list.getByRole('row')).not.toHaveCount(1);
+    await expect(list.getByRole('checkbox')).toHaveCount(0);
+    await expect(list.getByRole('button', { name: /^Actions for / })).toHaveCount(0);
+    await page.goto('/pricing');
+    await expect(page.getByText('Below cost', { exact: true })).toBeVisible();
+  });
 });
+

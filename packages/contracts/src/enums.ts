@@ -33,6 +33,8 @@ export type ShippingSetting = (typeof SHIPPING_SETTINGS)[number];
 export type TargetDestination = (typeof TARGET_DESTINATIONS)[number];
 export type ModifierDisplayType = (typeof MODIFIER_DISPLAY_TYPES)[number];
 export type MapGate = (typeof MAP_GATES)[number];
+/** How a MAP-gated price is shown to shoppers: in the cart, at checkout, or by email on request. */
+export const MAP_GATE_LABELS: Record<MapGate, string> = { map_gated: 'In cart', map_checkout_gated: 'At checkout', map_email_gated: 'By email' };
 export type UsState = (typeof US_STATES)[number];
 
 /** The most rounds of each round group but the last (`ROUND_GROUPS`, in order): the server's SQL reads them too. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Name, OptId, OptText, OptUrl, stampFields, Versioned } from './common.js';
-import { COMPETITOR_OFFER_CATEGORIES, ROUND_GROUPS, TARGET_DESTINATIONS, TARGET_SHIP_RATINGS } from './enums.js';
+import { COMPETITOR_OFFER_CATEGORIES, MAP_GATES, ROUND_GROUPS, TARGET_DESTINATIONS, TARGET_SHIP_RATINGS } from './enums.js';
 
 export type CompetitorOfferCategory = (typeof COMPETITOR_OFFER_CATEGORIES)[number];
 export type RoundGroup = (typeof ROUND_GROUPS)[number];
@@ -157,3 +157,122 @@ const excludeSkuShape = {
 export const ExcludeSkuCreate = z.object(excludeSkuShape).strict();
 export const ExcludeSkuUpdate = z.object({ ...excludeSkuShape, ...Versioned.shape }).strict();
 export const EXCLUDE_SKU_LIST = { sort: ['id', 'sku', 'store_name', 'created_at'], filter: ['id', 'store_id', 'variant_id'] } as const;
+
+// ───────────────────────────── prices and repricing ─────────────────────────────
+
+/**
+ * Repricing's rule (server `modules/pricing/reprice.ts`), per store variant: aim a tenth of a cent per
+ * round under the lowest comparable competitor offer (same caliber and round group, in stock, seen in
+ * the last three days, competitor not blacklisted), move at most 15 % from the current price in one
+ * step, and never under the margin floor on cost nor, where MAP is advertised (no MAP gate), under MAP.
+ */
+export const REPRICE_UNDERCUT_CPR_CENTS = 0.1;
+export const REPRICE_MAX_STEP_PCT = 15;
+/** The least margin a suggested price keeps: (price − cost) ÷ price. */
+export const REPRICE_MARGIN_FLOOR_PCT = 8;
+export const REPRICE_OFFER_MAX_AGE_HOURS = 72;
+/** "Above market": our cost per round more than this over the lowest comparable offer's. */
+export const REPRICE_ABOVE_MARKET_PCT = 5;
+/** Store variants repriced in one request. */
+export const REPRICE_MAX_IDS = 100;
+
+/** What a store variant's price is flagged for (each a filter of Store Variant Pricing and a figure of the dashboard). */
+export const PRICE_FLAGS = ['no_price', 'below_cost', 'under_floor', 'map_violation', 'above_market', 'below_market', 'no_market', 'excluded'] as const;
+export type PriceFlag = (typeof PRICE_FLAGS)[number];
+export const PRICE_FLAG_LABELS: Record<PriceFlag, string> = {
+  no_price: 'No price',
+  below_cost: 'Below cost',
+  under_floor: 'Under the margin floor',
+  map_violation: 'Advertised under MAP',
+  above_market: 'Above market',
+  below_market: 'Cheapest per round',
+  no_market: 'No comparable offers',
+  excluded: 'Excluded from repricing',
+};
+
+/** Which limit set a suggested price. */
+export const SUGGESTION_BASES = ['market', 'step_cap', 'margin_floor', 'map', 'hold', 'excluded', 'no_cost'] as const;
+export type SuggestionBasis = (typeof SUGGESTION_BASES)[number];
+
+export const PriceSuggestion = z.object({
+  /** Null: repricing leaves this price alone (excluded, no cost). */
+  price_cents: z.number().nullable(),
+  basis: z.enum(SUGGESTION_BASES),
+  /** Why, in words. */
+  reason: z.string(),
+});
+export type PriceSuggestion = z.infer<typeof PriceSuggestion>;
+
+/** One store variant's price as the pricing team sees it: cost, margin, MAP and the market for its caliber. */
+export const StoreVariantPriceBase = z.object({
+  id: z.number(),
+  store_id: z.number(),
+  store_name: z.string(),
+  product_id: z.number(),
+  product_title: z.string().nullable(),
+  variant_id: z.number(),
+  sku: z.string(),
+  caliber: z.string().nullable(),
+  /** Rounds (or shells) per package; null for products sold by the piece. */
+  rounds: z.number().nullable(),
+  round_group: z.enum(ROUND_GROUPS).nullable(),
+  cost_cents: z.number().nullable(),
+  price_cents: z.number().nullable(),
+  map_price_cents: z.number().nullable(),
+  map_gate: z.enum(MAP_GATES).nullable(),
+  is_enabled: z.boolean(),
+  /** Price ÷ rounds (cents, two decimals). */
+  cpr_cents: z.number().nullable(),
+  /** (price − cost) ÷ price, in percent (one decimal). */
+  margin_pct: z.number().nullable(),
+  /** The lowest comparable offer's cost per round, its competitor, and how many offers compare. */
+  market_cpr_cents: z.number().nullable(),
+  market_competitor: z.string().nullable(),
+  market_offers: z.number(),
+  excluded: z.boolean(),
+  exclude_reason: z.string().nullable(),
+  flags: z.array(z.enum(PRICE_FLAGS)),
+  updated_at: z.string(),
+  version: z.number(),
+});
+export const StoreVariantPrice = StoreVariantPriceBase.extend({ suggestion: PriceSuggestion });
+export type StoreVariantPrice = z.infer<typeof StoreVariantPrice>;
+export const STORE_VARIANT_PRICE_LIST = {
+  sort: ['id', 'sku', 'product_title', 'store_name', 'cost_cents', 'price_cents', 'cpr_cents', 'margin_pct', 'updated_at'],
+  filter: ['id', 'store_id', 'product_id', 'variant_id', 'flag', 'caliber', 'map_gate', 'on_sale'],
+} as const;
+
+const PriceCents = z.number({ error: 'A price' }).int('Whole cents').min(0, 'Cannot be negative').max(100_000_000, 'At most $1,000,000.00');
+export const StoreVariantPriceUpdate = z
+  .object({ price_cents: PriceCents.nullable(), map_price_cents: PriceCents.nullable(), map_gate: z.enum(MAP_GATES, { error: `One of: ${MAP_GATES.join(', ')}` }).nullable(), ...Versioned.shape })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.map_gate && v.map_price_cents === null) ctx.addIssue({ code: 'custom', path: ['map_price_cents'], message: 'A MAP gate needs a MAP price' });
+  });
+
+/** `POST pricing/reprice`: set the suggested price of each store variant named (computed afresh by the server). */
+export const RepriceRequest = z.object({ ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1, 'Choose at least one store variant').max(REPRICE_MAX_IDS, `At most ${REPRICE_MAX_IDS} at once`) }).strict();
+export const RepriceResult = z.object({
+  /** Prices changed, each before → after. */
+  changed: z.array(z.object({ id: z.number(), sku: z.string(), store_name: z.string(), before_cents: z.number().nullable(), after_cents: z.number() })),
+  /** Left as they were, and why (already at the suggestion, excluded, no cost). */
+  unchanged: z.array(z.object({ id: z.number(), sku: z.string(), reason: z.string() })),
+});
+export type RepriceResult = z.infer<typeof RepriceResult>;
+
+/** `GET pricing/summary`: the Pricing Dashboard's figures. */
+export const PricingSummary = z.object({
+  /** Store variants on sale (enabled, on an enabled store), and how many carry each flag. */
+  store_variants: z.number(),
+  flags: z.record(z.enum(PRICE_FLAGS), z.number()),
+  /** Competitor offers seen within the repricing window, those of blacklisted competitors, and the watched searches with none. */
+  offers_recent: z.number(),
+  offers_ignored: z.number(),
+  searches_active: z.number(),
+  searches_stale: z.array(z.object({ id: z.number(), name: z.string(), last_seen_at: z.string().nullable() })),
+  /** Per caliber: our cheapest cost per round against the market's. */
+  calibers: z.array(
+    z.object({ caliber: z.string(), store_variants: z.number(), our_cpr_cents: z.number().nullable(), market_cpr_cents: z.number().nullable(), above_market: z.number() }),
+  ),
+});
+export type PricingSummary = z.infer<typeof PricingSummary>;

@@ -74,9 +74,9 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'purchase-order', path: 'purchase-order', title: 'Purchase Orders', permissions: p('purchasing.read'), nav: { group: 'Purchasing', label: 'Purchase Orders' }, screen: 'purchasing/PurchaseOrderList' },
   { name: 'purchase-order.view', path: 'purchase-order/:id', title: 'Purchase Orders', permissions: p('purchasing.read'), screen: 'purchasing/PurchaseOrderEditor' },
 
-  { name: 'pricing', path: 'pricing', title: 'Pricing Dashboard', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Dashboard' } },
-  { name: 'pricing.product', path: 'pricing/product', title: 'Product Pricing', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Product Pricing' } },
-  { name: 'pricing.store-variant', path: 'pricing/store-variant', title: 'Store Variant Pricing', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Store Variant Pricing' } },
+  { name: 'pricing', path: 'pricing', title: 'Pricing Dashboard', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Dashboard' }, screen: 'pricing/PricingDashboard' },
+  { name: 'pricing.product', path: 'pricing/product', title: 'Product Pricing', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Product Pricing' }, screen: 'pricing/ProductPricing' },
+  { name: 'pricing.store-variant', path: 'pricing/store-variant', title: 'Store Variant Pricing', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Store Variant Pricing' }, screen: 'pricing/StoreVariantPricing' },
   { name: 'competitor-offer', path: 'competitor-offer', title: 'Competitor Offers', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Competitor Offers' }, screen: 'pricing/CompetitorOfferList' },
   { name: 'competitor-blacklist', path: 'competitor-blacklist', title: 'Competitor Blacklist', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Competitor Blacklist' }, screen: 'pricing/CompetitorBlacklistList' },
   { name: 'exclude-sku', path: 'exclude-sku', title: 'Exclude Skus', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Exclude SKUs' }, screen: 'pricing/ExcludeSkuList' },

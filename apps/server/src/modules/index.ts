@@ -17,6 +17,7 @@ import { reportRoutes } from './reports/routes.js';
 import { routingRoutes } from './routing/routes.js';
 import { resolutionRoutes } from './resolution/routes.js';
 import { merchandisingRoutes } from './merchandising/routes.js';
+import { priceRoutes } from './pricing/prices.js';
 import { pricingRoutes } from './pricing/routes.js';
 import { purchasingRoutes } from './purchasing/routes.js';
 import { statusRoutes } from './statuses/routes.js';
@@ -44,5 +45,6 @@ export const MODULES: readonly Module[] = [
   routingRoutes,
   resolutionRoutes,
   pricingRoutes,
+  priceRoutes,
   merchandisingRoutes,
 ];

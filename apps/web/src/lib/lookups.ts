@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useQuery, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { modals } from '@mantine/modals';
-import { CONSTANTS, STATUS_KINDS, type Permission, type Status, type StatusKind } from '@qm/contracts';
+import { CONSTANTS, MAP_GATE_LABELS, MAP_GATES, STATUS_KINDS, type Permission, type Status, type StatusKind } from '@qm/contracts';
 import { usePermissions } from './session';
 import { api } from './api';
 import { resourceKeys } from './queryKeys';
@@ -151,3 +151,6 @@ export function useUserOptions(enabled = true): UseQueryResult<UserOption[]> {
 }
 
 export { STATUS_KINDS };
+
+/** The MAP gates a store variant's price can have (none: the price is advertised). */
+export const mapGateOptions = MAP_GATES.map((g) => ({ value: g, label: MAP_GATE_LABELS[g] }));

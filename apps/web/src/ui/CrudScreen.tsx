@@ -35,7 +35,8 @@ export interface CrudScreenProps<T extends { id: number }, C extends Schema, U e
   nameOf?: (row: T) => string;
   writePermission: Permission;
   list: Omit<ResourceListProps<T>, 'resource' | 'noun' | 'onRowClick' | 'rowActions' | 'writePermission' | 'actions'>;
-  create: { schema: C; defaults: DefaultValues<z.input<C>> };
+  /** Absent: rows are not created here (no "New …" button). */
+  create?: { schema: C; defaults: DefaultValues<z.input<C>> };
   update: { schema: U; values: (row: T) => DefaultValues<z.input<U>> };
   /** The form's fields; `row` is the item being edited (null when creating). */
   fields: (form: Form, row: T | null) => ReactNode;
@@ -59,6 +60,8 @@ export interface CrudScreenProps<T extends { id: number }, C extends Schema, U e
    */
   editPlaceholder?: boolean;
   formSize?: string | number;
+  /** Inside another screen, which gives the page its header: no header of its own. */
+  embedded?: boolean;
   /** Dialogs of the screen's own (shown to users who may write). */
   children?: ReactNode;
 }
@@ -67,7 +70,7 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const nameField = (row: object) => String((row as { name?: unknown }).name);
 
 export function CrudScreen<T extends { id: number }, C extends Schema, U extends Schema>(props: CrudScreenProps<T, C, U>) {
-  const { title, description, resource, noun, nameOf = nameField, writePermission, list, create, update, fields, deletable = true, deleteBlockedReason, rowMenu, rowButtons, editPlaceholder = false, formSize, children } = props;
+  const { title, description, resource, noun, nameOf = nameField, writePermission, list, create, update, fields, deletable = true, deleteBlockedReason, rowMenu, rowButtons, editPlaceholder = false, formSize, embedded = false, children } = props;
   const permissions = usePermissions();
   const canWrite = isAllowed([writePermission], permissions);
   const { editId, creating, openNew, openEdit, close } = useDialogParams();
@@ -101,7 +104,7 @@ export function CrudScreen<T extends { id: number }, C extends Schema, U extends
   const editing = item.data ?? null;
   return (
     <>
-      <PageHeader title={title} description={description} create={canWrite && { label: `New ${noun.one}`, onClick: openNew }} />
+      {embedded ? null : <PageHeader title={title} description={description} create={canWrite && create && { label: `New ${noun.one}`, onClick: openNew }} />}
       <ResourceList<T>
         rowLabel={nameOf}
         deleteBlockedReason={deleteBlockedReason}
@@ -140,21 +143,23 @@ export function CrudScreen<T extends { id: number }, C extends Schema, U extends
       />
       {canWrite ? (
         <>
-          <ResourceForm
-            opened={creating}
-            onClose={close}
-            title={`New ${noun.one}`}
-            noun={noun.one}
-            schema={create.schema}
-            defaultValues={create.defaults}
-            size={formSize}
-            onSubmit={async (values) => {
-              const created = await mutations.create.mutateAsync(values);
-              notifications.show({ color: 'teal', message: `${capitalize(noun.one)} ${nameOf(created)} created` });
-            }}
-          >
-            {(form) => fields(form as unknown as Form, null)}
-          </ResourceForm>
+          {create ? (
+            <ResourceForm
+              opened={creating}
+              onClose={close}
+              title={`New ${noun.one}`}
+              noun={noun.one}
+              schema={create.schema}
+              defaultValues={create.defaults}
+              size={formSize}
+              onSubmit={async (values) => {
+                const created = await mutations.create.mutateAsync(values);
+                notifications.show({ color: 'teal', message: `${capitalize(noun.one)} ${nameOf(created)} created` });
+              }}
+            >
+              {(form) => fields(form as unknown as Form, null)}
+            </ResourceForm>
+          ) : null}
           {editPlaceholder && editId !== null && !editing ? (
             <EditPlaceholder noun={noun.one} onClose={close} error={item.isError ? item.error : null} retry={() => void item.refetch()} />
           ) : (

@@ -22,6 +22,7 @@ import { actorOf } from '../../http/auth.js';
 import { publishWarning } from '../compliance/service.js';
 import { auditedUpdate, inTx, lockRow, type AuditedUpdate } from '../../http/crud.js';
 import { updateRow } from '../../db/write.js';
+import { storeVariants } from '../../db/schema/index.js';
 import { badRequest, notFound, ruleViolated } from '../../http/errors.js';
 import { audit, type Actor } from '../../db/audit.js';
 import { attributeDataColumns, attributeDataOf, missingRequiredAttributes, upsertCanonicalValues } from './attributes.js';
@@ -56,6 +57,15 @@ const updateStoreVariant = (t: Db, actor: Actor, id: number, u: Pick<AuditedUpda
     load: () => loadStoreVariant(t, id),
     ...u,
   });
+
+/** Sets a store variant's price, MAP price and MAP gate (the pricing screens), in the caller's transaction, audited on the store variant. */
+export const setStoreVariantPrice = (
+  t: Db,
+  actor: Actor,
+  id: number,
+  price: Pick<StoreVariant, 'price_cents' | 'map_price_cents' | 'map_gate'>,
+  version: number,
+) => updateStoreVariant(t, actor, id, { version, write: () => updateRow(t, storeVariants, id, version, price) });
 
 /**
  * Creates store variants of a product on a store from the variants marked `include` (SPEC §5); the

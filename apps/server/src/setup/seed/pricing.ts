@@ -114,5 +114,34 @@ export async function seedPricingDemo(db: Db) {
       const id = await insertRow(t, excludeSkus, row);
       await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'exclude_sku', entityId: id, after: { ...row, sku: v.sku } });
     }
+    await seedPriceProblems(t);
   });
+}
+
+/**
+ * What the pricing team finds on a normal morning (the Pricing Dashboard's flags): listings not priced
+ * yet, a clearance under cost, prices cut under the margin floor, and advertised prices under MAP.
+ */
+async function seedPriceProblems(t: Db) {
+  const candidates = await query<{ id: number; price_cents: number; cost_cents: number; map_price_cents: number | null }>(
+    t,
+    sql`select sv.id, sv.price_cents, v.cost_cents, sv.map_price_cents
+          from store_variants sv join store_products sp on sp.id = sv.store_product_id join stores s on s.id = sp.store_id and s.is_enabled
+          join variants v on v.id = sv.variant_id
+         where sv.is_enabled and sv.price_cents is not null and v.cost_cents > 0 and sv.map_gate is null
+           and not exists (select 1 from exclude_skus x where x.variant_id = v.id)
+         order by sv.id desc`,
+  );
+  const plain = candidates.filter((c) => c.map_price_cents === null);
+  const mapped = candidates.filter((c) => c.map_price_cents !== null);
+  const changes = [
+    ...plain.slice(0, 3).map((c) => ({ c, price: null as number | null })),
+    ...plain.slice(3, 5).map((c) => ({ c, price: Math.round(c.cost_cents * 0.95) })),
+    ...plain.slice(5, 8).map((c) => ({ c, price: Math.round(c.cost_cents * 1.03) })),
+    ...mapped.slice(0, 2).map((c) => ({ c, price: c.map_price_cents! - 150 })),
+  ];
+  for (const { c, price } of changes) {
+    await t.execute(sql`update store_variants set price_cents = ${price}, version = version + 1, updated_at = now() where id = ${c.id}`);
+    await audit(t, SYSTEM_ACTOR, { action: 'update', entity: 'store_variant', entityId: c.id, before: { price_cents: c.price_cents }, after: { price_cents: price } });
+  }
 }

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { isAllowed } from '@qm/contracts';
 import { useCurrentUser } from '../../lib/session';
 import { navGroups } from '../../app/nav';
-import { DateTimeDisplay, IntegerDisplay } from '../../ui/displays';
+import { DateTimeDisplay } from '../../ui/displays';
+import { Figure } from '../../ui/Figure';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, Spinner } from '../../ui/states';
 import { auditLink, actionColor, entityLabel } from '../audit/links';
@@ -42,20 +43,7 @@ export default function DashboardScreen() {
             const meta = COUNT_LABELS[key] ?? { label: key.replace(/_/g, ' ') };
             const href = meta.href && (key !== 'users_active' || isAllowed(['users.read'], permissions)) && (key === 'users_active' || canSeeLogs) ? meta.href : undefined;
             return (
-              <Paper key={key} withBorder p="sm" radius="sm">
-                <Text size="xs" c="dimmed" fw={500}>
-                  {meta.label}
-                </Text>
-                <Text fz={24} fw={600} lh={1.2}>
-                  {href ? (
-                    <Anchor component={Link} to={href} inherit underline="hover">
-                      <IntegerDisplay value={value} />
-                    </Anchor>
-                  ) : (
-                    <IntegerDisplay value={value} />
-                  )}
-                </Text>
-              </Paper>
+              <Figure key={key} label={meta.label} value={value as number} href={href} />
             );
           })}
         </SimpleGrid>

@@ -3,13 +3,12 @@
  * products in order — added by search, moved, removed. Each change is saved at once (the server
  * writes the list whole, audited, and refuses a stale version).
  */
-import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
-import { isAllowed, USE_CASE_MAX_PRODUCTS, type MerchandisingUseCase, type ProductListItem } from '@qm/contracts';
+import { isAllowed, USE_CASE_MAX_PRODUCTS, type MerchandisingUseCase } from '@qm/contracts';
 import { errorMessage } from '../../lib/api';
-import { useResourceItem, useResourceMutations, useResourceSearch } from '../../lib/resource';
+import { useResourceItem, useResourceMutations } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
 import { confirmDialog } from '../../ui/ConfirmDialog';
 import { BooleanBadge, CodeDisplay, Fact, IntegerDisplay } from '../../ui/displays';
@@ -19,7 +18,7 @@ import { IconTrash } from '../../ui/icons';
 import { moved, MoveButtons } from '../../ui/MoveButtons';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorState, Spinner } from '../../ui/states';
-import { products } from '../catalog/api';
+import { ProductSearchSelect } from '../catalog/parts/ProductSearchSelect';
 import { updateBody, useCases } from './api';
 import { StockBadge } from './parts/StockBadge';
 
@@ -95,7 +94,7 @@ function UseCaseView({ id }: { id: number }) {
           <Title order={2} size="h5">
             Products featured: {u.products.length}
           </Title>
-          {canWrite ? <AddProduct exclude={ids} disabled={update.isPending || ids.length >= USE_CASE_MAX_PRODUCTS} onAdd={(p) => save([...ids, p.id], `${p.title ?? `Product #${p.id}`} added`)} /> : null}
+          {canWrite ? <ProductSearchSelect label="Add a product" placeholder="Add a product: title or SKU" exclude={ids} disabled={update.isPending || ids.length >= USE_CASE_MAX_PRODUCTS} onPick={(p) => save([...ids, p.id], `${p.title ?? `Product #${p.id}`} added`)} /> : null}
         </Group>
         {!u.products.length ? (
           <Text size="sm" c="dimmed">
@@ -162,36 +161,5 @@ function UseCaseView({ id }: { id: number }) {
         )}
       </Paper>
     </>
-  );
-}
-
-/** A product found by title or SKU, not featured yet. */
-function AddProduct({ exclude, disabled, onAdd }: { exclude: number[]; disabled: boolean; onAdd: (p: ProductListItem) => void }) {
-  const [q, setQ] = useState('');
-  const found = useResourceSearch<ProductListItem>(products, 'search', { q, per_page: 12 }, { enabled: q.trim().length >= 2 });
-  const rows = (found.data?.data ?? []).filter((p) => !exclude.includes(p.id));
-  return (
-    <Select
-      aria-label="Add a product"
-      placeholder="Add a product: title or SKU"
-      searchable
-      w={360}
-      size="xs"
-      disabled={disabled}
-      data={rows.map((p) => ({ value: String(p.id), label: `${p.title ?? `Product #${p.id}`}${p.default_sku ? ` — ${p.default_sku}` : ''}` }))}
-      value={null}
-      searchValue={q}
-      onSearchChange={setQ}
-      onChange={(v) => {
-        const p = rows.find((r) => String(r.id) === v);
-        if (p) {
-          onAdd(p);
-          setQ('');
-        }
-      }}
-      nothingFoundMessage={q.trim().length < 2 ? 'Type two characters or more' : found.isFetching ? 'Searching…' : 'Nothing found'}
-      filter={({ options }) => options}
-      comboboxProps={{ withinPortal: true }}
-    />
   );
 }

@@ -1,4 +1,5 @@
-/** Pricing area: the searches watched (target URLs), competitor offers, the competitor blacklist and excluded SKUs. */
+/** Pricing area: the searches watched (target URLs), competitor offers, the competitor blacklist, excluded SKUs, store variant prices and repricing. */
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   CompetitorBlacklistCreate,
@@ -10,14 +11,19 @@ import type {
   ExcludeSku,
   ExcludeSkuCreate,
   ExcludeSkuUpdate,
+  PricingSummary,
+  RepriceResult,
+  StoreVariantPrice,
+  StoreVariantPriceUpdate,
   TargetUrl,
   TargetUrlCreate,
   TargetUrlUpdate,
 } from '@qm/contracts';
-import { defineResource } from '../../lib/resource';
+import { api } from '../../lib/api';
+import { defineResource, invalidate } from '../../lib/resource';
 
 /** An offer shows its search's name and whether its competitor is blacklisted: each list changes with the others. */
-const PRICING = ['target-url', 'competitor-offer', 'competitor-blacklist'];
+const PRICING = ['target-url', 'competitor-offer', 'competitor-blacklist', 'pricing/store-variant', 'pricing/summary'];
 
 export const targetUrls = defineResource<TargetUrl, z.output<typeof TargetUrlCreate>, z.output<typeof TargetUrlUpdate>>('target-url', { related: PRICING });
 export const competitorOffers = defineResource<CompetitorOffer, z.output<typeof CompetitorOfferCreate>, z.output<typeof CompetitorOfferUpdate>>('competitor-offer', { related: PRICING });
@@ -25,4 +31,21 @@ export const competitorBlacklist = defineResource<CompetitorBlacklistEntry, z.ou
   'competitor-blacklist',
   { related: PRICING },
 );
-export const excludeSkus = defineResource<ExcludeSku, z.output<typeof ExcludeSkuCreate>, z.output<typeof ExcludeSkuUpdate>>('exclude-sku');
+export const excludeSkus = defineResource<ExcludeSku, z.output<typeof ExcludeSkuCreate>, z.output<typeof ExcludeSkuUpdate>>('exclude-sku', { related: ['pricing/store-variant', 'pricing/summary'] });
+
+/** Store variant prices with the market and repricing's suggestion (Store Variant Pricing, Product Pricing); the dashboard sums them. */
+const PRICES = ['pricing/store-variant', 'pricing/summary', 'product', 'store-variant'] as const;
+export const storeVariantPrices = defineResource<StoreVariantPrice, never, z.output<typeof StoreVariantPriceUpdate>>('pricing/store-variant', { related: PRICES });
+export const pricingSummary = defineResource<PricingSummary>('pricing/summary');
+
+export function usePricingSummary() {
+  return useQuery({ queryKey: pricingSummary.keys.all, queryFn: ({ signal }) => api.data<PricingSummary>(pricingSummary.path, undefined, signal) });
+}
+
+/** Sets the suggested price of the store variants named (the server computes each afresh). */
+export function useReprice() {
+  return useMutation({
+    mutationFn: (ids: number[]) => api.post<RepriceResult>('pricing/reprice', { ids }),
+    onSuccess: () => invalidate(storeVariantPrices),
+  });
+}

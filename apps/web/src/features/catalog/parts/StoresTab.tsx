@@ -11,7 +11,6 @@ import { ActionIcon, Alert, Badge, Button, Checkbox, Group, MultiSelect, Paper, 
 import { notifications } from '@mantine/notifications';
 import {
   CONSTANTS,
-  MAP_GATES,
   SHIPPING_SETTINGS,
   type Attribute,
   type AttributeValue,
@@ -23,7 +22,7 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import { saveProblemOf } from '../../../lib/errors';
 import { useEditorSection } from '../../../ui/Editor';
 import { formatDateTime } from '../../../lib/format';
-import { useFeeds, useStores, type Store } from '../../../lib/lookups';
+import { mapGateOptions, useFeeds, useStores, type Store } from '../../../lib/lookups';
 import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
 import { CodeDisplay, IntegerDisplay, MoneyDisplay, PerUnitDisplay } from '../../../ui/displays';
 import { IconPlus, IconSend, IconTrash } from '../../../ui/icons';
@@ -36,18 +35,12 @@ import { usePublishToStore } from './publish';
 import { TableHead } from '../../../ui/TableHead';
 import { IconButton } from '../../../ui/IconButton';
 
-const MAP_GATE_LABELS: Record<(typeof MAP_GATES)[number], string> = {
-  map_gated: 'In cart',
-  map_checkout_gated: 'At checkout',
-  map_email_gated: 'By email',
-};
 const SHIPPING_LABELS: Record<(typeof SHIPPING_SETTINGS)[number], string> = {
   variable: 'Variable',
   per_unit: 'Per unit',
   free: 'Free',
   b2b: 'B2B',
 };
-const mapGateOptions = MAP_GATES.map((g) => ({ value: g, label: MAP_GATE_LABELS[g] }));
 const shippingOptions = SHIPPING_SETTINGS.map((s) => ({ value: s, label: SHIPPING_LABELS[s] }));
 
 export interface StoresTabProps {

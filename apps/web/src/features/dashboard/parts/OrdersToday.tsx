@@ -8,28 +8,9 @@ import { Link } from 'react-router';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { DashboardOrders } from '@qm/contracts';
 import { formatCents, formatInteger, formatPercent, plural } from '../../../lib/format';
+import { Figure } from '../../../ui/Figure';
 
 const TrendChart = lazy(() => import('./TrendChart'));
-
-function Figure({ label, value, href, note }: { label: string; value: number; href: string; note?: string }) {
-  return (
-    <Paper withBorder p="sm" radius="sm">
-      <Text size="xs" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text fz={24} fw={600} lh={1.2}>
-        <Anchor component={Link} to={href} inherit underline="hover">
-          {formatInteger(value)}
-        </Anchor>
-      </Text>
-      {note ? (
-        <Text size="xs" c="dimmed">
-          {note}
-        </Text>
-      ) : null}
-    </Paper>
-  );
-}
 
 /** "+12.5 % vs yesterday" (nothing to compare with: no percentage). */
 function change(now: number, before: number, against: string) {

@@ -1,0 +1,292 @@
+/**
+ * Prices against the market: every store variant with its cost, margin, MAP and the lowest comparable
+ * competitor offer (Store Variant Pricing, Product Pricing), repricing's suggestion for each
+ * (reprice.ts, the pure rule), applying it, and the Pricing Dashboard's figures.
+ *
+ * "Comparable" is one rule, `marketSql`: offers of the same caliber (the product's caliber attribute,
+ * any case) and round group (rounds per package), in stock, seen within `REPRICE_OFFER_MAX_AGE_HOURS`,
+ * from a competitor not on the blacklist. It is computed once per statement, grouped by caliber and
+ * round group, and joined to the store variants by hash.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  dataResponse,
+  IdParams,
+  listResponse,
+  ListQuery,
+  PRICE_FLAGS,
+  PricingSummary,
+  REPRICE_ABOVE_MARKET_PCT,
+  REPRICE_MARGIN_FLOOR_PCT,
+  REPRICE_OFFER_MAX_AGE_HOURS,
+  RepriceRequest,
+  RepriceResult,
+  ROUND_GROUP_MAX_ROUNDS,
+  ROUND_GROUPS,
+  STORE_VARIANT_PRICE_LIST,
+  StoreVariantPrice,
+  StoreVariantPriceBase,
+  StoreVariantPriceUpdate,
+  type PriceFlag,
+  type Permission,
+} from '@qm/contracts';
+import type { z } from 'zod';
+import { query, queryOne, type Db } from '../../db/connect.js';
+import { actorOf } from '../../http/auth.js';
+import { inTx } from '../../http/crud.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { action, type Kit } from '../../http/kit.js';
+import { columns, filters, runListJson, sendCsv, type ListSpec } from '../../http/list.js';
+import { setStoreVariantPrice } from '../catalog/store-variants.js';
+import { suggestPrice } from './reprice.js';
+
+type Base = z.infer<typeof StoreVariantPriceBase>;
+type Price = z.infer<typeof StoreVariantPrice>;
+
+/** The round group of a number of rounds (contracts' `roundGroupOf`, from the same bounds). */
+export const roundGroupSql = (rounds: SQL) =>
+  sql`(case ${sql.join(ROUND_GROUP_MAX_ROUNDS.map((max, i) => sql`when ${rounds} <= ${sql.raw(String(max))} then ${sql.raw(`'${ROUND_GROUPS[i]}'`)}`), sql` `)} else ${sql.raw(`'${ROUND_GROUPS[ROUND_GROUPS.length - 1]}'`)} end)`;
+
+/** The lowest comparable offer per caliber (lower case) and round group, its competitor, and how many offers compare. */
+export const marketSql = sql`select lower(o.caliber) as caliber, ${roundGroupSql(sql`o.rounds`)} as round_group,
+       min(round(o.price_cents::numeric / o.rounds, 2)) as cpr,
+       (array_agg(o.competitor order by o.price_cents::numeric / o.rounds, o.id))[1] as competitor,
+       count(*)::int as n
+  from competitor_offers o
+ where o.in_stock and o.caliber is not null and o.seen_at > now() - make_interval(hours => ${sql.raw(String(REPRICE_OFFER_MAX_AGE_HOURS))})
+   and not exists (select 1 from competitor_blacklist b where lower(b.competitor) = lower(o.competitor))
+ group by 1, 2`;
+
+const rounds = sql`(case when p.variation_type <> 'pieces' then v.units_per_package end)`;
+const cpr = sql`round(sv.price_cents::numeric / ${rounds}, 2)`;
+const margin = sql`round((sv.price_cents - v.cost_cents) * 100.0 / nullif(sv.price_cents, 0), 1)`;
+const floorPrice = sql`ceil(v.cost_cents * 100::numeric / ${sql.raw(String(100 - REPRICE_MARGIN_FLOOR_PCT))})`;
+
+/** Each flag's condition (contracts' PRICE_FLAGS): the flags a row shows and the filter `flag` are the same SQL. */
+const FLAG_SQL: Record<PriceFlag, SQL> = {
+  no_price: sql`sv.price_cents is null`,
+  below_cost: sql`sv.price_cents < v.cost_cents`,
+  under_floor: sql`sv.price_cents < ${floorPrice}`,
+  map_violation: sql`sv.map_gate is null and sv.price_cents < sv.map_price_cents`,
+  above_market: sql`${cpr} > m.cpr * ${sql.raw(String(1 + REPRICE_ABOVE_MARKET_PCT / 100))}`,
+  below_market: sql`${cpr} <= m.cpr`,
+  no_market: sql`${rounds} is not null and m.cpr is null`,
+  excluded: sql`xs.id is not null`,
+};
+const flagsSql = sql`array_remove(array[${sql.join(
+  PRICE_FLAGS.map((f) => sql`case when ${FLAG_SQL[f]} then ${sql.raw(`'${f}'`)} end`),
+  sql`, `,
+)}]::text[], null)`;
+
+const onSale = sql`(sv.is_enabled and s.is_enabled)`;
+
+const from = sql`store_variants sv
+  join store_products sp on sp.id = sv.store_product_id
+  join stores s on s.id = sp.store_id
+  join variants v on v.id = sv.variant_id
+  join products p on p.id = v.product_id
+  left join attribute_data cal on cal.sourceable_type = 'product' and cal.sourceable_id = p.id and cal.source_type is null
+        and cal.attribute_id = (select a.id from attributes a where a.code = 'caliber')
+  left join (${marketSql}) m on m.caliber = lower(cal.value #>> '{}') and m.round_group = ${roundGroupSql(rounds)}
+  left join lateral (select x.id, x.reason from exclude_skus x where x.variant_id = v.id and (x.store_id is null or x.store_id = sp.store_id)
+                      order by x.store_id nulls last limit 1) xs on true`;
+
+export const priceList: ListSpec<Base> = {
+  from,
+  select: sql`sv.id, sp.store_id, s.name as store_name, p.id as product_id, p.title as product_title, v.id as variant_id, v.sku,
+              cal.value #>> '{}' as caliber, ${rounds} as rounds, case when ${rounds} is not null then ${roundGroupSql(rounds)} end as round_group,
+              v.cost_cents, sv.price_cents, sv.map_price_cents, sv.map_gate, sv.is_enabled,
+              ${cpr}::float8 as cpr_cents, ${margin}::float8 as margin_pct,
+              m.cpr::float8 as market_cpr_cents, m.competitor as market_competitor, coalesce(m.n, 0) as market_offers,
+              xs.id is not null as excluded, xs.reason as exclude_reason, ${flagsSql} as flags, sv.updated_at, sv.version`,
+  sort: {
+    ...columns('sv', 'id', 'price_cents', 'updated_at'),
+    sku: sql`upper(v.sku)`,
+    product_title: sql`lower(p.title)`,
+    store_name: sql`lower(s.name)`,
+    cost_cents: sql`v.cost_cents`,
+    cpr_cents: cpr,
+    margin_pct: margin,
+  } satisfies Record<(typeof STORE_VARIANT_PRICE_LIST.sort)[number], unknown>,
+  defaultSort: 'sku',
+  key: sql`sv.id`,
+  filters: {
+    ...filters.ints('sv', 'id', 'variant_id'),
+    ...filters.ints('sp', 'store_id'),
+    ...filters.ints('v', 'product_id'),
+    flag: (vs) => {
+      const bad = vs.find((f) => !(PRICE_FLAGS as readonly string[]).includes(f));
+      if (bad !== undefined) throw badRequest(`filter[flag] must be one of: ${PRICE_FLAGS.join(', ')}`, { 'filter.flag': `One of: ${PRICE_FLAGS.join(', ')}` });
+      return sql.join((vs as PriceFlag[]).map((f) => sql`(${FLAG_SQL[f]})`), sql` or `);
+    },
+    caliber: (vs) => filters.eq(sql`lower(cal.value #>> '{}')`)(vs.map((v) => v.toLowerCase())),
+    map_gate: (vs) => (vs.includes('none') ? sql`sv.map_gate is null` : filters.eq(sql`sv.map_gate`)(vs)),
+    // enabled, on an enabled store: what the dashboard counts
+    on_sale: filters.bool(onSale, 'on_sale'),
+  },
+  search: filters.ilike(sql`v.sku`, sql`p.title`),
+};
+
+/** A row with repricing's suggestion. */
+export const withSuggestion = (r: Base): Price => ({
+  ...r,
+  suggestion: suggestPrice({
+    price_cents: r.price_cents,
+    cost_cents: r.cost_cents,
+    rounds: r.rounds,
+    map_price_cents: r.map_price_cents,
+    map_gate: r.map_gate,
+    excluded: r.excluded,
+    exclude_reason: r.exclude_reason,
+    market: r.market_cpr_cents !== null && r.market_competitor !== null ? { cpr_cents: r.market_cpr_cents, competitor: r.market_competitor } : null,
+  }),
+});
+
+/** Store variants by id, with their suggestions, in one statement. */
+async function loadPrices(db: Db, ids: readonly number[]): Promise<Price[]> {
+  if (!ids.length) return [];
+  const rows = await query<Base>(db, sql`select ${priceList.select} from ${priceList.from} where sv.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by sv.id`);
+  return rows.map((r) => withSuggestion({ ...r, updated_at: new Date(r.updated_at).toISOString() }));
+}
+
+async function loadPrice(db: Db, id: number): Promise<Price> {
+  const [row] = await loadPrices(db, [id]);
+  if (!row) throw notFound('The store variant');
+  return row;
+}
+
+/** Sets the suggested price of each store variant named, in one transaction; each change audited on its store variant. */
+export async function reprice(db: Db, actor: Parameters<typeof setStoreVariantPrice>[1], ids: readonly number[]): Promise<RepriceResult> {
+  return inTx(db, async (t) => {
+    const unique = [...new Set(ids)].sort((a, b) => a - b);
+    // locked in id order, so two repricings of overlapping selections wait for each other instead of deadlocking
+    const locked = await query<{ id: number }>(t, sql`select id from store_variants where id in (${sql.join(unique.map((id) => sql`${id}`), sql`, `)}) order by id for update`);
+    const missing = unique.filter((id) => !locked.some((r) => r.id === id));
+    if (missing.length) throw notFound(`Store variant ${missing.join(', ')}`);
+    const result: RepriceResult = { changed: [], unchanged: [] };
+    for (const row of await loadPrices(t, unique)) {
+      const s = row.suggestion;
+      if (s.price_cents === null) result.unchanged.push({ id: row.id, sku: row.sku, reason: s.reason });
+      else if (s.price_cents === row.price_cents) result.unchanged.push({ id: row.id, sku: row.sku, reason: 'Already at the suggested price' });
+      else {
+        await setStoreVariantPrice(t, actor, row.id, { price_cents: s.price_cents, map_price_cents: row.map_price_cents, map_gate: row.map_gate }, row.version);
+        result.changed.push({ id: row.id, sku: row.sku, store_name: row.store_name, before_cents: row.price_cents, after_cents: s.price_cents });
+      }
+    }
+    return result;
+  });
+}
+
+/** The Pricing Dashboard's figures (contracts' PricingSummary). */
+export async function pricingSummary(db: Db): Promise<PricingSummary> {
+  const [row] = await query<{ n: number; flags: Record<PriceFlag, number> }>(
+    db,
+    sql`select count(*)::int as n, json_build_object(${sql.join(
+      PRICE_FLAGS.map((f) => sql`${sql.raw(`'${f}'`)}, count(*) filter (where ${FLAG_SQL[f]})`),
+      sql`, `,
+    )}) as flags from ${from} where ${onSale}`,
+  );
+  const window = sql`o.seen_at > now() - make_interval(hours => ${sql.raw(String(REPRICE_OFFER_MAX_AGE_HOURS))})`;
+  const offers = (await queryOne<{ recent: number; ignored: number; active: number }>(
+    db,
+    sql`select (select count(*)::int from competitor_offers o where ${window}) as recent,
+               (select count(*)::int from competitor_offers o where ${window} and exists (select 1 from competitor_blacklist b where lower(b.competitor) = lower(o.competitor))) as ignored,
+               (select count(*)::int from target_urls where is_active) as active`,
+  ))!;
+  const stale = await query<{ id: number; name: string; last_seen_at: string | null }>(
+    db,
+    sql`select t.id, t.name, (select max(o.seen_at) from competitor_offers o where o.target_url_id = t.id) as last_seen_at
+          from target_urls t
+         where t.is_active and not exists (select 1 from competitor_offers o where o.target_url_id = t.id and ${window})
+         order by t.name`,
+  );
+  const calibers = await query<PricingSummary['calibers'][number]>(
+    db,
+    sql`select cal.value #>> '{}' as caliber, count(*)::int as store_variants, min(${cpr})::float8 as our_cpr_cents,
+               min(m.cpr)::float8 as market_cpr_cents, (count(*) filter (where ${FLAG_SQL.above_market}))::int as above_market
+          from ${from}
+         where ${onSale} and cal.value is not null and ${rounds} is not null and sv.price_cents is not null
+         group by 1
+         order by count(*) filter (where ${FLAG_SQL.above_market}) desc, 2 desc, 1
+         limit 12`,
+  );
+  return {
+    store_variants: row!.n,
+    flags: Object.fromEntries(PRICE_FLAGS.map((f) => [f, Number(row!.flags[f])])) as PricingSummary['flags'],
+    offers_recent: offers.recent,
+    offers_ignored: offers.ignored,
+    searches_active: offers.active,
+    searches_stale: stale.map((s) => ({ ...s, last_seen_at: s.last_seen_at === null ? null : new Date(s.last_seen_at).toISOString() })),
+    calibers,
+  };
+}
+
+export function priceRoutes({ app, db }: Kit) {
+  const tags = ['pricing'];
+  const read = 'pricing.read' as Permission;
+  const write = 'pricing.write' as Permission;
+  const listUrl = '/api/pricing/store-variant';
+
+  action(app, {
+    method: 'GET',
+    url: listUrl,
+    access: read,
+    tags,
+    summary: 'List store variant prices with cost, margin, MAP, the market and repricing’s suggestion',
+    query: ListQuery,
+    response: { 200: listResponse(StoreVariantPrice) },
+    handler: async (req, reply) => {
+      if (req.query.format === 'csv') return sendCsv(reply, db, priceList, req.query, 'store-variant-prices');
+      const page = JSON.parse(await runListJson(db, priceList, req.query, StoreVariantPriceBase)) as { data: Base[]; meta: unknown };
+      return { ...page, data: page.data.map(withSuggestion) };
+    },
+  });
+
+  action(app, {
+    method: 'GET',
+    url: `${listUrl}/:id`,
+    access: read,
+    tags,
+    summary: 'One store variant’s price, the market and repricing’s suggestion',
+    params: IdParams,
+    response: { 200: dataResponse(StoreVariantPrice) },
+    handler: async (req) => ({ data: await loadPrice(db, req.params.id) }),
+  });
+
+  action(app, {
+    method: 'PUT',
+    url: `${listUrl}/:id`,
+    access: write,
+    tags,
+    summary: 'Set a store variant’s price, MAP price and MAP gate',
+    params: IdParams,
+    body: StoreVariantPriceUpdate,
+    response: { 200: dataResponse(StoreVariantPrice) },
+    handler: async (req) => {
+      const { version, ...price } = req.body;
+      await inTx(db, (t) => setStoreVariantPrice(t, actorOf(req), req.params.id, price, version));
+      return { data: await loadPrice(db, req.params.id) };
+    },
+  });
+
+  action(app, {
+    method: 'POST',
+    url: '/api/pricing/reprice',
+    access: write,
+    tags,
+    summary: 'Set repricing’s suggested price on each store variant named',
+    body: RepriceRequest,
+    response: { 200: RepriceResult },
+    handler: async (req) => reprice(db, actorOf(req), req.body.ids),
+  });
+
+  action(app, {
+    method: 'GET',
+    url: '/api/pricing/summary',
+    access: read,
+    tags,
+    summary: 'The Pricing Dashboard: flags over the enabled store variants, offers seen, stale searches, calibers against the market',
+    response: { 200: dataResponse(PricingSummary) },
+    handler: async () => ({ data: await pricingSummary(db) }),
+  });
+}

@@ -1,0 +1,139 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PRICE_FLAGS, REPRICE_MAX_IDS, type StoreVariantPrice } from '@qm/contracts';
+import { BACKENDS, useTestApp, expectRefused } from './harness.js';
+import { marginFloorPrice } from '../src/modules/pricing/reprice.js';
+
+type Summary = { store_variants: number; flags: Record<string, number>; calibers: { caliber: string; above_market: number }[]; searches_stale: unknown[]; offers_recent: number };
+
+describe.each(BACKENDS)('store variant prices on %s', (kind) => {
+  const t = useTestApp(kind);
+  let pricing: string;
+  let analyst: string;
+  beforeAll(async () => {
+    pricing = await t.login('pricing@example.com');
+    analyst = await t.login('analyst@example.com');
+  });
+  const list = async (query: string, token = pricing) => {
+    const res = await t.req('GET', `/api/pricing/store-variant?${query.includes('per_page=') ? '' : 'per_page=100'}${query}`, { token });
+    expect(res.status, res.text).toBe(200);
+    return res.body as { data: StoreVariantPrice[]; meta: { total: number } };
+  };
+  /** A 9mm box of 50 on a store, priced afresh, with offers we control. */
+  async function nineMil() {
+    const [row] = await t.sql<{ id: number }>(sql`select sv.id from store_variants sv join variants v on v.id = sv.variant_id join products p on p.id = v.product_id
+      join attribute_data d on d.sourceable_type = 'product' and d.sourceable_id = p.id and d.attribute_id = 1 and d.source_type is null and d.value #>> '{}' = '9mm Luger'
+      where p.variation_type = 'rounds' and v.units_per_package = 50 and v.cost_cents is not null and sv.map_price_cents is null
+        and not exists (select 1 from exclude_skus x where x.variant_id = v.id) order by sv.id limit 1`);
+    return row!.id;
+  }
+
+  it('lists every store variant with its cost, margin, cost per round, market and suggestion; flags are filters', async () => {
+    const all = await list('');
+    expect(all.meta.total).toBe((await t.sql<{ n: number }>(sql`select count(*)::int as n from store_variants`))[0]!.n);
+    for (const r of all.data) {
+      if (r.price_cents !== null && r.cost_cents !== null && r.price_cents > 0) expect(r.margin_pct).toBeCloseTo(Math.round(((r.price_cents - r.cost_cents) * 1000) / r.price_cents) / 10, 5);
+      if (r.price_cents !== null && r.rounds) expect(r.cpr_cents).toBeCloseTo(Math.round((r.price_cents * 100) / r.rounds) / 100, 5);
+      expect(r.suggestion.reason.length).toBeGreaterThan(0);
+    }
+    // each flag filter answers exactly the rows that carry the flag
+    const rows: StoreVariantPrice[] = [];
+    for (let page = 1; rows.length < all.meta.total; page++) rows.push(...(await list(`&sort=id&per_page=100&page=${page}`)).data);
+    for (const flag of PRICE_FLAGS) {
+      const flagged = await list(`&filter[flag]=${flag}&per_page=1`);
+      expect(flagged.meta.total, flag).toBe(rows.filter((r) => r.flags.includes(flag)).length);
+    }
+    // the demo data has each of them
+    expect(PRICE_FLAGS.filter((f) => !rows.some((r) => r.flags.includes(f)))).toEqual([]);
+    expect((await list('&filter[flag]=excluded')).meta.total).toBeGreaterThan(0);
+    expect((await list('&filter[flag]=map_violation')).data.every((r) => r.map_gate === null && r.price_cents! < r.map_price_cents!)).toBe(true);
+    const sorted = (await list('&sort=-margin_pct&filter[flag]=below_market')).data.map((r) => r.margin_pct ?? -Infinity);
+    expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
+    expectRefused(await t.req('GET', '/api/pricing/store-variant?filter[flag]=cheap', { token: pricing }), 400, 'filter.flag');
+  });
+
+  it('finds the market among comparable offers only: same caliber and round group, in stock, recent, not blacklisted', async () => {
+    const id = await nineMil();
+    await t.sql(sql`update store_variants set price_cents = 2000, map_gate = null, map_price_cents = null where id = ${id}`);
+    await t.sql(sql`update variants set cost_cents = 1200 where id = (select variant_id from store_variants where id = ${id})`);
+    const offer = (competitor: string, price: number, more: Record<string, unknown> = {}) =>
+      t.req('POST', '/api/competitor-offer', { token: pricing, body: { competitor, title: `Test 9mm ${competitor}`, category: 'handgun', caliber: '9mm luger', rounds: 50, price_cents: price, ...more } });
+    expect((await offer('Cheapest Test Co', 1_150)).status).toBe(201);
+    // cheaper still, but not comparable: out of stock, a case of 1,000, another caliber, seen long ago, blacklisted
+    await offer('Out Of Stock Co', 900, { in_stock: false });
+    await offer('Case Co', 18_000, { rounds: 1000 });
+    await offer('Other Caliber Co', 800, { caliber: '.380 ACP' });
+    await offer('Old Co', 850, { seen_at: new Date(Date.now() - 10 * 86400_000).toISOString() });
+    await offer('DiscountAmmoDepot', 700);
+    const row = (await t.req('GET', `/api/pricing/store-variant/${id}`, { token: pricing })).body.data as StoreVariantPrice;
+    expect(row).toMatchObject({ market_competitor: 'Cheapest Test Co', market_cpr_cents: 23, rounds: 50, round_group: '2-50' });
+    expect(row.flags).toContain('above_market');
+    // 22.9¢ × 50 = $11.45, but 15 % is the most one step moves: $17.00; and the floor on $12.00 is $13.05
+    expect(row.suggestion).toMatchObject({ price_cents: 1_700, basis: 'step_cap' });
+    expect(marginFloorPrice(1_200)).toBe(1_305);
+  });
+
+  it('sets a price with its version, audited on the store variant; refuses bad bytes, absurd numbers, a gate without MAP and a stale version', async () => {
+    const id = await nineMil();
+    const before = (await t.req('GET', `/api/pricing/store-variant/${id}`, { token: pricing })).body.data as StoreVariantPrice;
+    const body = { price_cents: 2_199, map_price_cents: 2_000, map_gate: null, version: before.version };
+    expectRefused(await t.req('PUT', `/api/pricing/store-variant/${id}`, { token: pricing, body: { ...body, map_price_cents: null, map_gate: 'map_gated' } }), 400, 'map_price_cents');
+    expectRefused(await t.req('PUT', `/api/pricing/store-variant/${id}`, { token: pricing, body: { ...body, price_cents: 1e12 } }), 400, 'price_cents');
+    expectRefused(await t.req('PUT', `/api/pricing/store-variant/${id}`, { token: pricing, body: { ...body, price_cents: '12' } }), 400, 'price_cents');
+    expect((await t.req('PUT', `/api/pricing/store-variant/${id}`, { token: analyst, body })).status).toBe(403);
+    const saved = await t.req('PUT', `/api/pricing/store-variant/${id}`, { token: pricing, body });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.data).toMatchObject({ price_cents: 2_199, map_price_cents: 2_000, version: before.version + 1 });
+    const [entry] = await t.sql<{ before: { price_cents: number }; after: { price_cents: number } }>(
+      sql`select before, after from audit_logs where entity = 'store_variant' and entity_id = ${String(id)} and action = 'update' order by id desc limit 1`,
+    );
+    expect(entry).toMatchObject({ before: { price_cents: before.price_cents }, after: { price_cents: 2_199 } });
+    expectRefused(await t.req('PUT', `/api/pricing/store-variant/${id}`, { token: pricing, body: { ...body, price_cents: 1 } }), 409);
+    expect((await t.req('GET', `/api/pricing/store-variant/${id}`, { token: pricing })).body.data.price_cents).toBe(2_199);
+    expectRefused(await t.req('PUT', '/api/pricing/store-variant/999999999', { token: pricing, body }), 404);
+  });
+
+  it('reprices the chosen store variants to their suggestions in one audited transaction, and says why it left the others', async () => {
+    const id = await nineMil();
+    // within one step of the market (22.9¢ × 50 = $11.45) and above its floor ($10.87 on $10.00)
+    await t.sql(sql`update store_variants set price_cents = 1200, map_gate = null, map_price_cents = null where id = ${id}`);
+    await t.sql(sql`update variants set cost_cents = 1000 where id = (select variant_id from store_variants where id = ${id})`);
+    const [excluded] = await t.sql<{ id: number }>(sql`select sv.id from store_variants sv join exclude_skus x on x.variant_id = sv.variant_id and x.store_id is null order by sv.id limit 1`);
+    const suggested = ((await t.req('GET', `/api/pricing/store-variant/${id}`, { token: pricing })).body.data as StoreVariantPrice).suggestion.price_cents!;
+    expect((await t.req('POST', '/api/pricing/reprice', { token: analyst, body: { ids: [id] } })).status).toBe(403);
+    const res = await t.req('POST', '/api/pricing/reprice', { token: pricing, body: { ids: [id, excluded!.id] } });
+    expect(res.status, res.text).toBe(200);
+    const changed = res.body.changed as { id: number; after_cents: number }[];
+    const after = (await t.req('GET', `/api/pricing/store-variant/${id}`, { token: pricing })).body.data as StoreVariantPrice;
+    expect(suggested).toBe(1_145);
+    expect(changed).toEqual([expect.objectContaining({ id, before_cents: 1_200, after_cents: 1_145 })]);
+    expect(after.price_cents).toBe(suggested);
+    expect(res.body.unchanged).toEqual(expect.arrayContaining([expect.objectContaining({ id: excluded!.id, reason: expect.stringContaining('Excluded') })]));
+    // again: nothing left to change
+    const again = await t.req('POST', '/api/pricing/reprice', { token: pricing, body: { ids: [id] } });
+    expect(again.body).toEqual({ changed: [], unchanged: [{ id, sku: after.sku, reason: 'Already at the suggested price' }] });
+    const [{ n }] = await t.sql<{ n: number }>(sql`select count(*)::int as n from audit_logs where entity = 'store_variant' and entity_id = ${String(id)} and after->>'price_cents' = '1145'`);
+    expect(n).toBe(1);
+    // an unknown id refuses the whole request, changing nothing
+    const [{ version }] = await t.sql<{ version: number }>(sql`select version from store_variants where id = ${id}`);
+    await t.sql(sql`update store_variants set price_cents = price_cents + 500 where id = ${id}`);
+    expectRefused(await t.req('POST', '/api/pricing/reprice', { token: pricing, body: { ids: [id, 999_999_999] } }), 404);
+    expect((await t.sql<{ version: number }>(sql`select version from store_variants where id = ${id}`))[0]!.version).toBe(version);
+    expectRefused(await t.req('POST', '/api/pricing/reprice', { token: pricing, body: { ids: [] } }), 400, 'ids');
+    expectRefused(await t.req('POST', '/api/pricing/reprice', { token: pricing, body: { ids: Array.from({ length: REPRICE_MAX_IDS + 1 }, (_, i) => i + 1) } }), 400, 'ids');
+  });
+
+  it('sums the dashboard from the same flags as the list', async () => {
+    const res = await t.req('GET', '/api/pricing/summary', { token: analyst });
+    expect(res.status, res.text).toBe(200);
+    const s = res.body.data as Summary;
+    const [{ n: onSale }] = await t.sql<{ n: number }>(sql`select count(*)::int as n from store_variants sv join store_products sp on sp.id = sv.store_product_id join stores st on st.id = sp.store_id where sv.is_enabled and st.is_enabled`);
+    expect(s.store_variants).toBe(onSale);
+    expect((await list('&filter[on_sale]=true&per_page=1')).meta.total).toBe(onSale);
+    // each figure is what its link lists
+    for (const flag of PRICE_FLAGS) expect((await list(`&filter[on_sale]=true&filter[flag]=${flag}&per_page=1`)).meta.total, flag).toBe(s.flags[flag]);
+    expect(s.calibers.length).toBeGreaterThan(0);
+    expect(s.offers_recent).toBeGreaterThan(0);
+    expect((await t.req('GET', '/api/pricing/summary', { token: await t.login('catalog@example.com') })).status).toBe(403);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { MAP_GATES, REPRICE_MARGIN_FLOOR_PCT, REPRICE_MAX_STEP_PCT } from '@qm/contracts';
+import { advertisedMap, marginFloorPrice, suggestPrice, type RepriceInput } from '../src/modules/pricing/reprice.js';
+
+const input = fc.record({
+  price_cents: fc.option(fc.integer({ min: 1, max: 200_000 }), { nil: null }),
+  cost_cents: fc.option(fc.integer({ min: 0, max: 150_000 }), { nil: null }),
+  rounds: fc.option(fc.integer({ min: 1, max: 2_000 }), { nil: null }),
+  map_price_cents: fc.option(fc.integer({ min: 1, max: 200_000 }), { nil: null }),
+  map_gate: fc.option(fc.constantFrom(...MAP_GATES), { nil: null }),
+  excluded: fc.boolean(),
+  exclude_reason: fc.option(fc.string({ maxLength: 20 }), { nil: null }),
+  market: fc.option(fc.record({ cpr_cents: fc.integer({ min: 1, max: 50_000 }).map((h) => h / 100), competitor: fc.constantFrom('Lucky Gunner', 'SGAmmo') }), { nil: null }),
+}) satisfies fc.Arbitrary<RepriceInput>;
+
+const base: RepriceInput = { price_cents: 2_500, cost_cents: 1_800, rounds: 50, map_price_cents: null, map_gate: null, excluded: false, exclude_reason: null, market: null };
+
+describe('repricing rule', () => {
+  it('undercuts the lowest comparable offer by a tenth of a cent per round', () => {
+    const s = suggestPrice({ ...base, market: { cpr_cents: 48, competitor: 'SGAmmo' } });
+    // 47.9¢ × 50 rounds
+    expect(s).toMatchObject({ price_cents: 2_395, basis: 'market' });
+    expect(s.reason).toContain('SGAmmo');
+  });
+
+  it('moves at most the step cap, holds the margin floor and advertised MAP, leaves excluded and cost-less variants alone', () => {
+    expect(suggestPrice({ ...base, market: { cpr_cents: 30, competitor: 'X' } })).toMatchObject({ price_cents: 2_125, basis: 'step_cap' });
+    expect(suggestPrice({ ...base, price_cents: 1_900, market: { cpr_cents: 30, competitor: 'X' } })).toMatchObject({ price_cents: marginFloorPrice(1_800), basis: 'margin_floor' });
+    expect(suggestPrice({ ...base, map_price_cents: 2_450, market: { cpr_cents: 48, competitor: 'X' } })).toMatchObject({ price_cents: 2_450, basis: 'map' });
+    // a gated MAP hides the price: the market may go under it
+    expect(suggestPrice({ ...base, map_price_cents: 2_450, map_gate: 'map_gated', market: { cpr_cents: 48, competitor: 'X' } })).toMatchObject({ price_cents: 2_395, basis: 'market' });
+    expect(suggestPrice({ ...base, excluded: true, exclude_reason: 'Clearance' })).toEqual({ price_cents: null, basis: 'excluded', reason: 'Excluded from repricing: Clearance' });
+    expect(suggestPrice({ ...base, cost_cents: null })).toMatchObject({ price_cents: null, basis: 'no_cost' });
+    expect(suggestPrice(base)).toMatchObject({ price_cents: 2_500, basis: 'hold' });
+  });
+
+  it('never suggests under the margin floor, nor under an advertised MAP (property)', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const s = suggestPrice(i);
+        if (i.excluded || i.cost_cents === null) return s.price_cents === null;
+        const p = s.price_cents!;
+        const map = advertisedMap(i);
+        const floor = marginFloorPrice(i.cost_cents);
+        // the floor is the margin: (price − cost) ÷ price ≥ the floor's percent
+        const marginOk = p >= floor && (p === 0 || (p - i.cost_cents) * 100 >= REPRICE_MARGIN_FLOOR_PCT * p);
+        return Number.isInteger(p) && marginOk && (map === null || map < floor || p >= map);
+      }),
+    );
+  });
+
+  it('respects an advertised MAP at or above the floor, and moves at most the step cap unless a floor forces it (property)', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const s = suggestPrice(i);
+        if (s.price_cents === null) return true;
+        const floor = marginFloorPrice(i.cost_cents!);
+        const map = advertisedMap(i);
+        if (map !== null && map >= floor && s.price_cents < map) return false;
+        if (i.price_cents !== null && (s.basis === 'market' || s.basis === 'step_cap')) {
+          const step = Math.abs(s.price_cents - i.price_cents) * 100;
+          if (step > REPRICE_MAX_STEP_PCT * i.price_cents) return false;
+        }
+        // the market's price, when it sets it, is under the market per round
+        if (s.basis === 'market') return s.price_cents / i.rounds! < i.market!.cpr_cents;
+        return true;
+      }),
+    );
+  });
+
+  it('is deterministic and answers a whole-cent price', () => {
+    fc.assert(fc.property(input, (i) => JSON.stringify(suggestPrice(i)) === JSON.stringify(suggestPrice(structuredClone(i)))));
+  });
+});
