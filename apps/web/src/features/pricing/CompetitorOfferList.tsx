@@ -3,7 +3,7 @@
  * cost per round (what shoppers compare), shipping rating and stock — cheapest per round first.
  * Offers of a blacklisted competitor stay listed, marked as ignored.
  */
-import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { COMPETITOR_OFFER_CATEGORY_LABELS, COMPETITOR_OFFER_LIST, CompetitorOfferCreate, CompetitorOfferUpdate, OFFER_SHIP_RATING_LABELS, type CompetitorOffer } from '@qm/contracts';
 import { formatCentsPerUnit, formatInteger } from '../../lib/format';
 import { useResourceList } from '../../lib/resource';
@@ -13,6 +13,7 @@ import { IntegerField, MoneyField, SelectField, SwitchField, TextField } from '.
 import type { Column } from '../../ui/ResourceList';
 import { idColumn, updatedColumn } from '../../ui/columns';
 import { competitorOffers, targetUrls } from './api';
+import { CompetitorName } from './parts/CompetitorName';
 import { categoryOptions, offerRatingOptions, roundGroupOptions } from './parts/options';
 
 
@@ -21,18 +22,7 @@ const columns: Column<CompetitorOffer>[] = [
   {
     key: 'competitor',
     header: 'Competitor',
-    render: (o) => (
-      <Group gap={6} wrap="nowrap">
-        <Text size="sm" fw={500} className="qm-cell-text" td={o.blacklisted ? 'line-through' : undefined}>
-          {o.competitor}
-        </Text>
-        {o.blacklisted ? (
-          <Badge size="xs" variant="light" color="gray" radius="sm">
-            Ignored
-          </Badge>
-        ) : null}
-      </Group>
-    ),
+    render: (o) => <CompetitorName name={o.competitor} blacklisted={o.blacklisted} />,
   },
   {
     key: 'title',

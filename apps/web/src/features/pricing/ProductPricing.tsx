@@ -3,7 +3,7 @@
  * repricing's suggestion) beside the competitor offers its caliber is compared with. The product is in
  * the URL (`?product=12`), so a view can be shared.
  */
-import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { OFFER_SHIP_RATING_LABELS, type CompetitorOffer, type StoreVariantPrice } from '@qm/contracts';
 import { formatCents, formatCentsPerUnit, formatInteger } from '../../lib/format';
@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, Spinner } from '../../ui/states';
 import { TableHead } from '../../ui/TableHead';
 import { ProductSearchSelect } from '../catalog/parts/ProductSearchSelect';
 import { competitorOffers, storeVariantPrices } from './api';
+import { CompetitorName } from './parts/CompetitorName';
 import { PriceList, REPRICING_NOTE } from './parts/PriceList';
 
 export default function ProductPricing() {
@@ -110,16 +111,7 @@ function ComparableOffers({ caliber }: { caliber: string }) {
             {offers.data.data.map((o) => (
               <Table.Tr key={o.id}>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm" td={o.blacklisted ? 'line-through' : undefined}>
-                      {o.competitor}
-                    </Text>
-                    {o.blacklisted ? (
-                      <Badge size="xs" variant="light" color="gray" radius="sm">
-                        Ignored
-                      </Badge>
-                    ) : null}
-                  </Group>
+                  <CompetitorName name={o.competitor} blacklisted={o.blacklisted} />
                 </Table.Td>
                 <Table.Td>{o.title}</Table.Td>
                 <Table.Td ta="right">{formatInteger(o.rounds)}</Table.Td>
