@@ -130,6 +130,8 @@ export async function orderEndpoints(getJson: (url: string) => Promise<{ status:
   const detail = await getJson(`/api/order/${o.id}`);
   const sku = (detail.body?.data?.items ?? [])[0]?.sku as string | undefined;
   const search = ((await getJson('/api/target-url?q=Bench%20search&per_page=1')).body?.data ?? [])[0]?.id ?? 1;
+  const priced = ((await getJson('/api/pricing/store-variant?sort=-id&per_page=1')).body?.data ?? [])[0] as { product_id: number; sku: string } | undefined;
+  const [product, productSku] = [priced?.product_id ?? 1, priced?.sku ?? 'A'];
   const day = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
   const e = encodeURIComponent;
   return [
@@ -175,6 +177,12 @@ export async function orderEndpoints(getJson: (url: string) => Promise<{ status:
     { label: 'pricing: target URLs', url: '/api/target-url' },
     { label: 'pricing: competitor blacklist', url: '/api/competitor-blacklist' },
     { label: 'pricing: exclude SKUs', url: '/api/exclude-sku' },
+    // store variant prices with the market and suggestions (the catalogue's store variants × those offers)
+    { label: 'pricing: store variant prices', url: '/api/pricing/store-variant' },
+    { label: 'pricing: prices above market', url: '/api/pricing/store-variant?filter[flag]=above_market&filter[on_sale]=true' },
+    { label: 'pricing: prices of one product', url: `/api/pricing/store-variant?filter[product_id]=${product}` },
+    { label: 'pricing: prices q=<a SKU prefix>', url: `/api/pricing/store-variant?q=${e(productSku.slice(0, 6))}` },
+    { label: 'pricing: dashboard summary', url: '/api/pricing/summary' },
     { label: 'route options', url: '/api/order-route-option' },
     { label: 'order routes', url: '/api/order-route' },
   ];

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { PRICE_FLAGS, REPRICE_MAX_IDS, type StoreVariantPrice } from '@qm/contracts';
 import { BACKENDS, useTestApp, expectRefused } from './harness.js';
 import { marginFloorPrice } from '../src/modules/pricing/reprice.js';
+import { marketSql } from '../src/modules/pricing/market.js';
 
 type Summary = { store_variants: number; flags: Record<string, number>; calibers: { caliber: string; above_market: number }[]; searches_stale: unknown[]; offers_recent: number };
 
@@ -67,6 +68,17 @@ describe.each(BACKENDS)('store variant prices on %s', (kind) => {
     await offer('DiscountAmmoDepot', 700);
     const row = (await t.req('GET', `/api/pricing/store-variant/${id}`, { token: pricing })).body.data as StoreVariantPrice;
     expect(row).toMatchObject({ market_competitor: 'Cheapest Test Co', market_cpr_cents: 23, rounds: 50, round_group: '2-50' });
+    // the kept market is the rule's answer, rebuilt after the offers changed
+    const kept = await t.sql(sql`select caliber, round_group, cpr::float8 as cpr, competitor, n from competitor_market order by 1, 2`);
+    expect(kept).toEqual(await t.sql(sql`select caliber, round_group, cpr::float8 as cpr, competitor, n from (${marketSql}) m order by 1, 2`));
+    expect(kept.length).toBeGreaterThan(3);
+    // and again when the blacklist changes: the cheapest competitor listed, the next one is the market
+    expect((await t.req('POST', '/api/competitor-blacklist', { token: pricing, body: { competitor: 'Cheapest Test Co' } })).status).toBe(201);
+    const next = (await t.req('GET', `/api/pricing/store-variant/${id}`, { token: pricing })).body.data as StoreVariantPrice;
+    expect(next.market_competitor).not.toBe('Cheapest Test Co');
+    expect(next.market_cpr_cents!).toBeGreaterThan(23);
+    const entry = (await t.req('GET', '/api/competitor-blacklist?q=Cheapest%20Test%20Co', { token: pricing })).body.data[0] as { id: number };
+    expect((await t.req('DELETE', `/api/competitor-blacklist/${entry.id}`, { token: pricing })).status).toBe(204);
     expect(row.flags).toContain('above_market');
     // 22.9¢ × 50 = $11.45, but 15 % is the most one step moves: $17.00; and the floor on $12.00 is $13.05
     expect(row.suggestion).toMatchObject({ price_cents: 1_700, basis: 'step_cap' });
@@ -133,6 +145,13 @@ describe.each(BACKENDS)('store variant prices on %s', (kind) => {
     // each figure is what its link lists
     for (const flag of PRICE_FLAGS) expect((await list(`&filter[on_sale]=true&filter[flag]=${flag}&per_page=1`)).meta.total, flag).toBe(s.flags[flag]);
     expect(s.calibers.length).toBeGreaterThan(0);
+    // kept between calls, and counted again once a price changes
+    const [sv] = await t.sql<{ id: number; cost: number }>(sql`select sv.id, v.cost_cents as cost from store_variants sv join variants v on v.id = sv.variant_id
+      join store_products sp on sp.id = sv.store_product_id join stores st on st.id = sp.store_id
+      where sv.is_enabled and st.is_enabled and v.cost_cents > 100 and sv.price_cents >= v.cost_cents order by sv.id limit 1`);
+    await t.sql(sql`update store_variants set price_cents = ${sv!.cost - 50} where id = ${sv!.id}`);
+    const again = (await t.req('GET', '/api/pricing/summary', { token: analyst })).body.data as Summary;
+    expect(again.flags.below_cost).toBe(s.flags.below_cost + 1);
     expect(s.offers_recent).toBeGreaterThan(0);
     expect((await t.req('GET', '/api/pricing/summary', { token: await t.login('catalog@example.com') })).status).toBe(403);
   });

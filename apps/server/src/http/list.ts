@@ -146,6 +146,30 @@ export function rememberCount(db: Db, key: string, n: number, revision: string) 
   countCacheOf(db).set(key, { n, revision });
 }
 
+/**
+ * A value computed from the tables `from` reads (an aggregate a dashboard shows), kept per process
+ * while their revision is the one it was computed at — as list totals are (see cachedCount). The
+ * revision is read before computing: a write during the computation moves it, and the next call
+ * computes again. For values that depend on the tables alone (not on the time of day).
+ */
+export async function cachedByRevision<T>(db: Db, key: string, from: SQL, compute: () => Promise<T>): Promise<T> {
+  const tables = tablesOf(compile(from).sql);
+  const [{ rev }] = (await query<{ rev: string }>(db, sql`select ${revisionSql(tables)} as rev`)) as [{ rev: string }];
+  const cache = valueCacheOf(db);
+  const kept = cache.get(key);
+  if (kept && kept.revision === rev) return kept.value as T;
+  const value = await compute();
+  cache.set(key, { value, revision: rev });
+  return value;
+}
+const valueCaches = new WeakMap<object, BoundedMap<string, { value: unknown; revision: string }>>();
+function valueCacheOf(db: Db) {
+  const owner = driverClientOf(db);
+  let cache = valueCaches.get(owner);
+  if (!cache) valueCaches.set(owner, (cache = new BoundedMap(200)));
+  return cache;
+}
+
 /** The tables a statement reads (after FROM or JOIN; not functions): those whose revision keys its total. */
 export function tablesOf(text: string): string[] {
   const found = new Set<string>();

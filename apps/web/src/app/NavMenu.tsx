@@ -62,7 +62,8 @@ export function NavMenu({ permissions }: { permissions: readonly string[] }) {
                       key={r.name}
                       component={RouterNavLink}
                       to={`/${r.path}`}
-                      end={r.path === ''}
+                      // exact: `pricing` is not current on `pricing/product` (an item's page is, by isActive)
+                      end
                       label={r.nav!.label}
                       active={isActive(r.path, location.pathname)}
                       fz="sm"

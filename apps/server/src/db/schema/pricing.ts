@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamps, ts } from './core.js';
 import { stores, variants } from './catalog.js';
 
@@ -98,4 +98,33 @@ export const excludeSkus = pgTable(
     uniqueIndex('exclude_skus_variant_store_key').on(t.variant_id, sql`coalesce(${t.store_id}, 0)`),
     index('exclude_skus_store_idx').on(t.store_id),
   ],
+);
+
+/**
+ * The market, kept: per caliber (lower case) and round group, the cheapest comparable offer's cost per
+ * round, its competitor and how many offers compare (modules/pricing/market.ts `marketSql`). Rebuilt
+ * whole when the offers or the blacklist changed or `MARKET_MAX_AGE_MS` passed (the window moves with
+ * time): the price lists join a few hundred rows by hash instead of aggregating the recent offers in
+ * each statement. `competitor_market_state` holds when and at which revision it was built.
+ */
+export const competitorMarket = pgTable(
+  'competitor_market',
+  {
+    caliber: text('caliber').notNull(),
+    round_group: text('round_group').notNull(),
+    cpr: numeric('cpr').notNull(),
+    competitor: text('competitor').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.caliber, t.round_group] })],
+);
+
+export const competitorMarketState = pgTable(
+  'competitor_market_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    revision: text('revision').notNull(),
+    built_at: ts('built_at').notNull(),
+  },
+  (t) => [check('competitor_market_state_one_check', sql`${t.id} = 1`)],
 );

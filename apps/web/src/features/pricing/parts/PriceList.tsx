@@ -227,8 +227,8 @@ export function PriceList({ fixedFilters, embedded = false, description }: { fix
       list={{
         fields: STORE_VARIANT_PRICE_LIST,
         columns,
-        defaultSort: 'sku',
-        searchPlaceholder: oneProduct ? false : 'Search by SKU or product',
+        defaultSort: '-id',
+        searchPlaceholder: oneProduct ? false : 'Search by SKU (its start)',
         exportCsv: true,
         idFilter: 'id',
         fixedFilters,
