@@ -34,7 +34,7 @@ import { actorOf } from '../../http/auth.js';
 import { inTx } from '../../http/crud.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
-import { cachedByRevision, columns, filters, runListJson, sendCsv, type ListSpec } from '../../http/list.js';
+import { cachedByRevision, columns, filters, orderOf, runListJson, sendCsv, whereOf, type ListSpec } from '../../http/list.js';
 import { setStoreVariantPrice } from '../catalog/store-variants.js';
 import { freshMarket, roundGroupSql } from './market.js';
 import { suggestPrice } from './reprice.js';
@@ -104,9 +104,6 @@ export const priceList: ListSpec<Base> = {
   // newest first: the primary key's walk (a SKU order sorts every row)
   defaultSort: '-id',
   key: sql`sv.id`,
-  resolve: async (db) => {
-    await freshMarket(db);
-  },
   filters: {
     ...filters.ints('sv', 'id', 'variant_id'),
     ...filters.ints('sp', 'store_id'),
@@ -149,6 +146,8 @@ async function loadPrices(db: Db, ids: readonly number[]): Promise<Price[]> {
 }
 
 async function loadPrice(db: Db, id: number): Promise<Price> {
+  // a missing one is refused before the kept market may be computed again
+  if (!(await queryOne(db, sql`select 1 as x from store_variants where id = ${id}`))) throw notFound('The store variant');
   const [row] = await loadPrices(db, [id]);
   if (!row) throw notFound('The store variant');
   return row;
@@ -245,6 +244,10 @@ export function priceRoutes({ app, db }: Kit) {
     query: ListQuery,
     response: { 200: listResponse(StoreVariantPrice) },
     handler: async (req, reply) => {
+      // the query's sort and filters checked (400) before the kept market may be computed again: a refused request changes nothing
+      whereOf(priceList, req.query, undefined);
+      orderOf(priceList, req.query.sort);
+      await freshMarket(db);
       if (req.query.format === 'csv') return sendCsv(reply, db, priceList, req.query, 'store-variant-prices');
       const page = JSON.parse(await runListJson(db, priceList, req.query, StoreVariantPriceBase)) as { data: Base[]; meta: unknown };
       return { ...page, data: page.data.map(withSuggestion) };
