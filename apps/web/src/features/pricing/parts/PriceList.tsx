@@ -91,20 +91,24 @@ export function SuggestionCell({ row }: { row: StoreVariantPrice }) {
   );
 }
 
-const columns: Column<StoreVariantPrice>[] = [
+/** The columns; one product's rows (Product Pricing) leave out the product, which the page names. */
+const columnsFor = (oneProduct: boolean): Column<StoreVariantPrice>[] => [
   idColumn({ defaultVisible: false }),
   {
     key: 'sku',
     header: 'SKU',
     // the product under its SKU (its own column can be shown from the columns menu)
-    render: (r) => (
-      <Stack gap={0}>
+    render: (r) =>
+      oneProduct ? (
         <CodeDisplay value={r.sku} strong />
-        <Text size="xs" c="dimmed" className="qm-cell-text">
-          {r.product_title ?? `Product #${r.product_id}`}
-        </Text>
-      </Stack>
-    ),
+      ) : (
+        <Stack gap={0}>
+          <CodeDisplay value={r.sku} strong />
+          <Text size="xs" c="dimmed" className="qm-cell-text">
+            {r.product_title ?? `Product #${r.product_id}`}
+          </Text>
+        </Stack>
+      ),
   },
   { key: 'product_title', header: 'Product', defaultVisible: false, render: (r) => <Text size="sm" className="qm-cell-text">{r.product_title ?? `Product #${r.product_id}`}</Text> },
   { key: 'store_name', header: 'Store' },
@@ -156,6 +160,7 @@ const columns: Column<StoreVariantPrice>[] = [
   { key: 'flags', header: 'Flags', render: (r) => <FlagBadges flags={r.flags} /> },
   updatedColumn({ defaultVisible: false }),
 ];
+const COLUMNS = { list: columnsFor(false), product: columnsFor(true) };
 
 const nameOf = (r: StoreVariantPrice) => `${r.sku} on ${r.store_name}`;
 
@@ -226,7 +231,7 @@ export function PriceList({ fixedFilters, embedded = false, description }: { fix
       deletable={false}
       list={{
         fields: STORE_VARIANT_PRICE_LIST,
-        columns,
+        columns: oneProduct ? COLUMNS.product : COLUMNS.list,
         defaultSort: '-id',
         searchPlaceholder: oneProduct ? false : 'Search by SKU (its start)',
         exportCsv: true,
