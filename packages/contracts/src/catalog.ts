@@ -554,7 +554,8 @@ export const StoreProduct = z.object({
 });
 export type StoreProduct = z.infer<typeof StoreProduct>;
 
-const mapRefine = (v: { map_gate?: string | null; map_price_cents?: number | null }, ctx: z.RefinementCtx) => {
+/** A MAP gate hides a MAP price: without one it is refused on `map_price_cents`. */
+export const mapRefine = (v: { map_gate?: string | null; map_price_cents?: number | null }, ctx: z.RefinementCtx) => {
   if (v.map_gate && (v.map_price_cents === null || v.map_price_cents === undefined))
     ctx.addIssue({ code: 'custom', path: ['map_price_cents'], message: 'A MAP gate needs a MAP price' });
 };

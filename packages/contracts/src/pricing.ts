@@ -4,6 +4,7 @@
  * when pricing (the blacklist) and our SKUs that repricing leaves alone (exclude SKUs).
  */
 import { z } from 'zod';
+import { mapRefine } from './catalog.js';
 import { Name, OptId, OptText, OptUrl, stampFields, Versioned } from './common.js';
 import { COMPETITOR_OFFER_CATEGORIES, MAP_GATES, ROUND_GROUPS, TARGET_DESTINATIONS, TARGET_SHIP_RATINGS } from './enums.js';
 
@@ -244,11 +245,9 @@ export const STORE_VARIANT_PRICE_LIST = {
 
 const PriceCents = z.number({ error: 'A price' }).int('Whole cents').min(0, 'Cannot be negative').max(100_000_000, 'At most $1,000,000.00');
 export const StoreVariantPriceUpdate = z
-  .object({ price_cents: PriceCents.nullable(), map_price_cents: PriceCents.nullable(), map_gate: z.enum(MAP_GATES, { error: `One of: ${MAP_GATES.join(', ')}` }).nullable(), ...Versioned.shape })
+  .object({ price_cents: PriceCents.nullable(), map_price_cents: PriceCents.nullable(), map_gate: oneOf(MAP_GATES).nullable(), ...Versioned.shape })
   .strict()
-  .superRefine((v, ctx) => {
-    if (v.map_gate && v.map_price_cents === null) ctx.addIssue({ code: 'custom', path: ['map_price_cents'], message: 'A MAP gate needs a MAP price' });
-  });
+  .superRefine(mapRefine);
 
 /** `POST pricing/reprice`: set the suggested price of each store variant named (computed afresh by the server). */
 export const RepriceRequest = z.object({ ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1, 'Choose at least one store variant').max(REPRICE_MAX_IDS, `At most ${REPRICE_MAX_IDS} at once`) }).strict();

@@ -88,7 +88,8 @@ const TX_ATTEMPTS = 3;
 /** deadlock_detected, serialization_failure */
 const RETRYABLE = new Set(['40P01', '40001']);
 
-function sqlStateOf(err: unknown): string {
+/** The SQLSTATE of a database error, wherever the driver or the ORM wrapped it (its `cause`); '' when none. */
+export function sqlStateOf(err: unknown): string {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }

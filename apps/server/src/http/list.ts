@@ -127,15 +127,17 @@ export function orderOf<Row, R>(spec: ListSpec<Row, R>, sortParam: string | unde
  * again (the count is in a CASE, so PostgreSQL runs it only then). The rows themselves are never
  * cached.
  */
-type CountCache = BoundedMap<string, { n: number; revision: string }>;
-/** Per database (tests run two in one process): the driver client of the handle. */
-const countCaches = new WeakMap<object, CountCache>();
-function countCacheOf(db: Db): CountCache {
-  const owner = driverClientOf(db);
-  let cache = countCaches.get(owner);
-  if (!cache) countCaches.set(owner, (cache = new BoundedMap(2_000)));
-  return cache;
+/** A cache per database (tests run two in one process), keyed by the driver client of the handle. */
+function perDatabase<V>(size: number): (db: Db) => BoundedMap<string, V> {
+  const caches = new WeakMap<object, BoundedMap<string, V>>();
+  return (db) => {
+    const owner = driverClientOf(db);
+    let cache = caches.get(owner);
+    if (!cache) caches.set(owner, (cache = new BoundedMap(size)));
+    return cache;
+  };
 }
+const countCacheOf = perDatabase<{ n: number; revision: string }>(2_000);
 
 /** A cached total and the revision it was counted at; undefined when none. */
 export function cachedCount(db: Db, key: string): { n: number; revision: string } | undefined {
@@ -162,13 +164,7 @@ export async function cachedByRevision<T>(db: Db, key: string, from: SQL, comput
   cache.set(key, { value, revision: rev });
   return value;
 }
-const valueCaches = new WeakMap<object, BoundedMap<string, { value: unknown; revision: string }>>();
-function valueCacheOf(db: Db) {
-  const owner = driverClientOf(db);
-  let cache = valueCaches.get(owner);
-  if (!cache) valueCaches.set(owner, (cache = new BoundedMap(200)));
-  return cache;
-}
+const valueCacheOf = perDatabase<{ value: unknown; revision: string }>(200);
 
 /** The tables a statement reads (after FROM or JOIN; not functions): those whose revision keys its total. */
 export function tablesOf(text: string): string[] {
@@ -530,6 +526,8 @@ const values = (vs: readonly (string | number)[]) => sql.join(vs.map((v) => sql`
 
 export const filters = {
   eq: (expr: SQL) => (vs: string[]) => (vs.length === 1 ? sql`${expr} = ${vs[0]!}` : sql`${expr} in (${values(vs)})`),
+  /** A text in any case (a name, a caliber): `lower(expr)` equal to one of the values, lowered. */
+  eqAnyCase: (expr: SQL) => (vs: string[]) => filters.eq(sql`lower(${expr})`)(vs.map((v) => v.toLowerCase())),
   int: (expr: SQL, field: string) => (values: string[]) => {
     const nums = values.map((v) => {
       const n = intOf(v);

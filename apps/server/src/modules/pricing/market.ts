@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { REPRICE_OFFER_MAX_AGE_HOURS, ROUND_GROUP_MAX_ROUNDS, ROUND_GROUPS } from '@qm/contracts';
 import { queryOne, type Db } from '../../db/connect.js';
-import { transaction } from '../../db/write.js';
+import { sqlStateOf, transaction } from '../../db/write.js';
 import type { SQL } from 'drizzle-orm';
 
 /** How old the kept market may be before a read rebuilds it. */
@@ -34,12 +34,6 @@ export const marketSql = sql`select lower(o.caliber) as caliber, ${roundGroupSql
 
 const revision = sql`(select coalesce(sum(r.n), 0)::text from qm_table_revisions r where r.tbl in ('competitor_offers', 'competitor_blacklist'))`;
 const fresh = sql`select s.revision = ${revision} and s.built_at > now() - make_interval(secs => ${sql.raw(String(MARKET_MAX_AGE_MS / 1000))}) as fresh from competitor_market_state s`;
-
-/** lock_not_available: another process is computing the market (see freshMarket). */
-const busy = (e: unknown): boolean => {
-  for (let x = e as { code?: unknown; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) if (x.code === '55P03') return true;
-  return false;
-};
 
 /**
  * Computes the kept market again when it is stale (see the file's comment), one process at a time.
@@ -68,6 +62,7 @@ export async function freshMarket(db: Db): Promise<void> {
                           on conflict (id) do update set revision = excluded.revision, built_at = excluded.built_at`);
     });
   } catch (e) {
-    if (!busy(e)) throw e;
+    // lock_not_available: another process is computing it
+    if (sqlStateOf(e) !== '55P03') throw e;
   }
 }

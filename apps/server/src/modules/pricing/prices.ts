@@ -113,7 +113,7 @@ export const priceList: ListSpec<Base> = {
       if (bad !== undefined) throw badRequest(`filter[flag] must be one of: ${PRICE_FLAGS.join(', ')}`, { 'filter.flag': `One of: ${PRICE_FLAGS.join(', ')}` });
       return sql.join((vs as PriceFlag[]).map((f) => sql`(${FLAG_SQL[f]})`), sql` or `);
     },
-    caliber: (vs) => filters.eq(sql`lower(${caliber})`)(vs.map((v) => v.toLowerCase())),
+    caliber: filters.eqAnyCase(caliber),
     map_gate: (vs) => (vs.includes('none') ? sql`sv.map_gate is null` : filters.eq(sql`sv.map_gate`)(vs)),
     // enabled, on an enabled store: what the dashboard counts
     on_sale: filters.bool(onSale, 'on_sale'),
@@ -137,10 +137,9 @@ export const withSuggestion = (r: Base): Price => ({
   }),
 });
 
-/** Store variants by id, with their suggestions, in one statement. */
+/** Store variants by id, with their suggestions, in one statement (the caller has made the market fresh). */
 async function loadPrices(db: Db, ids: readonly number[]): Promise<Price[]> {
   if (!ids.length) return [];
-  await freshMarket(db);
   const rows = await query<Base>(db, sql`select ${priceList.select} from ${priceList.from} where sv.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by sv.id`);
   return rows.map((r) => withSuggestion({ ...r, updated_at: new Date(r.updated_at).toISOString() }));
 }
@@ -148,6 +147,7 @@ async function loadPrices(db: Db, ids: readonly number[]): Promise<Price[]> {
 async function loadPrice(db: Db, id: number): Promise<Price> {
   // a missing one is refused before the kept market may be computed again
   if (!(await queryOne(db, sql`select 1 as x from store_variants where id = ${id}`))) throw notFound('The store variant');
+  await freshMarket(db);
   const [row] = await loadPrices(db, [id]);
   if (!row) throw notFound('The store variant');
   return row;
@@ -161,6 +161,7 @@ export async function reprice(db: Db, actor: Parameters<typeof setStoreVariantPr
     const locked = await query<{ id: number }>(t, sql`select id from store_variants where id in (${sql.join(unique.map((id) => sql`${id}`), sql`, `)}) order by id for update`);
     const missing = unique.filter((id) => !locked.some((r) => r.id === id));
     if (missing.length) throw notFound(`Store variant ${missing.join(', ')}`);
+    await freshMarket(t);
     const result: RepriceResult = { changed: [], unchanged: [] };
     for (const row of await loadPrices(t, unique)) {
       const s = row.suggestion;

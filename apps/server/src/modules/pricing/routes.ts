@@ -16,8 +16,6 @@ import {
   CompetitorOfferCreate,
   CompetitorOfferUpdate,
   EXCLUDE_SKU_LIST,
-  ROUND_GROUP_MAX_ROUNDS,
-  ROUND_GROUPS,
   ExcludeSku,
   ExcludeSkuCreate,
   ExcludeSkuUpdate,
@@ -33,6 +31,7 @@ import { registerCrud } from '../../http/crud.js';
 import { ruleViolated } from '../../http/errors.js';
 import type { Kit } from '../../http/kit.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
+import { roundGroupSql } from './market.js';
 
 const tags = ['pricing'];
 const access = { read: 'pricing.read' as Permission, write: 'pricing.write' as Permission, tags };
@@ -60,10 +59,8 @@ const targetUrlList: ListSpec<TargetUrl> = {
 
 // ───────────────────────────── competitor offers ─────────────────────────────
 
-/** The round group of an offer's rounds per package: contracts' `roundGroupOf`, from the same bounds. */
-const roundGroup = sql.raw(
-  `(case ${ROUND_GROUP_MAX_ROUNDS.map((max, i) => `when o.rounds <= ${max} then '${ROUND_GROUPS[i]}'`).join(' ')} else '${ROUND_GROUPS[ROUND_GROUPS.length - 1]}' end)`,
-);
+/** The round group of an offer's rounds per package. */
+const roundGroup = roundGroupSql(sql`o.rounds`);
 const cpr = sql`round(o.price_cents::numeric / o.rounds, 2)`;
 const blacklisted = sql`exists (select 1 from competitor_blacklist b where lower(b.competitor) = lower(o.competitor))`;
 
@@ -84,8 +81,8 @@ const offerList: ListSpec<CompetitorOffer> = {
     ...filters.eqs('o', 'category', 'ship_rating'),
     round_group: filters.eq(roundGroup),
     // names in any case
-    competitor: (vs) => filters.eq(sql`lower(o.competitor)`)(vs.map((v) => v.toLowerCase())),
-    caliber: (vs) => filters.eq(sql`lower(o.caliber)`)(vs.map((v) => v.toLowerCase())),
+    competitor: filters.eqAnyCase(sql`o.competitor`),
+    caliber: filters.eqAnyCase(sql`o.caliber`),
     blacklisted: filters.bool(blacklisted, 'blacklisted'),
     in_stock: filters.bool(sql`o.in_stock`, 'in_stock'),
   },

@@ -42,7 +42,7 @@ const FLAG_COLORS: Record<PriceFlag, string> = {
   excluded: 'gray',
 };
 
-export function FlagBadges({ flags }: { flags: readonly PriceFlag[] }) {
+function FlagBadges({ flags }: { flags: readonly PriceFlag[] }) {
   if (!flags.length) return <NoValue />;
   return (
     <Group gap={4} maw={200}>
@@ -56,7 +56,7 @@ export function FlagBadges({ flags }: { flags: readonly PriceFlag[] }) {
 }
 
 /** The suggested price against the current one: "$21.45 ▼ $1.50", the reason on hover. */
-export function SuggestionCell({ row }: { row: StoreVariantPrice }) {
+function SuggestionCell({ row }: { row: StoreVariantPrice }) {
   const s = row.suggestion;
   if (s.price_cents === null)
     return (
