@@ -72,11 +72,12 @@ describe('what a refused save means', () => {
   it('tells a version conflict, a value in use, a reference conflict and a rule apart by status and code', () => {
     expect(saveProblemOf(new ApiError(409, 'stale_version', 'x'), 'brand')).toMatchObject({ kind: 'stale', message: expect.stringMatching(/^Someone else saved this brand first/) });
     const holders = { name: { id: 7, label: 'Federal', path: '/brand?edit=7' } };
-    expect(saveProblemOf(new ApiError(409, 'conflict', 'Taken: Federal', { name: 'Taken: Federal' }, holders), 'brand')).toEqual({ kind: 'fields', message: 'Taken: Federal', fields: { name: 'Taken: Federal' }, holders });
+    expect(saveProblemOf(new ApiError(409, 'conflict', 'Taken: Federal', { name: 'Taken: Federal' }, holders), 'brand')).toEqual({ kind: 'fields', message: 'Taken: Federal', fields: { name: 'Taken: Federal' }, holders, rule: false });
     expect(saveProblemOf(new ApiError(409, 'in_use', 'This brand is still in use'), 'brand')).toEqual({ kind: 'in_use', message: 'This brand is still in use' });
     expect(saveProblemOf(new ApiError(409, 'conflict', 'Someone else was changing the same records at the same moment. Try again.'), 'brand')).toMatchObject({ kind: 'rule', message: /Try again/ });
     expect(saveProblemOf(new ApiError(422, 'rule_violated', 'Published'), 'product')).toEqual({ kind: 'rule', message: 'Published' });
-    expect(saveProblemOf(new ApiError(422, 'rule_violated', 'Bad', { sku: 'Listed twice' }), 'product', { fieldsOn422: true })).toMatchObject({ kind: 'fields', fields: { sku: 'Listed twice' } });
+    expect(saveProblemOf(new ApiError(422, 'rule_violated', 'Bad', { sku: 'Listed twice' }), 'product')).toMatchObject({ kind: 'fields', message: 'Bad', fields: { sku: 'Listed twice' }, rule: true });
+    expect(saveProblemOf(new ApiError(422, 'rule_violated', 'Bad'), 'product')).toMatchObject({ kind: 'rule', message: 'Bad' });
     expect(saveProblemOf(new ApiError(400, 'validation_failed', 'x', { name: 'Required' }), 'brand')).toMatchObject({ kind: 'fields', message: 'Some fields need attention.' });
     expect(saveProblemOf(new Error('offline'), 'brand')).toEqual({ kind: 'error', message: 'offline' });
   });

@@ -178,21 +178,23 @@ export function reportError(err: unknown): never {
 /**
  * What a refused save means to the person who made it, from the status and the error code of the
  * answer (the server's `http/errors.ts`):
- * - `fields`: fields to mark (400, or a 409 for a value in use — with the record that holds it);
+ * - `fields`: fields to mark (400; a 422 naming its fields, the rule's words kept as the message; a
+ *   409 for a value in use — with the record that holds it);
  * - `stale`: someone else saved this item since it was read (409 `stale_version`): reload;
  * - `in_use`: other records still refer to it, or it refers to one that is gone (409 `in_use`);
- * - `rule`: a business rule (422) or another conflict (409), in the server's words;
+ * - `rule`: a business rule (422) naming no field, or another conflict (409), in the server's words;
  * - `error`: anything else.
  */
 export type SaveProblem =
-  | { kind: 'fields'; message: string; fields: Record<string, string>; holders: Record<string, ConflictHolder> }
+  | { kind: 'fields'; message: string; fields: Record<string, string>; holders: Record<string, ConflictHolder>; /** a business rule's (422) */ rule: boolean }
   | { kind: 'stale' | 'in_use' | 'rule' | 'error'; message: string };
 
-export function saveProblemOf(e: unknown, noun: string, opts: { fieldsOn422?: boolean } = {}): SaveProblem {
+export function saveProblemOf(e: unknown, noun: string): SaveProblem {
   if (!(e instanceof ApiError)) return { kind: 'error', message: errorMessage(e) };
   const hasFields = Object.keys(e.fields).length > 0;
-  if (hasFields && (e.status === 400 || (e.status === 409 && e.code === ERROR_CODES.conflict) || (e.status === 422 && opts.fieldsOn422)))
-    return { kind: 'fields', message: e.status === 409 ? e.message : 'Some fields need attention.', fields: e.fields, holders: e.holders };
+  // a rule's words (422) and a taken value's (409) stay above the form: a field the form does not show loses nothing
+  if (hasFields && (e.status === 400 || e.status === 422 || (e.status === 409 && e.code === ERROR_CODES.conflict)))
+    return { kind: 'fields', message: e.status === 400 ? 'Some fields need attention.' : e.message, fields: e.fields, holders: e.holders, rule: e.status === 422 };
   if (e.status === 409 && e.code === ERROR_CODES.stale)
     return { kind: 'stale', message: `Someone else saved this ${noun} first. Reload to see their changes; until then what you typed stays here.` };
   if (e.status === 409 && e.code === ERROR_CODES.inUse) return { kind: 'in_use', message: e.message };

@@ -178,8 +178,6 @@ export interface EditorFormProps<S extends Schema, T extends { id: number; versi
   /** The area's update mutation (`mutateAsync`): it keeps the item and makes its lists stale. */
   save: (values: z.output<S>) => Promise<T>;
   savedMessage: (saved: T) => string;
-  /** A 422 with fields puts them on their fields too (else its message shows). */
-  fieldErrorsOn422?: boolean;
   readOnly: boolean;
   /** The editor, given the save bar (problems and unsaved changes) to place. */
   children: (saveBar: ReactNode) => ReactNode;
@@ -227,7 +225,7 @@ export const useInEditor = () => useContext(EditorSectionsContext) !== null;
 
 /** The item's own fields in one form (FormProvider for the editor's fields), saved with the item's version. */
 export function EditorForm<S extends Schema, T extends { id: number; version: number }>(props: EditorFormProps<S, T>) {
-  const { editor, item, schema, toForm, noun, unsavedText, save: put, savedMessage, fieldErrorsOn422 = false, readOnly, children } = props;
+  const { editor, item, schema, toForm, noun, unsavedText, save: put, savedMessage, readOnly, children } = props;
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never) as never, defaultValues: toForm(item), mode: 'onTouched' });
   const { isDirty } = form.formState;
   const [problem, setProblem] = useState<Problem>(null);
@@ -263,7 +261,7 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
             form.reset(toForm(saved));
             resolve(saved);
           } catch (e) {
-            const p = saveProblemOf(e, noun, { fieldsOn422: fieldErrorsOn422 });
+            const p = saveProblemOf(e, noun);
             if (p.kind === 'fields') {
               setHolders(p.holders);
               for (const [f, m] of Object.entries(p.fields)) form.setError(f as Path<z.input<S>>, { type: 'server', message: m }, { shouldFocus: true });

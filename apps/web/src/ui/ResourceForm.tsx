@@ -2,9 +2,10 @@
  * Create/edit form of any resource: react-hook-form validated by the shared zod schema, shown in a
  * Modal or a Drawer.
  *
- * - Server 400 `fields` land on their fields, and so does a 409 for a value in use (naming the record
- *   that holds it, with a link); a version conflict says someone else saved first (with Reload) and
- *   keeps what was typed; a reference conflict or a 422 shows the server's words; anything else its message.
+ * - Server 400 `fields` land on their fields, and so do a 422's (its rule's words above the form) and
+ *   a 409 for a value in use (naming the record that holds it, with a link); a version conflict says
+ *   someone else saved first (with Reload) and keeps what was typed; a reference conflict or a 422
+ *   naming no field shows the server's words; anything else its message.
  * - Closing, or leaving the page, with unsaved changes asks first.
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -101,7 +102,7 @@ export function ResourceForm<S extends Schema>(props: ResourceFormProps<S>) {
           first = false;
         }
         // A value in use is said on its field (with the record that holds it); other problems above.
-        if (Object.keys(p.holders).length === 0) setProblem({ kind: 'error', message: p.message });
+        if (Object.keys(p.holders).length === 0) setProblem({ kind: p.rule ? 'rule' : 'error', message: p.message });
         return;
       }
       setProblem({ kind: p.kind === 'stale' ? 'stale' : p.kind === 'error' ? 'error' : 'rule', message: p.message });

@@ -85,7 +85,6 @@ function FamilyEditor({ id }: { id: number }) {
       unsavedText="Unsaved changes to the family's details."
       save={(values) => updateFamily.mutateAsync(values)}
       savedMessage={(saved) => `${saved.name} saved`}
-      fieldErrorsOn422
       readOnly={!canWrite}
     >
       {(saveBar) => (

@@ -60,7 +60,6 @@ function PurchaseOrderPage({ id }: { id: number }) {
       unsavedText={po.status === 'draft' ? 'Unsaved changes to the lines or details.' : 'Unsaved changes to the details.'}
       save={(values) => update.mutateAsync(values)}
       savedMessage={(saved) => `${saved.number} saved`}
-      fieldErrorsOn422
       readOnly={!canWrite || final}
     >
       {(saveBar) => (

@@ -54,7 +54,6 @@ function FeeSchemaEditor({ id }: { id: number }) {
       unsavedText="Unsaved changes to the schema or its fees."
       save={(values) => update.mutateAsync({ id, values })}
       savedMessage={(saved) => `${saved.name} saved`}
-      fieldErrorsOn422
       readOnly={!canWrite}
     >
       {(saveBar) => (

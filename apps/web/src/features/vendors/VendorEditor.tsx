@@ -72,7 +72,6 @@ function VendorEditor({ id }: { id: number }) {
       unsavedText="Unsaved changes to the vendor's details or contacts."
       save={(values) => update.mutateAsync({ id, values })}
       savedMessage={(saved) => `${saved.name} saved`}
-      fieldErrorsOn422
       readOnly={!canWrite}
     >
       {(saveBar) => (
