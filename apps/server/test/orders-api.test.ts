@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OrderDetail, OrderListResponse, type OrderIntake } from '@qm/contracts';
 import { SEARCH_FIRST_MAX } from '../src/http/list.js';
-import { broadSearchPage, HASHED_SKU_ORDERS_MAX, storeStatusPage } from '../src/modules/orders/queries.js';
+import { broadSearchPage, storeStatusPage } from '../src/modules/orders/queries.js';
 import { BACKENDS, useTestApp, expectRefused } from './harness.js';
 
 /**
@@ -376,17 +377,17 @@ describe('orders list, one store in one status (no database)', () => {
 });
 
 describe('orders list, broad searches (no database)', () => {
-  it('a broad search narrows its page only in the default order, unfiltered, and a SKU only while its orders are few enough to hash', () => {
+  it('a search narrows its page only in the default order and unfiltered; a SKU from its lines, a text by the walk', () => {
     const q = (over: object) => ({ page: 1, per_page: 25, q: 'smith', ...over }) as Parameters<typeof broadSearchPage>[0];
     const text = { sku: null };
     const bySku = { sku: 'ORD-X' };
-    expect(broadSearchPage(q({}), 25, text, 22_793)).toBeDefined();
-    expect(broadSearchPage(q({ sort: '-placed_at' }), 25, text, undefined)).toBeDefined();
-    expect(broadSearchPage(q({ sort: 'placed_at' }), 25, text, 22_793)).toBeUndefined();
-    expect(broadSearchPage(q({ filter: { store_id: '1' } }), 25, text, 22_793)).toBeUndefined();
-    expect(broadSearchPage(q({ q: '  ' }), 25, text, 22_793)).toBeUndefined();
-    expect(broadSearchPage(q({ q: 'ORD-X' }), 25, bySku, HASHED_SKU_ORDERS_MAX)).toBeDefined();
-    expect(broadSearchPage(q({ q: 'ORD-X' }), 25, bySku, HASHED_SKU_ORDERS_MAX + 1)).toBeUndefined();
-    expect(broadSearchPage(q({ q: 'ORD-X' }), 25, bySku, undefined)).toBeUndefined();
+    expect(broadSearchPage(q({}), 25, text)).toBeDefined();
+    expect(broadSearchPage(q({ sort: '-placed_at' }), 25, text)).toBeDefined();
+    expect(broadSearchPage(q({ sort: 'placed_at' }), 25, text)).toBeUndefined();
+    expect(broadSearchPage(q({ filter: { store_id: '1' } }), 25, text)).toBeUndefined();
+    expect(broadSearchPage(q({ q: '  ' }), 25, text)).toBeUndefined();
+    expect(broadSearchPage(q({ q: 'ORD-X' }), Number.POSITIVE_INFINITY, bySku)).toBeUndefined();
+    const skuPage = broadSearchPage(q({ q: 'ORD-X' }), 25, bySku);
+    expect(new PgDialect().sqlToQuery(skuPage!).sql).toMatch(/from order_items si where upper\(si\.sku\) = \$1\s+order by si\.placed_at desc, si\.order_id desc limit 25/);
   });
 });

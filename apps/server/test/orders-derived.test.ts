@@ -50,6 +50,20 @@ describe.each(BACKENDS)('order columns kept by triggers (%s)', (kind) => {
     expect(await order(id)).toMatchObject({ item_count: 1, units: 2, subtotal: 1800 });
   });
 
+  it("an order's lines carry its placed_at, whatever a statement writes to them, and follow it when it changes", async () => {
+    const id = await newOrder();
+    const placed = async () =>
+      (await app.sql<{ same: boolean; n: number }>(sql`
+        select bool_and(i.placed_at = o.placed_at) as same, count(*)::int as n from order_items i join orders o on o.id = i.order_id where o.id = ${id}`))[0]!;
+    await app.sql(sql`insert into order_items (order_id, line_no, variant_id, sku, quantity, unit_price_cents, placed_at)
+                      values (${id}, 1, ${variantId}, 'A', 1, 100, timestamptz '2001-01-01'), (${id}, 2, ${variantId}, 'B', 1, 100, null)`);
+    expect(await placed()).toEqual({ same: true, n: 2 });
+    await app.sql(sql`update orders set placed_at = placed_at - interval '3 days' where id = ${id}`);
+    expect(await placed()).toEqual({ same: true, n: 2 });
+    await app.sql(sql`update order_items set placed_at = timestamptz '2001-01-01' where order_id = ${id}`);
+    expect(await placed()).toEqual({ same: true, n: 2 });
+  });
+
   it('open cases raise the hold and late flags, and resolving them lowers them', async () => {
     const id = await newOrder();
     await app.sql(sql`insert into order_resolution_cases (order_id, store_id, reason, detail)

@@ -162,12 +162,14 @@ export const orderItems = pgTable(
     cancelled_quantity: integer('cancelled_quantity').notNull().default(0),
     /** What the chosen route pays for this line (items only), null while not routed. */
     cost_cents: bigint('cost_cents', { mode: 'number' }),
+    /** The order's placed_at, kept by triggers (migration 0040): a SKU's orders newest first from its index alone. */
+    placed_at: ts('placed_at').notNull(),
   },
   (t) => [
     uniqueIndex('order_items_order_line_key').on(t.order_id, t.line_no),
     index('order_items_variant_idx').on(t.variant_id),
-    // INCLUDE (order_id, sku): migration 0033 (the orders of a SKU read from the index alone)
-    index('order_items_sku_idx').on(sql`upper(${t.sku})`),
+    // INCLUDE (sku): migration 0040 (the orders of a SKU, newest first, read from the index alone)
+    index('order_items_sku_idx').on(sql`upper(${t.sku})`, t.placed_at.desc().nullsFirst(), t.order_id.desc().nullsFirst()),
     check('order_items_numbers_check', sql`quantity > 0 and unit_price_cents >= 0 and discount_cents >= 0 and cancelled_quantity >= 0 and cancelled_quantity <= quantity`),
   ],
 );

@@ -45,33 +45,31 @@ function orderSearch(q: string, r: Resolved): SQL {
 
 const flag = (expr: SQL, field: string) => filters.bool(expr, field);
 const ORDER_DEFAULT_SORT = '-placed_at';
-/** The most orders of one SKU kept hashed for the walk of broadSearchPage (a few hundred kB; PostgreSQL's estimate may be several times the count). */
-export const HASHED_SKU_ORDERS_MAX = 10_000;
 
 /** The keys of the first `rows` orders meeting `test`, newest first (ties by id): a page narrowed to them (the list kit's `narrowPage`). */
 const newestKeys = (test: SQL, rows: number): SQL | undefined =>
   Number.isSafeInteger(rows) ? sql`o.id in (select o.id from orders o where ${test} order by o.placed_at desc, o.id desc limit ${sql.raw(String(rows))})` : undefined;
 
 /**
- * The page of a broad search (more matches than the list kit sorts itself) in the list's default
- * order and without filters: its orders are found by walking `orders_placed_idx` newest first and
- * reading the index alone — it holds the number, email and name the text search tests (migration
- * 0033) — where the list's own plan fetched every order it walked from the table to test it (a
- * common last name: ~800 orders walked for a page of 25). A SKU's orders (up to HASHED_SKU_ORDERS_MAX)
- * are read once from their index and kept hashed for the walk ("is true" keeps PostgreSQL from
- * turning the test into a join that looks up each walked order's lines); the count still joins them.
+ * The page of a search in the list's default order and without filters, when it is broad (more
+ * matches than the list kit sorts itself) or a SKU. A SKU's orders, newest first, are the first
+ * entries of `order_items_sku_idx` (its lines carry their order's placed_at, migration 0040): the
+ * page's keys read from the index alone, however many orders carry it. Other searches walk
+ * `orders_placed_idx` newest first reading the index alone — it holds the number, email and name the
+ * text search tests (migration 0033) — where the list's own plan fetched every order it walked from
+ * the table to test it (a common last name: ~800 orders walked for a page of 25).
  */
-export function broadSearchPage(q: ListQuery, rows: number, r: Resolved, matches: number | undefined): SQL | undefined {
+export function broadSearchPage(q: ListQuery, rows: number, r: Resolved): SQL | undefined {
   const text = q.q?.trim();
-  if (!text || hasFilters(q) || (q.sort !== undefined && q.sort !== ORDER_DEFAULT_SORT)) return undefined;
-  // A SKU on more orders is dense enough for the list's own walk, and its orders might not fit the
-  // hash PostgreSQL may build (work_mem): without it the test would scan them all for each order walked.
-  if (r.sku && (matches === undefined || matches > HASHED_SKU_ORDERS_MAX)) return undefined;
+  if (!text || hasFilters(q) || (q.sort !== undefined && q.sort !== ORDER_DEFAULT_SORT) || !Number.isSafeInteger(rows)) return undefined;
+  // a line per order and SKU in practice; DISTINCT ON keeps an order with two lines of it once
+  if (r.sku)
+    return sql`o.id in (select distinct on (si.placed_at, si.order_id) si.order_id from order_items si where upper(si.sku) = ${r.sku}
+                        order by si.placed_at desc, si.order_id desc limit ${sql.raw(String(rows))})`;
   // "is true": the test is evaluated on the index's tuples as they are walked; left bare, PostgreSQL may
   // read the matches through the name's trigrams and sort them (it estimated 837 of a name's 22,385
   // matches: 17,000 heap pages a page, 650 ms, against 21 ms walking the index)
-  const test = r.sku ? sql`(o.id in (select si.order_id from order_items si where upper(si.sku) = ${r.sku})) is true` : sql`(${orderSearch(text, r)}) is true`;
-  return newestKeys(test, rows);
+  return newestKeys(sql`(${orderSearch(text, r)}) is true`, rows);
 }
 
 /**
@@ -119,7 +117,7 @@ export const orderList: ListSpec<OrderListItem, Resolved> = {
     return { sku: v?.sku ?? null };
   },
   search: orderSearch,
-  tuning: { narrowPage: (q, rows, r, matches) => broadSearchPage(q, rows, r, matches) ?? storeStatusPage(q, rows) },
+  tuning: { narrowPage: (q, rows, r) => broadSearchPage(q, rows, r) ?? storeStatusPage(q, rows) },
   csv: [
     { key: 'number', header: 'Number' },
     { key: 'placed_at', header: 'Placed' },
