@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { CONSTANTS } from '@qm/contracts';
-import { CLIENT_ERROR_PATH, MASKED_TEXT, PLACEHOLDER_ACCESS_TOKEN, SCRUB_FIELDS, errorReporterConfig, itemEndpoint, reporterAccessToken, saveProblemOf } from './errors';
+import { CLIENT_ERROR_PATH, MASKED_TEXT, PLACEHOLDER_ACCESS_TOKEN, SCRUB_FIELDS, errorReporterConfig, itemEndpoint, reporterAccessToken, messageAbove, saveProblemOf } from './errors';
 import { ApiError } from './api';
 
 describe('error reporter configuration', () => {
@@ -78,6 +78,12 @@ describe('what a refused save means', () => {
     expect(saveProblemOf(new ApiError(422, 'rule_violated', 'Published'), 'product')).toEqual({ kind: 'rule', message: 'Published' });
     expect(saveProblemOf(new ApiError(422, 'rule_violated', 'Bad', { sku: 'Listed twice' }), 'product')).toMatchObject({ kind: 'fields', message: 'Bad', fields: { sku: 'Listed twice' }, rule: true });
     expect(saveProblemOf(new ApiError(422, 'rule_violated', 'Bad'), 'product')).toMatchObject({ kind: 'rule', message: 'Bad' });
+    // said once: on the field when the form shows it, above the form when it does not
+    const repeat = saveProblemOf(new ApiError(422, 'rule_violated', 'No variant has the SKU X', { sku: 'No variant has the SKU X' }), 'excluded SKU');
+    expect(repeat.kind === 'fields' && messageAbove(repeat, (f) => f === 'sku')).toBeNull();
+    expect(repeat.kind === 'fields' && messageAbove(repeat, () => false)).toBe('No variant has the SKU X');
+    const rule = saveProblemOf(new ApiError(422, 'rule_violated', 'List all 3 variants; 1 missing.', { variant_ids: 'Some variants are missing' }), 'family');
+    expect(rule.kind === 'fields' && messageAbove(rule, () => true)).toBe('List all 3 variants; 1 missing.');
     expect(saveProblemOf(new ApiError(400, 'validation_failed', 'x', { name: 'Required' }), 'brand')).toMatchObject({ kind: 'fields', message: 'Some fields need attention.' });
     expect(saveProblemOf(new Error('offline'), 'brand')).toEqual({ kind: 'error', message: 'offline' });
   });

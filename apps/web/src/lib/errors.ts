@@ -189,6 +189,14 @@ export type SaveProblem =
   | { kind: 'fields'; message: string; fields: Record<string, string>; holders: Record<string, ConflictHolder>; /** a business rule's (422) */ rule: boolean }
   | { kind: 'stale' | 'in_use' | 'rule' | 'error'; message: string };
 
+/**
+ * What a `fields` problem says above the form: nothing when it only repeats a field's own message and
+ * the form shows that field (`shown`); a rule's words otherwise, so none is lost.
+ */
+export function messageAbove(p: Extract<SaveProblem, { kind: 'fields' }>, shown: (field: string) => boolean): string | null {
+  return Object.entries(p.fields).some(([f, m]) => m === p.message && shown(f)) ? null : p.message;
+}
+
 export function saveProblemOf(e: unknown, noun: string): SaveProblem {
   if (!(e instanceof ApiError)) return { kind: 'error', message: errorMessage(e) };
   const hasFields = Object.keys(e.fields).length > 0;

@@ -265,6 +265,7 @@ export function EditorForm<S extends Schema, T extends { id: number; version: nu
             if (p.kind === 'fields') {
               setHolders(p.holders);
               for (const [f, m] of Object.entries(p.fields)) form.setError(f as Path<z.input<S>>, { type: 'server', message: m }, { shouldFocus: true });
+              // a long page: the problem stays in the save bar too, even when a field repeats it
               setProblem({ kind: 'error', message: p.message });
             } else setProblem({ kind: p.kind === 'stale' ? 'stale' : 'error', message: p.message });
             resolve(null);

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { Alert, Button, Drawer, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ConflictHolder } from '@qm/contracts';
 import { errorMessage } from '../lib/api';
-import { saveProblemOf } from '../lib/errors';
+import { messageAbove, saveProblemOf } from '../lib/errors';
 import { confirmDialog } from './ConfirmDialog';
 import { FormSchemaProvider } from './formSchema';
 import { useUnsavedChangesGuard } from './unsavedChanges';
@@ -102,7 +102,8 @@ export function ResourceForm<S extends Schema>(props: ResourceFormProps<S>) {
           first = false;
         }
         // A value in use is said on its field (with the record that holds it); other problems above.
-        if (Object.keys(p.holders).length === 0) setProblem({ kind: p.rule ? 'rule' : 'error', message: p.message });
+        const above = messageAbove(p, (f) => form.getValues(f as Path<z.input<S>>) !== undefined);
+        if (Object.keys(p.holders).length === 0 && above) setProblem({ kind: p.rule ? 'rule' : 'error', message: above });
         return;
       }
       setProblem({ kind: p.kind === 'stale' ? 'stale' : p.kind === 'error' ? 'error' : 'rule', message: p.message });
