@@ -196,3 +196,13 @@ export async function pick(page: Page, label: string, option: string | RegExp, s
 }
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** A chart's legend names its series, each beside a colour swatch one can see (the swatch's styles are loaded with the chart). */
+export async function expectLegend(chart: Locator, names: string[]) {
+  for (const name of names) {
+    const item = chart.locator('.mantine-ChartLegend-legendItem').filter({ hasText: name });
+    await expect(item).toBeVisible();
+    const swatch = await item.locator('.mantine-ColorSwatch-root').boundingBox();
+    expect(swatch?.width ?? 0, `${name}'s swatch`).toBeGreaterThanOrEqual(8);
+  }
+}

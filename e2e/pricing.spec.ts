@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, look, pick, signedIn, unique } from './helpers';
+import { apiGet, expectLegend, look, pick, signedIn, unique } from './helpers';
 
 const PRICING = 'pricing@example.com';
 
@@ -93,7 +93,9 @@ test.describe('pricing', () => {
     await expect(page).toHaveTitle('Pricing Dashboard');
     const summary = await apiGet<{ data: { flags: Record<string, number> } }>(page, token, 'pricing/summary');
     expect(summary.data.flags.below_cost).toBeGreaterThan(0);
-    await expect(page.getByRole('img', { name: /Cheapest cost per round, ours against the market/ })).toBeVisible();
+    const chart = page.getByRole('img', { name: /Cheapest cost per round, ours against the market/ });
+    await expect(chart).toBeVisible();
+    await expectLegend(chart, ['Ours', 'Market']);
     await expect(page.getByRole('table', { name: 'Calibers against the market' }).getByRole('row')).not.toHaveCount(1);
     await look(page, 'pricing-dashboard');
     // a figure opens the store variants it counts

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiHeaders, shot, signedIn } from './helpers';
+import { apiHeaders, expectLegend, shot, signedIn } from './helpers';
 
 const ORDERS = 'orders@example.com';
 const ANALYST = 'analyst@example.com';
@@ -93,7 +93,9 @@ test.describe('order resolution', () => {
     await expect(page.getByText('Need a person', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: /Vendor order late: \d+/ })).toHaveAttribute('href', '/order-resolution?reason=vendor_late');
     await expect(page.getByText(/vs last month|last month: none|same as last month/).first()).toBeVisible();
-    await expect(page.getByRole('img', { name: /Revenue and margin per day over the last 30 days/ })).toBeVisible();
+    const chart = page.getByRole('img', { name: /Revenue and margin per day over the last 30 days/ });
+    await expect(chart).toBeVisible();
+    await expectLegend(chart, ['Revenue', 'Margin']);
     await shot(page, 'dashboard-orders');
   });
 });

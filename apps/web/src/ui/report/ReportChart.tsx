@@ -4,7 +4,7 @@
  * chart is one image to assistive technology, named by its title and what it shows; the numbers are
  * in the table beside it.
  */
-import '@mantine/charts/styles.css';
+import '../chart-styles';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReportChartSpec, ReportRow } from '@qm/contracts';
@@ -43,7 +43,7 @@ export default function ReportChart({ spec, points }: { spec: ReportChartSpec; p
             legendProps={{ verticalAlign: 'top', height: 28 }}
             yAxisProps={{ width: 96 }}
             tickLine="y"
-            gridAxis="y"
+            gridAxis="x" // Mantine: horizontal lines, to read values across
           />
         ) : (
           <Group align="center" gap="lg">

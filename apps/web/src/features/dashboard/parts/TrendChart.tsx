@@ -1,5 +1,5 @@
 /** Revenue and margin per day over the last 30 days (loaded only by the dashboard's orders view). */
-import '@mantine/charts/styles.css';
+import '../../../ui/chart-styles';
 import { AreaChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
 import type { DashboardOrders } from '@qm/contracts';
@@ -27,7 +27,7 @@ export default function TrendChart({ days }: { days: DashboardOrders['days'] }) 
           legendProps={{ verticalAlign: 'top', height: 28 }}
           yAxisProps={{ width: 96 }}
           curveType="monotone"
-          gridAxis="y"
+          gridAxis="x" // Mantine: horizontal lines, to read values across
           tickLine="y"
         />
       </div>

@@ -1,5 +1,5 @@
 /** Our cheapest cost per round against the market's, per caliber (loaded only by the Pricing Dashboard). */
-import '@mantine/charts/styles.css';
+import '../../../ui/chart-styles';
 import { BarChart } from '@mantine/charts';
 import type { PricingSummary } from '@qm/contracts';
 import { formatCentsPerUnit } from '../../../lib/format';
@@ -21,7 +21,7 @@ export default function CaliberChart({ calibers }: { calibers: PricingSummary['c
         withLegend
         legendProps={{ verticalAlign: 'top', height: 28 }}
         yAxisProps={{ width: 64 }}
-        gridAxis="y"
+        gridAxis="x" // Mantine: horizontal lines, to read values across
         tickLine="y"
       />
     </div>

@@ -1,5 +1,5 @@
 /** Cases opened and resolved per day (loaded only by the summary: @mantine/charts stays out of other screens). */
-import '@mantine/charts/styles.css';
+import '../../../ui/chart-styles';
 import { BarChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
 import type { ResolutionSummary } from '@qm/contracts';
@@ -25,7 +25,7 @@ export default function SummaryChart({ days }: { days: ResolutionSummary['days']
           withLegend
           legendProps={{ verticalAlign: 'top', height: 28 }}
           tickLine="y"
-          gridAxis="y"
+          gridAxis="x" // Mantine: horizontal lines, to read values across
           yAxisProps={{ width: 48, allowDecimals: false }}
         />
       </div>
