@@ -9,7 +9,8 @@ const LOCALE = 'en-US';
 const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
-const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
+// one decimal always: a column of percentages lines up (23.0 %, not 23 % under 22.6 %)
+const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 type Num = number | string | null | undefined;
 
@@ -50,7 +51,7 @@ export function formatCentsPerUnit(cents: Num, empty = ''): string {
   return n === null ? empty : `${perUnitFormat.format(n)}\u00a2`;
 }
 
-/** `0.125` → `12.5%`. */
+/** `0.125` → `12.5%`, `0.23` → `23.0%`. */
 export function formatPercent(ratio: Num, empty = ''): string {
   const n = toNumber(ratio);
   return n === null ? empty : percentFormat.format(n);

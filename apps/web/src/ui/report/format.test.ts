@@ -6,6 +6,7 @@ describe('report cells', () => {
     expect(formatCell('money', 123456)).toBe('$1,234.56');
     expect(formatCell('int', 1234567)).toBe('1,234,567');
     expect(formatCell('percent', 0.125)).toBe('12.5%');
+    expect(formatCell('percent', 0.23)).toBe('23.0%');
     expect(formatCell('date', '2026-03-05T10:00:00.000Z')).toBe('Mar 5, 2026');
     expect(formatCell('text', null)).toBe('');
     expect(formatCell('money', null)).toBe('');
