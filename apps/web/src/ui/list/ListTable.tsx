@@ -5,7 +5,7 @@
 import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Checkbox, Skeleton, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconSortAsc, IconSortDesc, IconSortNone } from '../icons';
-import { sortDirection } from '../listParams';
+import { TABLE_DENSITY, sortDirection } from '../listParams';
 import { cellValue } from './cells';
 import type { RowKey, ShownColumn } from './types';
 import type { SelectionState } from './useSelection';
@@ -48,7 +48,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
   };
   return (
     <div className="qm-table-wrap">
-      <Table striped highlightOnHover stickyHeader verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label={label} aria-busy={busy} aria-rowcount={total}>
+      <Table striped highlightOnHover stickyHeader verticalSpacing={5} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label={label} aria-busy={busy} aria-rowcount={total}>
         <Table.Thead>
           <Table.Tr>
             {expandRow ? (

@@ -37,7 +37,7 @@ import { formatInteger, formatRange } from '../../lib/format';
 import { fileDownloadPath, isActive, useJob } from '../../lib/jobs';
 import { IconDownload, IconSortAsc, IconSortDesc, IconSortNone } from '../icons';
 import { DateRangeInput } from '../inputs';
-import { PER_PAGE_OPTIONS, filterParam, nextSort, sortDirection } from '../listParams';
+import { PER_PAGE_OPTIONS, TABLE_DENSITY, filterParam, nextSort, sortDirection } from '../listParams';
 import { PageHeader } from '../PageHeader';
 import { EmptyState, ErrorState, Spinner } from '../states';
 import { downloadFile, exportReport, useReport, useReportDefinition } from './api';
@@ -253,7 +253,7 @@ function ReportTable(props: {
   const firstTotal = columns.findIndex((c) => c.total);
   return (
     <div className="qm-table-wrap">
-      <Table striped highlightOnHover stickyHeader verticalSpacing={4} horizontalSpacing="sm" fz="sm" aria-label={props.title} aria-busy={props.busy} aria-rowcount={props.total}>
+      <Table striped highlightOnHover stickyHeader verticalSpacing={4} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label={props.title} aria-busy={props.busy} aria-rowcount={props.total}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => {
