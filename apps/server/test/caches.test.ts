@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { hashToken } from '../src/http/auth.js';
+import { runListJson, type ListSpec } from '../src/http/list.js';
 import { connect, MAX_STATEMENTS, namedStatements, query, statementName } from '../src/db/connect.js';
 import { BACKENDS, fixtures, startApp, useTestApp, type TestApp } from './harness.js';
 
@@ -9,6 +11,7 @@ import { BACKENDS, fixtures, startApp, useTestApp, type TestApp } from './harnes
  * a tool would, or a second API process on the same PostgreSQL database) is seen by the next read.
  * - list totals (http/list.ts): kept with the revision of their tables (qm_table_revisions, moved by
  *   a statement trigger on every table, migration 0017) and checked in the page's own statement;
+ *   with none kept, counted once for the requests that arrive together;
  * - product editor payloads (catalog/queries.ts): kept with the product's revision (migration 0004;
  *   every table it shows: catalog-editor-cache.test.ts);
  * - named prepared statements (db/connect.ts): bounded, least recently used first out, and off for a
@@ -41,6 +44,28 @@ describe.each(BACKENDS)('caches (%s)', (kind) => {
     expect(await total('/api/brand?per_page=1')).toBe(before + 2);
     await app.sql(sql`delete from brands where name like ${`Cachebuster ${kind} %`}`);
     expect(await total('/api/brand?per_page=1')).toBe(before);
+  });
+
+  it('list totals: requests arriving together with none cached count the rows once', async () => {
+    // Rows from a function that takes a number from a sequence each time it is read: the page reads
+    // them once per request, the count once more.
+    const fn = `qm_probe_rows_${kind}`;
+    await app.sql(sql.raw(`create sequence if not exists ${fn}_reads`));
+    await app.sql(sql.raw(`create or replace function ${fn}() returns table(id int) language sql volatile as
+                           'select g from generate_series(1, 40 + 0 * nextval(''${fn}_reads'')::int) g'`));
+    const reads = async () => (await app.sql<{ n: string }>(sql.raw(`select last_value::text as n from ${fn}_reads`)))[0]!.n;
+    const spec: ListSpec<{ id: number }> = { from: sql.raw(`${fn}() p`), select: sql`p.id`, sort: { id: sql`p.id` }, defaultSort: 'id', key: sql`p.id` };
+    const item = z.object({ id: z.number() });
+    await runListJson(app.db, spec, { page: 1, per_page: 5 }, item); // a first read: the sequence has a last value
+    const before = Number(await reads());
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => runListJson(app.db, spec, { page: 1 + (i % 3), per_page: 5, filter: {} }, item)));
+    for (const a of answers) expect(JSON.parse(a).meta.total).toBe(40);
+    // every total but the first was cached already: one count for six pages, not six
+    expect(Number(await reads()) - before).toBe(6);
+    const fresh: ListSpec<{ id: number }> = { ...spec, where: sql`p.id > 0` };
+    const at = Number(await reads());
+    await Promise.all(Array.from({ length: 6 }, () => runListJson(app.db, fresh, { page: 1, per_page: 5 }, item)));
+    expect(Number(await reads()) - at, 'six pages and one count').toBe(7);
   });
 
   it('list totals of a filter reading another table (products published on a store)', async () => {

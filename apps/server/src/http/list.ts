@@ -149,6 +149,40 @@ export function rememberCount(db: Db, key: string, n: number, revision: string) 
 }
 
 /**
+ * Totals being counted now, per database and count key: a request that finds none cached waits for
+ * the request of this process already counting the same rows (fifty people opening a list at once —
+ * or a process just started — count it once, not fifty times over).
+ */
+const countingOf = perDatabase<Promise<void>>(2_000);
+
+/**
+ * The cached total; none cached, the one another request is counting once it is done; none being
+ * counted, this request's turn to count (`done`: call it when its count is remembered, or failed).
+ */
+async function totalOrTurn(db: Db, key: string): Promise<{ cached?: { n: number; revision: string }; done?: () => void }> {
+  const counting = countingOf(db);
+  for (;;) {
+    const cached = cachedCount(db, key);
+    if (cached) return { cached };
+    const pending = counting.get(key);
+    // another request's count: wait, then read what it kept (should it have failed, take the turn)
+    if (pending) {
+      await pending;
+      continue;
+    }
+    let finish!: () => void;
+    const turn = new Promise<void>((resolve) => (finish = resolve));
+    counting.set(key, turn);
+    return {
+      done: () => {
+        if (counting.get(key) === turn) counting.delete(key);
+        finish();
+      },
+    };
+  }
+}
+
+/**
  * A value computed from the tables `from` reads (an aggregate a dashboard shows), kept per process
  * while their revision is the one it was computed at — as list totals are (see cachedCount). The
  * revision is read before computing: a write during the computation moves it, and the next call
@@ -311,12 +345,28 @@ function metaOf(cap: number | undefined, q: ListQuery, total: number): ListMeta 
 export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: ListQuery, item: z.ZodType): Promise<string> {
   const resolved = await resolveOf(db, spec, q);
   const plan = planOf(spec, q, resolved, item);
+  const knownTotal = spec.tuning?.knownTotal?.(q, resolved);
+  const { cached, done } = knownTotal === undefined ? await totalOrTurn(db, plan.key) : {};
+  try {
+    return await listJson(db, spec, q, item, { resolved, plan, cached, knownTotal });
+  } finally {
+    done?.();
+  }
+}
+
+/** The list statement of runListJson, given the cached total (if any) and the query's plan. */
+async function listJson<Row, R>(
+  db: Db,
+  spec: ListSpec<Row, R>,
+  q: ListQuery,
+  item: z.ZodType,
+  ctx: { resolved: R; plan: ListPlan; cached: { n: number; revision: string } | undefined; knownTotal: number | undefined },
+): Promise<string> {
+  const { resolved, plan, cached, knownTotal } = ctx;
   const { where, order, offset, key, byValue, revision } = plan;
   const cap = spec.tuning?.countCap;
   // Values left as parameters (see inlineValues) would get one generic plan for all of them: plan such pages each time.
   const prepare = !byValue;
-  const cached = cachedCount(db, key);
-  const knownTotal = spec.tuning?.knownTotal?.(q, resolved);
   let searchFirst = false;
   /** A search's matches, when counted (or cached) to choose the plan. */
   let matches: number | undefined;
@@ -349,14 +399,10 @@ export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: Lis
     return sql`select ${pageJsonOf(spec, item, page)} as data, ${countUnlessKnown(count, revision)}`;
   });
   const row = (await query<{ data: string; n: number | null; rev: string | null }>(db, withKnownRevision(statement, cached?.revision), { prepare }))[0]!;
+  // counted (none was cached, or the tables' revision moved since): the total kept for the next ones
+  if (row.n !== null && row.rev !== null) rememberCount(db, key, row.n, row.rev);
   if (spec.tuning?.rowJson) checkRowJson(spec, item, row.data);
-  let total: number;
-  if (knownTotal !== undefined) total = knownTotal;
-  else if (row.n === null) total = cached!.n;
-  else {
-    total = row.n;
-    rememberCount(db, key, total, row.rev!);
-  }
+  const total = knownTotal ?? row.n ?? cached!.n;
   return `{"data":${isoTimestampsInJson(row.data)},"meta":${JSON.stringify(metaOf(cap, q, total))}}`;
 }
 
