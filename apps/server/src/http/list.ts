@@ -389,9 +389,12 @@ async function listJson<Row, R>(
     let page = pageSql(spec, narrowed ? whereOf(spec, q, resolved, narrowed) : where, order, q.per_page, offset, columns);
     if (searchFirst)
       page = aliasOf(spec)
-        ? // One table: read the matches through the search's index in one pass and sort them
-          // (OFFSET 0 keeps the subquery apart, so the sort order's index cannot be walked instead).
-          sql`select ${columns} from (select * from ${spec.from} ${where} offset 0) ${sql.raw(aliasOf(spec)!)} ${order} ${limitSql(q.per_page, offset)}`
+        ? // One table: read the matches through the search's index in one pass and sort them (OFFSET 0
+          // keeps the subquery apart, so the sort order's index cannot be walked instead), keeping only
+          // the page's keys — the matches carry no more than the key and the sort's columns (an index
+          // holding those answers alone) — then read the page's rows.
+          sql`select ${columns} from ${spec.from} where ${spec.key} in (
+                select ${spec.key} from (select * from ${spec.from} ${where} offset 0) ${sql.raw(aliasOf(spec)!)} ${order} ${limitSql(q.per_page, offset)}) ${order}`
         : sql`select ${columns} from ${spec.from}
                where ${spec.key} = any(array(select ${spec.key} from ${spec.from} ${where})) ${order} ${limitSql(q.per_page, offset)}`;
     if (knownTotal !== undefined) return sql`select ${pageJsonOf(spec, item, page)} as data, null::int as n, null::text as rev`;
