@@ -4,7 +4,7 @@
  * chart is one image to assistive technology, named by its title and what it shows; the numbers are
  * in the table beside it.
  */
-import '../chart-styles';
+import { CHART_LOOK } from '../chart';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReportChartSpec, ReportRow } from '@qm/contracts';
@@ -37,13 +37,10 @@ export default function ReportChart({ spec, points }: { spec: ReportChartSpec; p
             h={220}
             data={points.map((p) => ({ ...Object.fromEntries(spec.series.map((s) => [s.label, plotted(s.type, p[s.key])])), [spec.x]: String(p[spec.x]) }))}
             dataKey={spec.x}
+            {...CHART_LOOK}
             series={spec.series.map((s, i) => ({ name: s.label, color: COLORS[i % COLORS.length]! }))}
             valueFormatter={valueText}
-            withLegend
-            legendProps={{ verticalAlign: 'top', height: 28 }}
             yAxisProps={{ width: 96 }}
-            tickLine="y"
-            gridAxis="x" // Mantine: horizontal lines, to read values across
           />
         ) : (
           <Group align="center" gap="lg">

@@ -1,5 +1,5 @@
 /** Revenue and margin per day over the last 30 days (loaded only by the dashboard's orders view). */
-import '../../../ui/chart-styles';
+import { CHART_LOOK } from '../../../ui/chart';
 import { AreaChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
 import type { DashboardOrders } from '@qm/contracts';
@@ -18,17 +18,14 @@ export default function TrendChart({ days }: { days: DashboardOrders['days'] }) 
           h={220}
           data={days.map((d) => ({ day: d.day.slice(5), Revenue: d.revenue / 100, Margin: d.margin / 100 }))}
           dataKey="day"
+          {...CHART_LOOK}
           series={[
             { name: 'Revenue', color: 'blue.6' },
             { name: 'Margin', color: 'teal.6' },
           ]}
           valueFormatter={(v) => formatCents(Math.round(v * 100))}
-          withLegend
-          legendProps={{ verticalAlign: 'top', height: 28 }}
           yAxisProps={{ width: 96 }}
           curveType="monotone"
-          gridAxis="x" // Mantine: horizontal lines, to read values across
-          tickLine="y"
         />
       </div>
     </Paper>

@@ -1,5 +1,5 @@
 /** Our cheapest cost per round against the market's, per caliber (loaded only by the Pricing Dashboard). */
-import '../../../ui/chart-styles';
+import { CHART_LOOK } from '../../../ui/chart';
 import { BarChart } from '@mantine/charts';
 import type { PricingSummary } from '@qm/contracts';
 import { formatCentsPerUnit } from '../../../lib/format';
@@ -13,16 +13,13 @@ export default function CaliberChart({ calibers }: { calibers: PricingSummary['c
         h={260}
         data={shown.map((c) => ({ caliber: c.caliber, Ours: c.our_cpr_cents, Market: c.market_cpr_cents }))}
         dataKey="caliber"
+        {...CHART_LOOK}
         series={[
           { name: 'Ours', color: 'blue.6' },
           { name: 'Market', color: 'gray.5' },
         ]}
         valueFormatter={(v) => formatCentsPerUnit(v)}
-        withLegend
-        legendProps={{ verticalAlign: 'top', height: 28 }}
         yAxisProps={{ width: 64 }}
-        gridAxis="x" // Mantine: horizontal lines, to read values across
-        tickLine="y"
       />
     </div>
   );

@@ -1,5 +1,5 @@
 /** Cases opened and resolved per day (loaded only by the summary: @mantine/charts stays out of other screens). */
-import '../../../ui/chart-styles';
+import { CHART_LOOK } from '../../../ui/chart';
 import { BarChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
 import type { ResolutionSummary } from '@qm/contracts';
@@ -18,14 +18,11 @@ export default function SummaryChart({ days }: { days: ResolutionSummary['days']
           h={240}
           data={days.map((d) => ({ day: d.day.slice(5), Opened: d.opened, Resolved: d.resolved }))}
           dataKey="day"
+          {...CHART_LOOK}
           series={[
             { name: 'Opened', color: 'orange.6' },
             { name: 'Resolved', color: 'teal.6' },
           ]}
-          withLegend
-          legendProps={{ verticalAlign: 'top', height: 28 }}
-          tickLine="y"
-          gridAxis="x" // Mantine: horizontal lines, to read values across
           yAxisProps={{ width: 48, allowDecimals: false }}
         />
       </div>

@@ -1,0 +1,10 @@
+/**
+ * What every chart shares, imported by each chart module (charts load with their screens, not with
+ * the sign-in page): Mantine's chart styles and the colour swatch their legends are drawn with, and
+ * one look — the legend on top, grid lines across to read values by (Mantine's `gridAxis="x"`), ticks
+ * on the value axis.
+ */
+import '@mantine/charts/styles.css';
+import '@mantine/core/styles/ColorSwatch.css';
+
+export const CHART_LOOK = { withLegend: true, legendProps: { verticalAlign: 'top', height: 28 }, gridAxis: 'x', tickLine: 'y' } as const;
