@@ -18,9 +18,18 @@ import { allowedStatuses } from './order-state.js';
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** What the search text is: a SKU some order line carries, or anything else. */
-interface Resolved {
+/**
+ * What the search text is: a SKU some order line carries, or anything else; and for a text searched
+ * by several fields, which of the number's and the email's prefix some order has at all (a field no
+ * order starts with is left out of the test: the same matches, and a walk testing one expression
+ * where it tested three — a last name's page 0.6 → 0.25 ms on a million orders).
+ */
+export interface Resolved {
   sku: string | null;
+  /** Some order's number starts with the text (undefined: not looked up, tested as any other) */
+  number?: boolean;
+  /** Some order's email starts with the text (undefined: not looked up) */
+  email?: boolean;
 }
 
 /**
@@ -35,12 +44,14 @@ function orderSearch(q: string, r: Resolved): SQL {
   if (r.sku) return sql`o.id in (select si.order_id from order_items si where upper(si.sku) = ${r.sku})`;
   const lower = q.toLowerCase();
   if (lower.includes('@')) return sql`lower(o.customer_email) like ${`${escapeLike(lower)}%`}`;
-  const conds: SQL[] = [sql`upper(o.number) like ${`${escapeLike(q.toUpperCase())}%`}`, sql`lower(o.customer_email) like ${`${escapeLike(lower)}%`}`];
-  // A digit makes it a number (or an email's start), never a name: the names' trigrams are not read.
-  if (lower.length >= 3 && !/\d/.test(lower)) conds.push(sql`lower(o.customer_name) like ${`%${escapeLike(lower)}%`}`);
   // A full name is typed from its start: its prefix index finds it (a part of a name: the trigrams).
   if (/\s/.test(lower)) return sql`lower(o.customer_name) like ${`${escapeLike(lower)}%`}`;
-  return sql.join(conds, sql` or `);
+  const conds: SQL[] = [];
+  if (r.number !== false) conds.push(sql`upper(o.number) like ${`${escapeLike(q.toUpperCase())}%`}`);
+  if (r.email !== false) conds.push(sql`lower(o.customer_email) like ${`${escapeLike(lower)}%`}`);
+  // A digit makes it a number (or an email's start), never a name: the names' trigrams are not read.
+  if (lower.length >= 3 && !/\d/.test(lower)) conds.push(sql`lower(o.customer_name) like ${`%${escapeLike(lower)}%`}`);
+  return conds.length ? sql.join(conds, sql` or `) : sql`false`;
 }
 
 const flag = (expr: SQL, field: string) => filters.bool(expr, field);
@@ -111,10 +122,17 @@ export const orderList: ListSpec<OrderListItem, Resolved> = {
   } satisfies Record<(typeof ORDER_LIST.filter)[number], unknown>,
   resolve: async (db: Db, q: ListQuery): Promise<Resolved> => {
     const text = q.q?.trim();
-    // A SKU has no spaces and no @; only one a variant has is searched as a SKU (one indexed lookup).
-    if (!text || /[\s@]/.test(text) || text.length > 64) return { sku: null };
-    const v = await queryOne<{ sku: string }>(db, sql`select upper(sku) as sku from variants where upper(sku) = ${text.toUpperCase()}`);
-    return { sku: v?.sku ?? null };
+    if (!text || /[\s@]/.test(text)) return { sku: null };
+    // A SKU has no spaces and no @; only one a variant has is searched as a SKU. Otherwise whether some
+    // order's number or email starts with the text: each one probe of its prefix index.
+    const upper = text.toUpperCase();
+    const found = await queryOne<Required<Resolved>>(
+      db,
+      sql`select ${text.length > 64 ? sql`null::text` : sql`(select upper(v.sku) from variants v where upper(v.sku) = ${upper} limit 1)`} as sku,
+                 exists (select 1 from orders o where upper(o.number) like ${`${escapeLike(upper)}%`}) as number,
+                 exists (select 1 from orders o where lower(o.customer_email) like ${`${escapeLike(text.toLowerCase())}%`}) as email`,
+    );
+    return found ? { sku: found.sku, number: found.number, email: found.email } : { sku: null };
   },
   search: orderSearch,
   tuning: { narrowPage: (q, rows, r) => broadSearchPage(q, rows, r) ?? storeStatusPage(q, rows) },
