@@ -50,7 +50,11 @@ export function usePreference<T>(key: string): [T | null, (value: T) => void, bo
   });
   const save = useCallback(
     (value: T) => {
+      // A load still on its way would put the old value back over this one when it lands (the user
+      // chose while the page was still reading the saved choice): it is cancelled, which restores the
+      // state as last set — this value.
       client.setQueryData(qk.preference(key), value);
+      void client.cancelQueries({ queryKey: qk.preference(key) });
       writeLocal(key, value);
       api.put(`me/preferences/${encodeURIComponent(key)}`, { value }).catch(() => {
         // Kept locally; the server copy catches up next time.

@@ -36,6 +36,8 @@ import { errorMessage } from '../../lib/api';
 import { formatInteger, formatRange } from '../../lib/format';
 import { fileDownloadPath, isActive, useJob } from '../../lib/jobs';
 import { IconDownload, IconSortAsc, IconSortDesc, IconSortNone } from '../icons';
+import { ColumnChooser, useColumnChoice } from '../list/ColumnChooser';
+import { longText } from '../list/cells';
 import { DateRangeInput } from '../inputs';
 import { PER_PAGE_OPTIONS, TABLE_DENSITY, filterParam, nextSort, sortDirection } from '../listParams';
 import { PageHeader } from '../PageHeader';
@@ -86,11 +88,16 @@ export function ReportView({ name, description, cells, rowActions, preset }: Rep
     setParams(next);
   };
 
-  if (definition.isError) return <ErrorState error={definition.error} onRetry={() => void definition.refetch()} title="Could not load this report" />;
-  if (!definition.data) return <Spinner />;
   const def = definition.data;
-  const group = report.data?.meta.group ?? params.get('group') ?? def.default_group ?? '';
-  const columns = def.columns[group] ?? def.columns[def.default_group ?? ''] ?? [];
+  const group = report.data?.meta.group ?? params.get('group') ?? def?.default_group ?? '';
+  const columns = useMemo(() => (def ? (def.columns[group] ?? def.columns[def.default_group ?? ''] ?? []) : []), [def, group]);
+  // The columns shown, chosen per report and grouping and remembered for the user (as a list's)
+  const choosable = useMemo(() => columns.map((c) => ({ key: c.key, header: c.label })), [columns]);
+  const choice = useColumnChoice(choosable, `columns.report.${name}.${group || 'rows'}`);
+  const shown = useMemo(() => columns.filter((c) => choice.visibleKeys.has(c.key)), [columns, choice.visibleKeys]);
+
+  if (definition.isError) return <ErrorState error={definition.error} onRetry={() => void definition.refetch()} title="Could not load this report" />;
+  if (!def) return <Spinner />;
   const sort = report.data?.meta.sort ?? params.get('sort') ?? def.default_sort;
 
   return (
@@ -123,7 +130,10 @@ export function ReportView({ name, description, cells, rowActions, preset }: Rep
                 </Button>
               ) : null}
             </Group>
-            {report.isFetching && !report.isPending ? <Loader size={14} aria-label="Refreshing" /> : null}
+            <Group gap="xs" align="center">
+              {report.isFetching && !report.isPending ? <Loader size={14} aria-label="Refreshing" /> : null}
+              {columns.length > 1 ? <ColumnChooser columns={choosable} choice={choice} /> : null}
+            </Group>
           </Group>
         </Paper>
 
@@ -141,7 +151,7 @@ export function ReportView({ name, description, cells, rowActions, preset }: Rep
           ) : (
             <ReportTable
               title={def.title}
-              columns={columns}
+              columns={shown}
               rows={report.data?.data ?? null}
               totals={report.data?.totals ?? null}
               total={report.data?.meta.total ?? 0}
@@ -253,7 +263,7 @@ function ReportTable(props: {
   const firstTotal = columns.findIndex((c) => c.total);
   return (
     <div className="qm-table-wrap">
-      <Table striped highlightOnHover stickyHeader verticalSpacing={4} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label={props.title} aria-busy={props.busy} aria-rowcount={props.total}>
+      <Table className="qm-report-table" striped highlightOnHover stickyHeader verticalSpacing={4} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label={props.title} aria-busy={props.busy} aria-rowcount={props.total}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => {
@@ -301,8 +311,8 @@ function ReportTable(props: {
           {rows?.map((row, i) => (
             <Table.Tr key={i}>
               {columns.map((c) => (
-                <Table.Td key={c.key} ta={isNumeric(c.type) ? 'right' : undefined} className={isNumeric(c.type) ? 'qm-num' : c.type === 'text' ? 'qm-cell-text' : undefined}>
-                  {cells?.[c.key] ? cells[c.key]!(row) : formatCell(c.type, row[c.key])}
+                <Table.Td key={c.key} ta={isNumeric(c.type) ? 'right' : undefined} className={isNumeric(c.type) ? 'qm-num' : undefined}>
+                  {cells?.[c.key] ? cells[c.key]!(row) : c.type === 'text' && typeof row[c.key] === 'string' ? longText(row[c.key] as string) : formatCell(c.type, row[c.key])}
                 </Table.Td>
               ))}
               {rowActions ? <Table.Td style={{ whiteSpace: 'nowrap' }}>{rowActions(row)}</Table.Td> : null}
