@@ -81,6 +81,36 @@ describe.each(BACKENDS)('order reports on %s', (kind) => {
     expect(first.source).toContain('Resolution Vendor');
   });
 
+  it('a status shows as its name in the page and the exports (order, vendor order, purchase order lookups); sorted and filtered by its code', async () => {
+    const names = new Map((await t.sql<{ kind: string; code: string; name: string }>(sql`select kind, code, name from statuses`)).map((s) => [`${s.kind}:${s.code}`, s.name]));
+    const statuses = (await t.sql<{ status: string }>(sql`select distinct status from orders where store_id = ${f.storeA} order by status`)).map((r) => r.status);
+    expect(statuses.length).toBeGreaterThan(1);
+    const byCode = await get(`/api/report/order-item?filter[store_id]=${f.storeA}&${ALL}&filter[status]=${statuses[0]}&sort=status`);
+    expect(byCode.status, byCode.text).toBe(200);
+    expect(byCode.body.data.length).toBeGreaterThan(0);
+    expect(new Set(byCode.body.data.map((r: { status: string }) => r.status))).toEqual(new Set([names.get(`order-status:${statuses[0]}`)]));
+    const margin = await get(`/api/report/order-margin?group=order&${ALL}&filter[store_id]=${f.storeA}&sort=status`);
+    const shown = margin.body.data.map((r: { status: string }) => r.status);
+    // sorted by code (ascending): the names follow the codes' order
+    expect(shown).toEqual(statuses.filter((c) => c !== 'cancelled' && c !== 'refunded').flatMap((c) => shown.filter((n: string) => n === names.get(`order-status:${c}`))));
+    const vo = await get(`/api/report/vendor-order?group=status&${ALL}&filter[vendor_id]=${f.vendor}`);
+    expect(vo.body.data.map((r: { status: string }) => r.status).sort()).toEqual(
+      (await t.sql<{ status: string }>(sql`select distinct status from vendor_orders where vendor_id = ${f.vendor} and status <> 'cancelled'`)).map((r) => names.get(`vendor-order-status:${r.status}`)).sort(),
+    );
+    // the Status filter offers the same names, in the lookup's order
+    const def = await get('/api/report/order-item/definition');
+    const options = def.body.data.filters.find((x: { key: string }) => x.key === 'status').options as { value: string; label: string }[];
+    expect(options.find((o) => o.value === 'awaiting_compliance')?.label).toBe(names.get('order-status:awaiting_compliance'));
+    expect(options.map((o) => o.value)).toEqual(
+      (await t.sql<{ code: string }>(sql`select code from statuses where kind = 'order-status' order by sort_order, name`)).map((r) => r.code),
+    );
+    expectRefused(await get(`/api/report/order-item?filter[status]=not_a_status`), 400, 'filter.status');
+    const csv = await rowsOf((await get(`/api/report/order-item/export?format=csv&filter[store_id]=${f.storeA}&${ALL}`)).raw, 'csv');
+    const col = csv[0]!.indexOf('Status');
+    expect(col).toBeGreaterThanOrEqual(0);
+    expect(new Set(csv.slice(1).map((r) => r[col]))).toEqual(new Set(statuses.filter((c) => c !== 'cancelled' && c !== 'refunded').map((c) => names.get(`order-status:${c}`))));
+  });
+
   it('Vendor Order and Vendor Order Item: by vendor, status and month with late ones; totals equal a direct sum', async () => {
     const direct = await sum(sql`
       select count(*)::int as n, sum(vo.units)::int8 as units, sum(vo.items_cents)::int8 as items, sum(vo.fees_cents)::int8 as fees,

@@ -72,6 +72,13 @@ export const filter = {
     schema: z.enum(values as unknown as [V, ...V[]]).optional(),
     options: values.map((v) => ({ value: v, label: labels?.[v] ?? v })),
   }),
+  /** One of a lookup's codes (`statuses.kind`, e.g. `order-status`), by their names as the lookup shows them; only `values` are accepted. */
+  status: <const V extends string>(label: string, kind: string, values: readonly V[]): FilterDef<V> => ({
+    kind: 'enum',
+    label,
+    schema: z.enum(values as unknown as [V, ...V[]]).optional(),
+    options: sql`select code as value, name as label from statuses where kind = ${kind} and code in ${[...values]} order by sort_order, name`,
+  }),
   /** One of the codes a query lists (`value, label`: a lookup's codes, e.g. the use-case kinds). */
   code: (label: string, options: SQL): FilterDef<string> => ({
     kind: 'enum',
@@ -120,6 +127,12 @@ export interface ColumnDef {
   /** Only under these groupings (a grouping's own key columns). */
   groups?: readonly string[];
   sortable?: boolean;
+  /**
+   * The column holds codes of a lookup (`statuses.kind`, e.g. `order-status`): the page and the exports
+   * show each code's name ("Awaiting Fulfillment" for `awaiting_fulfillment`), a code without one as it
+   * is; sorting and filters stay on the codes.
+   */
+  codes?: string;
 }
 
 /** Column constructors: `col.money('cost', 'Cost', 'sum')`. */
@@ -302,6 +315,18 @@ export function defineReport<const D extends FilterDefs, G extends string = ''>(
     return sql`json_build_object(${sql.join(parts, sql`, `)})`;
   };
 
+  /** A column's value in a row `alias`: the code's name for a column of codes. */
+  const shown = (c: ColumnDef, alias: string): SQL => {
+    const v = sql`${sql.identifier(alias)}.${sql.identifier(c.key)}`;
+    return c.codes ? sql`coalesce((select st.name from statuses st where st.kind = ${c.codes} and st.code = ${v}::text), ${v}::text)` : v;
+  };
+  /** The page's rows as JSON objects, with the names of their codes. */
+  const pageJson = (group: string): SQL => {
+    const coded = columnsOf(group).filter((c) => c.codes);
+    if (!coded.length) return sql`x`;
+    return sql`to_jsonb(x) || jsonb_build_object(${sql.join(coded.map((c) => sql`${c.key}::text, ${shown(c, 'x')}`), sql`, `)})`;
+  };
+
   const sortKeys = (sort: string) => sort.split(',').map((t) => t.trim().replace(/^-/, '')).filter(Boolean);
   /** The rows with their looked-up columns (`lookup`), as a relation. */
   const lookedUp = (rows: SQL, group: string): SQL => (def.lookup ? sql`(${def.lookup.join(rows, { group: group as G })})` : rows);
@@ -317,7 +342,7 @@ export function defineReport<const D extends FilterDefs, G extends string = ''>(
       def.lookup && !sortKeys(r.sort).some((k) => def.lookup!.columns.includes(k))
         ? sql`(select * from ${lookedUp(paged(source), r.group)} r ${order})`
         : paged(lookedUp(source, r.group));
-    const page = sql`(select coalesce(json_agg(x), '[]'::json) from ${pageRows} x)`;
+    const page = sql`(select coalesce(json_agg(${pageJson(r.group)}), '[]'::json) from ${pageRows} x)`;
     const totals = sql`(select ${totalsSql(r.group)} from ${source} r)`;
     const chart = def.chart
       ? sql`(select coalesce(json_agg(c order by c.${sql.identifier(def.chart.x)}), '[]'::json) from (select * from (${def.chart.rows(r.filters)}) c0 order by ${sql.identifier(def.chart.x)} limit ${sql.raw(String(CHART_MAX_POINTS))}) c)`
@@ -364,7 +389,7 @@ export function defineReport<const D extends FilterDefs, G extends string = ''>(
       ),
     query: (e) => {
       const filters = parseFilters(e.filter);
-      const cols = columnsOf(e.group).map((c) => sql.identifier(c.key));
+      const cols = columnsOf(e.group).map((c) => (c.codes ? sql`${shown(c, 'r')} as ${sql.identifier(c.key)}` : sql.identifier(c.key)));
       const withBase = def.base ? sql`with report_base as materialized (${def.base(filters)}) ` : sql``;
       return sql`${withBase}select ${sql.join(cols, sql`, `)} from ${lookedUp(sql`(${def.rows(filters, { group: e.group as G })})`, e.group)} r ${orderBy(e.group, e.sort)}`;
     },

@@ -15,7 +15,7 @@ export const poFilters = {
   to: filter.date('Ordered to'),
   vendor_id: filter.id('Vendor', vendorOptions),
   entity: filter.oneOf('Entity', PURCHASING_ENTITIES),
-  status: filter.oneOf('Status', PO_STATUSES, Object.fromEntries(PO_STATUSES.map((s) => [s, words(s)]))),
+  status: filter.status('Status', 'purchase-order-status', PO_STATUSES),
   location_id: filter.id('Location', locationOptions),
 };
 

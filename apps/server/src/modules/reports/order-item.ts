@@ -15,7 +15,7 @@ export const orderItem = defineReport({
     col.text('number', 'Order'),
     col.datetime('placed_at', 'Placed'),
     col.text('store', 'Store'),
-    col.text('status', 'Status'),
+    col.text('status', 'Status', undefined, { codes: 'order-status' }),
     col.text('sku', 'SKU'),
     col.text('title', 'Product'),
     col.int('quantity', 'Ordered', 'sum'),

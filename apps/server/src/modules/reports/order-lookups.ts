@@ -1,7 +1,7 @@
 /** What the order reports share: their filters' choices and the conditions on orders and vendor orders. */
 import { sql } from 'drizzle-orm';
 import { contains, daysAgo, filter } from '../../reports/kit.js';
-import { vendorOptions, words } from './lookups.js';
+import { vendorOptions } from './lookups.js';
 
 export const storeOptions = sql`select id as value, name as label from stores order by lower(name)`;
 
@@ -13,7 +13,7 @@ export const orderFilters = {
   from: filter.date('Placed from', { default: daysAgo(30) }),
   to: filter.date('Placed to'),
   store_id: filter.id('Store', storeOptions),
-  status: filter.oneOf('Status', ORDER_STATUSES, Object.fromEntries(ORDER_STATUSES.map((s) => [s, words(s)]))),
+  status: filter.status('Status', 'order-status', ORDER_STATUSES),
 };
 
 export function orderConds(f: { from?: string; to?: string; store_id?: number; status?: string; number?: string }) {
@@ -32,7 +32,7 @@ export const vendorOrderFilters = {
   to: filter.date('Created to'),
   vendor_id: filter.id('Vendor', vendorOptions),
   source_kind: filter.oneOf('Source', ['vendor', 'warehouse'] as const, { vendor: 'Drop-ship vendor', warehouse: 'Our warehouse' }),
-  status: filter.oneOf('Status', VENDOR_ORDER_STATUSES, Object.fromEntries(VENDOR_ORDER_STATUSES.map((s) => [s, words(s)]))),
+  status: filter.status('Status', 'vendor-order-status', VENDOR_ORDER_STATUSES),
 };
 
 export function vendorOrderConds(f: { from?: string; to?: string; vendor_id?: number; source_kind?: string; status?: string }) {

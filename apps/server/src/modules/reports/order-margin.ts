@@ -38,7 +38,7 @@ export const orderMargin = defineReport({
     col.datetime('placed_at', 'Placed', undefined, { groups: ['order'] }),
     col.text('store', 'Store', undefined, { groups: ['order', 'store'] }),
     col.text('month', 'Month', undefined, { groups: ['month'] }),
-    col.text('status', 'Status', undefined, { groups: ['order'] }),
+    col.text('status', 'Status', undefined, { groups: ['order'], codes: 'order-status' }),
     col.int('orders', 'Orders', 'sum', { groups: ['store', 'month'] }),
     col.int('units', 'Units', 'sum'),
     col.money('revenue', 'Revenue', 'sum'),

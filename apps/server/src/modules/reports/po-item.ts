@@ -19,7 +19,7 @@ export const poItem = defineReport({
     col.date('ordered_at', 'Ordered'),
     col.text('vendor', 'Vendor'),
     col.text('entity', 'Entity'),
-    col.text('status', 'Status'),
+    col.text('status', 'Status', undefined, { codes: 'purchase-order-status' }),
     col.text('sku', 'SKU'),
     col.text('product', 'Product'),
     col.int('quantity', 'Ordered', 'sum'),

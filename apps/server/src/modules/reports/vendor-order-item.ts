@@ -12,7 +12,7 @@ export const vendorOrderItem = defineReport({
     col.text('vendor_order', 'Vendor order'),
     col.datetime('created_at', 'Created'),
     col.text('vendor', 'Source'),
-    col.text('status', 'Status'),
+    col.text('status', 'Status', undefined, { codes: 'vendor-order-status' }),
     col.text('order_number', 'Order'),
     col.text('sku', 'SKU'),
     col.text('vendor_sku', 'Vendor SKU'),

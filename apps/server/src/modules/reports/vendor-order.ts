@@ -11,7 +11,7 @@ export const vendorOrder = defineReport({
   groups: { vendor: 'Vendor', status: 'Status', month: 'Month' },
   columns: [
     col.text('vendor', 'Vendor', undefined, { groups: ['vendor'] }),
-    col.text('status', 'Status', undefined, { groups: ['status'] }),
+    col.text('status', 'Status', undefined, { groups: ['status'], codes: 'vendor-order-status' }),
     col.text('month', 'Month', undefined, { groups: ['month'] }),
     col.int('vendor_orders', 'Vendor orders', 'sum'),
     col.int('units', 'Units', 'sum'),
