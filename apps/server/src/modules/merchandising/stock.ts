@@ -18,17 +18,13 @@ export const productOnHand = (productId: SQL) =>
   sql`coalesce((select sum(ii.on_hand)::int from variants sv join inventory_items ii on ii.variant_id = sv.id where sv.product_id = ${productId}), 0)`;
 
 /**
- * Per product (of the variants `scope` keeps, a condition on `v`): units and value on hand in our
- * warehouses and whether it is in stock — the rule above, computed for many products at once (one
- * pass over the stock and the drop-ship offers instead of a lookup per product; the tests hold both
- * to the same answer).
+ * Per product (every product, or those `scope` keeps: a condition on the product's id): units and value
+ * on hand in our warehouses and whether it is in stock — the rule above for the whole catalogue at once,
+ * read from `product_stock` (migration 0042: kept by triggers on the stock rows; the tests hold it to
+ * the lookups above).
  */
-export const productStock = (scope?: SQL) => sql`
-  select v.product_id, coalesce(sum(ii.on_hand), 0)::int8 as on_hand,
-         coalesce(sum(ii.on_hand::int8 * coalesce(ii.avg_cost_cents, 0)), 0)::int8 as value,
-         bool_or(coalesce(ii.on_hand, 0) > 0 or ds.variant_id is not null) as in_stock
-    from variants v
-    left join inventory_items ii on ii.variant_id = v.id
-    left join (select distinct variant_id from vendor_products where can_drop_ship and quantity_available > 0 and variant_id is not null) ds on ds.variant_id = v.id
-   ${scope ? sql`where ${scope}` : sql``}
-   group by v.product_id`;
+export const productStock = (scope?: (productId: SQL) => SQL) => sql`
+  select p.id as product_id, coalesce(ps.on_hand, 0)::int8 as on_hand, coalesce(ps.value, 0)::int8 as value, coalesce(ps.stocked_rows > 0, false) as in_stock
+    from products p
+    left join product_stock ps on ps.product_id = p.id
+   ${scope ? sql`where ${scope(sql`p.id`)}` : sql``}`;

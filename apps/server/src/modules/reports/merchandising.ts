@@ -68,6 +68,9 @@ function productSales(f: Period, opts: { scope?: SQL; byStore?: boolean } = {}) 
      ${where(
        sql`o.placed_at >= ${from}::timestamptz`,
        f.to && sql`o.placed_at < (${f.to}::date + 1)::timestamptz`,
+       // the lines carry their order's placed_at (migration 0040): the period's lines from their own index
+       sql`i.placed_at >= ${from}::timestamptz`,
+       f.to && sql`i.placed_at < (${f.to}::date + 1)::timestamptz`,
        f.store_id && sql`o.store_id = ${f.store_id}`,
        sql`o.status not in ('cancelled', 'refunded')`,
        opts.scope,
@@ -152,8 +155,7 @@ export const merchandising = defineReport({
              coalesce(st.on_hand, 0) as on_hand,
              case when s.units > 0 then round(coalesce(st.on_hand, 0) * ${days}::numeric / s.units, 1)::float8 end as days_of_cover
         from (${productSales(f, { scope: scope.length ? sql.join(scope, sql` and `) : undefined })}) s
-        left join (select v.product_id, sum(ii.on_hand)::int8 as on_hand from inventory_items ii join variants v on v.id = ii.variant_id group by v.product_id) st
-          on st.product_id = s.product_id
+        left join product_stock st on st.product_id = s.product_id
        ${where(
          sql`s.units > 0`,
          f.view === 'hv-ds' && sql`s.units >= ${HV_DS_MIN_UNITS_PER_DAY * days}::numeric and s.ds_units > s.units * ${HV_DS_MIN_DROP_SHIP_SHARE}::numeric`,
@@ -275,7 +277,7 @@ function useCaseRows(f: Period & { use_case?: string }, lowOnly: boolean) {
   const featured = sql`v.product_id in (select product_id from merchandising_use_case_products)`;
   // the featured products' stock and their sales per store, each computed once, then added up per use case by hash joins
   return sql`
-    with st as materialized (${productStock(featured)}),
+    with st as materialized (${productStock((id) => sql`${id} in (select product_id from merchandising_use_case_products)`)}),
          sl as materialized (${productSales({ ...f, store_id: undefined }, { scope: featured, byStore: true })})
     select u.id, u.name, u.use_case, u.store_id, u.min_in_stock, coalesce(k.products, 0)::int8 as products, coalesce(k.in_stock, 0)::int8 as in_stock,
            greatest(u.min_in_stock - coalesce(k.in_stock, 0), 0)::int8 as short_by,
