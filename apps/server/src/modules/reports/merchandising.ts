@@ -78,6 +78,21 @@ function productSales(f: Period, opts: { scope?: SQL; byStore?: boolean } = {}) 
      group by v.product_id${opts.byStore ? sql`, o.store_id` : sql``}`;
 }
 
+/**
+ * The period's sales per product (and per store with `byStore`) without the drop-shipped units: units,
+ * revenue and cost added up from `product_day_sales` (migration 0043: the same lines as `productSales`
+ * counts, kept per day (UTC), store and product by triggers), a row per product sold a day instead of
+ * every line. `scope` narrows the products (a condition on `d.product_id`).
+ */
+function daySales(f: Period, opts: { scope?: SQL; byStore?: boolean } = {}) {
+  const from = f.from ?? daysAgo(30)();
+  return sql`
+    select d.product_id${opts.byStore ? sql`, d.store_id` : sql``}, sum(d.units)::int8 as units, sum(d.revenue)::int8 as revenue, sum(d.cost)::int8 as cost
+      from product_day_sales d
+     ${where(sql`d.day >= ${from}::date`, f.to && sql`d.day <= ${f.to}::date`, f.store_id && sql`d.store_id = ${f.store_id}`, opts.scope)}
+     group by d.product_id${opts.byStore ? sql`, d.store_id` : sql``}`;
+}
+
 /** Products of a merchandising use case (by its id). */
 const ofUseCase = (id: number, productId: SQL) => sql`${productId} in (select mp.product_id from merchandising_use_case_products mp where mp.use_case_id = ${id})`;
 /** Products filed under a category or any category below it. */
@@ -202,7 +217,7 @@ function byDimension(dim: 'brand' | 'category') {
              coalesce(sum(s.revenue - s.cost), 0)::int8 as margin
         from (${productKeys(dim, f.category_id)}) k
         left join (${productStock()}) st on st.product_id = k.product_id
-        left join (${productSales(f)}) s on s.product_id = k.product_id
+        left join (${daySales(f)}) s on s.product_id = k.product_id
        ${where(isBrand && f.category_id && ofCategory(f.category_id, sql`k.product_id`))}
        group by k.key`,
     rows: () => sql`
@@ -274,11 +289,11 @@ export const merchandisingInventory = defineReport({
 
 /** Each use case's products (of its store, when it has one): in stock, and the period's sales of them. */
 function useCaseRows(f: Period & { use_case?: string }, lowOnly: boolean) {
-  const featured = sql`v.product_id in (select product_id from merchandising_use_case_products)`;
+  const featured = (productId: SQL) => sql`${productId} in (select product_id from merchandising_use_case_products)`;
   // the featured products' stock and their sales per store, each computed once, then added up per use case by hash joins
   return sql`
-    with st as materialized (${productStock((id) => sql`${id} in (select product_id from merchandising_use_case_products)`)}),
-         sl as materialized (${productSales({ ...f, store_id: undefined }, { scope: featured, byStore: true })})
+    with st as materialized (${productStock(featured)}),
+         sl as materialized (${daySales({ ...f, store_id: undefined }, { scope: featured(sql`d.product_id`), byStore: true })})
     select u.id, u.name, u.use_case, u.store_id, u.min_in_stock, coalesce(k.products, 0)::int8 as products, coalesce(k.in_stock, 0)::int8 as in_stock,
            greatest(u.min_in_stock - coalesce(k.in_stock, 0), 0)::int8 as short_by,
            coalesce(x.units, 0)::int8 as units, coalesce(x.revenue, 0)::int8 as revenue, coalesce(x.revenue - x.cost, 0)::int8 as margin,
