@@ -51,6 +51,10 @@ export interface FilterDef<T> {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Filter constructors: what the URL may carry, typed. */
+/** A lookup's codes by their names (`statuses.kind`), in the lookup's order: a filter's choices (only `values` when given). */
+export const statusOptions = (kind: string, values?: readonly string[]) =>
+  sql`select code as value, name as label from statuses where kind = ${kind} ${values ? sql`and code in ${[...values]}` : sql``} order by sort_order, name`;
+
 export const filter = {
   /** A day, `YYYY-MM-DD`. */
   date: (label: string, opts: { default?: () => string } = {}): FilterDef<string> => ({
@@ -77,7 +81,7 @@ export const filter = {
     kind: 'enum',
     label,
     schema: z.enum(values as unknown as [V, ...V[]]).optional(),
-    options: sql`select code as value, name as label from statuses where kind = ${kind} and code in ${[...values]} order by sort_order, name`,
+    options: statusOptions(kind, values),
   }),
   /** One of the codes a query lists (`value, label`: a lookup's codes, e.g. the use-case kinds). */
   code: (label: string, options: SQL): FilterDef<string> => ({

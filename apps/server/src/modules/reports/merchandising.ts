@@ -14,7 +14,7 @@
  * - Low Merchandising Use Case: the active use cases with fewer products in stock than their target.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { col, daysAgo, defineReport, filter, where } from '../../reports/kit.js';
+import { col, daysAgo, defineReport, filter, statusOptions, where } from '../../reports/kit.js';
 import { productInStock, productStock } from '../merchandising/stock.js';
 import { brandOptions } from './lookups.js';
 import { storeOptions } from './order-lookups.js';
@@ -29,7 +29,7 @@ export const HV_DS_MIN_DROP_SHIP_SHARE = 0.5;
 const categoryOptions = sql`select c.id as value, case when p.name is null then c.name else p.name || ' › ' || c.name end as label
                               from categories c left join categories p on p.id = c.parent_id order by lower(coalesce(p.name, '')), lower(c.name)`;
 const useCaseOptions = sql`select id as value, name as label from merchandising_use_cases order by lower(name)`;
-const useCaseKinds = sql`select code as value, name as label from statuses where kind = 'usecase' order by sort_order, name`;
+const useCaseKinds = statusOptions('usecase');
 
 const period = {
   from: filter.date('Sold from', { default: daysAgo(30) }),
@@ -49,15 +49,16 @@ const periodDays = (f: Period) => {
 const AMOUNT = sql`((i.quantity - i.cancelled_quantity)::int8 * i.unit_price_cents - (i.discount_cents::int8 * (i.quantity - i.cancelled_quantity)) / i.quantity)`;
 
 /**
- * The period's sales per product (and per store with `byStore`): units, revenue, cost (routed lines),
- * and the units shipped from a drop-ship vendor (lines with a vendor's vendor order not cancelled;
- * such orders are created after the order is placed, so only those of the period are read). `scope`
- * narrows the products (a condition on `v.product_id`).
+ * The period's sales per product read from its lines: units, revenue, cost (routed lines), and the
+ * units shipped from a drop-ship vendor (lines with a vendor's vendor order not cancelled; such orders
+ * are created after the order is placed, so only those of the period are read) — what the
+ * Merchandising Report shows; the other reports add up `daySales`. `scope` narrows the products (a
+ * condition on `v.product_id`).
  */
-function productSales(f: Period, opts: { scope?: SQL; byStore?: boolean } = {}) {
+function productSales(f: Period, scope?: SQL) {
   const from = f.from ?? daysAgo(30)();
   return sql`
-    select v.product_id${opts.byStore ? sql`, o.store_id` : sql``}, sum(i.quantity - i.cancelled_quantity)::int8 as units, sum(${AMOUNT})::int8 as revenue,
+    select v.product_id, sum(i.quantity - i.cancelled_quantity)::int8 as units, sum(${AMOUNT})::int8 as revenue,
            sum(coalesce(i.cost_cents, 0))::int8 as cost,
            sum(case when ds.order_item_id is not null then i.quantity - i.cancelled_quantity else 0 end)::int8 as ds_units
       from orders o
@@ -73,9 +74,9 @@ function productSales(f: Period, opts: { scope?: SQL; byStore?: boolean } = {}) 
        f.to && sql`i.placed_at < (${f.to}::date + 1)::timestamptz`,
        f.store_id && sql`o.store_id = ${f.store_id}`,
        sql`o.status not in ('cancelled', 'refunded')`,
-       opts.scope,
+       scope,
      )}
-     group by v.product_id${opts.byStore ? sql`, o.store_id` : sql``}`;
+     group by v.product_id`;
 }
 
 /**
@@ -169,7 +170,7 @@ export const merchandising = defineReport({
              s.ds_units, s.ds_units::float8 / nullif(s.units, 0) as ds_share, round(s.units::numeric / ${days}, 2)::float8 as per_day, ${days}::int as days,
              coalesce(st.on_hand, 0) as on_hand,
              case when s.units > 0 then round(coalesce(st.on_hand, 0) * ${days}::numeric / s.units, 1)::float8 end as days_of_cover
-        from (${productSales(f, { scope: scope.length ? sql.join(scope, sql` and `) : undefined })}) s
+        from (${productSales(f, scope.length ? sql.join(scope, sql` and `) : undefined)}) s
         left join product_stock st on st.product_id = s.product_id
        ${where(
          sql`s.units > 0`,
