@@ -110,4 +110,36 @@ test.describe('the kit', () => {
     }
     await shot(page, 'kit-long-title-list');
   });
+
+  test('a list wider than a small laptop keeps its checkboxes, image and title in view sideways, a selected row tinted', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto('/product');
+    const table = page.getByRole('table', { name: /product/i });
+    const row = table.locator('tbody tr').first();
+    await expect(row.getByRole('checkbox')).toBeVisible();
+    const wrap = page.locator('.qm-table-wrap').filter({ has: table });
+    expect(await wrap.evaluate((w) => w.scrollWidth > w.clientWidth), 'the list is wider than the screen').toBe(true);
+    // the checkbox, the image and the ID (short columns of a set width) and the title: side by side, nothing between them
+    const cells = () => row.locator('td').evaluateAll((tds) => tds.slice(0, 5).map((td) => { const r = td.getBoundingClientRect(); return { x: r.x, right: r.right, text: td.textContent ?? '', stuck: td.classList.contains('qm-stick') }; }));
+    const before = await cells();
+    expect(before.map((c) => c.stuck)).toEqual([true, true, true, true, false]);
+    for (const i of [1, 2, 3]) expect(before[i]!.x).toBeCloseTo(before[i - 1]!.right, 0);
+    expect(before[2]!.text).toMatch(/^\d+$/);
+    const title = before[3]!.text;
+    expect(title.length).toBeGreaterThan(8);
+    await expect(row.locator('td.qm-stick-edge')).toHaveText(title);
+    await row.getByRole('checkbox').check();
+    await wrap.evaluate((w) => { w.scrollLeft = w.scrollWidth; });
+    await expect.poll(() => wrap.evaluate((w) => w.scrollLeft)).toBeGreaterThan(100);
+    const after = await cells();
+    for (const i of [0, 1, 2, 3]) expect(after[i]!.x, `cell ${i} stays`).toBeCloseTo(before[i]!.x, 0);
+    // the next cell scrolled under them
+    expect(after[4]!.x).toBeLessThan(before[4]!.x - 50);
+    // … and they hide it: an opaque background (the selection's tint laid over the page's colour)
+    expect(await row.locator('td.qm-stick-edge').evaluate((td) => getComputedStyle(td).backgroundImage)).toMatch(/gradient/);
+    // the header's title stays above its column
+    const header = (await table.locator('thead th.qm-stick-edge').boundingBox())!;
+    expect(header.x).toBeCloseTo(after[3]!.x, 0);
+    await shot(page, 'kit-wide-list-sticky');
+  });
 });

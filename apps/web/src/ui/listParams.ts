@@ -68,3 +68,13 @@ export function sortDirection(current: string | null, key: string): 'ascending' 
 
 /** The list and report tables' density: 13 px text and 10 px beside each cell, so a laptop screen (1366 px) holds a dozen columns. */
 export const TABLE_DENSITY = { fz: 13, x: 'xs' } as const;
+
+/**
+ * Props of a leading cell of a list or report that stays in view when the table scrolls sideways
+ * (app.css `.qm-stick`): `left` where it stands (px, or a CSS length such as a variable the table
+ * measures), `edge` for the last of them (its divider).
+ */
+export const stick = (left: number | string, edge = false) => ({
+  className: edge ? 'qm-stick qm-stick-edge' : 'qm-stick',
+  style: { left },
+});

@@ -2,13 +2,52 @@
  * The list's table: sortable headers (the sort is the URL's), rows that open, a checkbox column when
  * rows can be selected, expandable details, row actions, placeholders while loading and the empty state.
  */
-import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Checkbox, Skeleton, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconSortAsc, IconSortDesc, IconSortNone } from '../icons';
-import { TABLE_DENSITY, sortDirection } from '../listParams';
+import { TABLE_DENSITY, sortDirection, stick } from '../listParams';
 import { cellValue } from './cells';
 import type { RowKey, ShownColumn } from './types';
 import type { SelectionState } from './useSelection';
+
+/**
+ * How many leading data columns stay in view on a wide list: the first column (what the row is about),
+ * after any short ones of a set width before it (an image, an ID) — at most three.
+ */
+function stuckColumns(columns: readonly { width?: number | string }[]): number {
+  let n = 0;
+  while (n < columns.length && n < 3) {
+    n++;
+    if (typeof columns[n - 1]!.width !== 'number') break;
+  }
+  return n;
+}
+
+/**
+ * Where each of the first `count` cells of the header row starts, kept as the table's CSS variables
+ * `--qm-stick-<i>` while their widths change (a column shown, a font loaded, the window resized).
+ */
+function useStickOffsets(count: number) {
+  const table = useRef<HTMLTableElement>(null);
+  useLayoutEffect(() => {
+    const t = table.current;
+    const row = t?.tHead?.rows[0];
+    if (!t || !row) return;
+    const cells = Array.from(row.cells).slice(0, count);
+    const measure = () => {
+      let x = 0;
+      cells.forEach((c, i) => {
+        t.style.setProperty(`--qm-stick-${i}`, `${x}px`);
+        x += c.getBoundingClientRect().width;
+      });
+    };
+    measure();
+    const watch = new ResizeObserver(measure);
+    cells.forEach((c) => watch.observe(c));
+    return () => watch.disconnect();
+  });
+  return table;
+}
 
 export interface ListTableProps<T> {
   /** The columns shown (see useColumnChoice), with the sorting their contract allows (sortingOf). */
@@ -39,6 +78,15 @@ export interface ListTableProps<T> {
 export function ListTable<T>(props: ListTableProps<T>) {
   const { columns, rows, rowKey, label, sort, onSort, pending = false, busy = false, total, empty, selection, rowName, onRowClick, rowActions, expandRow, expanded = new Set(), onExpandedChange } = props;
   const colCount = columns.length + (selection ? 1 : 0) + (expandRow ? 1 : 0) + (rowActions ? 1 : 0);
+  // the controls and the first column (what a row is about) stay in view on a wide list
+  const controls = (expandRow ? 1 : 0) + (selection ? 1 : 0);
+  const stuck = stuckColumns(columns);
+  const tableRef = useStickOffsets(controls + stuck);
+  const at = (i: number) => stick(`var(--qm-stick-${i}, 0px)`, i === controls + stuck - 1);
+  const expandCell = at(0);
+  const selectCell = at(expandRow ? 1 : 0);
+  const dataCell = (i: number) => (i < stuck ? at(controls + i) : undefined);
+  const numClass = (c: ShownColumn<T>, i: number) => [dataCell(i)?.className ?? '', c.align === 'right' ? 'qm-num' : ''].join(' ').trim() || undefined;
   const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, row: T) => {
     if (e.target !== e.currentTarget) return;
     if (e.key === 'Enter' || e.key === ' ') {
@@ -48,16 +96,16 @@ export function ListTable<T>(props: ListTableProps<T>) {
   };
   return (
     <div className="qm-table-wrap">
-      <Table striped highlightOnHover stickyHeader verticalSpacing={5} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label={label} aria-busy={busy} aria-rowcount={total}>
+      <Table ref={tableRef} striped highlightOnHover stickyHeader verticalSpacing={5} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label={label} aria-busy={busy} aria-rowcount={total}>
         <Table.Thead>
           <Table.Tr>
             {expandRow ? (
-              <Table.Th w={32}>
+              <Table.Th w={32} {...expandCell}>
                 <span className="qm-sr-only">Details</span>
               </Table.Th>
             ) : null}
             {selection ? (
-              <Table.Th w={36}>
+              <Table.Th w={36} {...selectCell}>
                 <Checkbox
                   size="xs"
                   aria-label="Select all rows on this page"
@@ -68,11 +116,11 @@ export function ListTable<T>(props: ListTableProps<T>) {
                 />
               </Table.Th>
             ) : null}
-            {columns.map((c) => {
+            {columns.map((c, i) => {
               const sortKey = c.sortField;
               const dir = sortKey ? sortDirection(sort, sortKey) : 'none';
               return (
-                <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={sortKey ? dir : undefined}>
+                <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={sortKey ? dir : undefined} {...dataCell(i)}>
                   {sortKey ? (
                     <UnstyledButton
                       className="qm-sort"
@@ -127,7 +175,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                   tabIndex={onRowClick ? 0 : undefined}
                 >
                   {expandRow ? (
-                    <Table.Td onClick={(e) => e.stopPropagation()}>
+                    <Table.Td {...expandCell} onClick={(e) => e.stopPropagation()}>
                       <ActionIcon
                         variant="subtle"
                         size="sm"
@@ -145,12 +193,12 @@ export function ListTable<T>(props: ListTableProps<T>) {
                     </Table.Td>
                   ) : null}
                   {selection ? (
-                    <Table.Td onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+                    <Table.Td {...selectCell} onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
                       <Checkbox size="xs" aria-label={`Select ${rowName ? rowName(row) : key}`} checked={checked} onChange={() => selection.toggle(key)} />
                     </Table.Td>
                   ) : null}
-                  {columns.map((c) => (
-                    <Table.Td key={c.key} ta={c.align} className={c.align === 'right' ? 'qm-num' : undefined}>
+                  {columns.map((c, i) => (
+                    <Table.Td key={c.key} ta={c.align} style={dataCell(i)?.style} className={numClass(c, i)}>
                       {c.render ? c.render(row) : cellValue(row, c.key)}
                     </Table.Td>
                   ))}
