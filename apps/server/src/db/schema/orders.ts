@@ -165,6 +165,8 @@ export const orderItems = pgTable(
     cost_cents: bigint('cost_cents', { mode: 'number' }),
     /** The order's placed_at, kept by triggers (migration 0040): a SKU's orders newest first from its index alone. */
     placed_at: ts('placed_at').notNull(),
+    /** On a vendor order of a drop-ship vendor that is not cancelled; kept by triggers (migration 0044), the API never writes it. */
+    drop_shipped: boolean('drop_shipped').notNull().default(false),
   },
   (t) => [
     uniqueIndex('order_items_order_line_key').on(t.order_id, t.line_no),

@@ -1,6 +1,6 @@
 /**
  * The merchandising reports: what sells, by product, brand, category and use case, against what is in
- * stock. Sales are the order lines of the period (orders not cancelled or refunded, as the order
+ * stock. Sales are the order lines of the period, kept per day (`daySales`; orders not cancelled or refunded, as the order
  * reports count them); "in stock" is merchandising's (modules/merchandising/stock.ts): on hand in a
  * warehouse or available to drop-ship.
  *
@@ -45,50 +45,18 @@ const periodDays = (f: Period) => {
   return Math.max(1, Math.round((to - from) / 86_400_000));
 };
 
-/** A line's amount: what is not cancelled at its unit price, less that part's share of its discount (as the order reports count it). */
-const AMOUNT = sql`((i.quantity - i.cancelled_quantity)::int8 * i.unit_price_cents - (i.discount_cents::int8 * (i.quantity - i.cancelled_quantity)) / i.quantity)`;
-
 /**
- * The period's sales per product read from its lines: units, revenue, cost (routed lines), and the
- * units shipped from a drop-ship vendor (lines with a vendor's vendor order not cancelled; such orders
- * are created after the order is placed, so only those of the period are read) — what the
- * Merchandising Report shows; the other reports add up `daySales`. `scope` narrows the products (a
- * condition on `v.product_id`).
- */
-function productSales(f: Period, scope?: SQL) {
-  const from = f.from ?? daysAgo(30)();
-  return sql`
-    select v.product_id, sum(i.quantity - i.cancelled_quantity)::int8 as units, sum(${AMOUNT})::int8 as revenue,
-           sum(coalesce(i.cost_cents, 0))::int8 as cost,
-           sum(case when ds.order_item_id is not null then i.quantity - i.cancelled_quantity else 0 end)::int8 as ds_units
-      from orders o
-      join order_items i on i.order_id = o.id
-      join variants v on v.id = i.variant_id
-      left join (select distinct vi.order_item_id from vendor_order_items vi join vendor_orders vo on vo.id = vi.vendor_order_id
-                  where vo.source_kind = 'vendor' and vo.status <> 'cancelled' and vo.created_at >= ${from}::timestamptz) ds on ds.order_item_id = i.id
-     ${where(
-       sql`o.placed_at >= ${from}::timestamptz`,
-       f.to && sql`o.placed_at < (${f.to}::date + 1)::timestamptz`,
-       // the lines carry their order's placed_at (migration 0040): the period's lines from their own index
-       sql`i.placed_at >= ${from}::timestamptz`,
-       f.to && sql`i.placed_at < (${f.to}::date + 1)::timestamptz`,
-       f.store_id && sql`o.store_id = ${f.store_id}`,
-       sql`o.status not in ('cancelled', 'refunded')`,
-       scope,
-     )}
-     group by v.product_id`;
-}
-
-/**
- * The period's sales per product (and per store with `byStore`) without the drop-shipped units: units,
- * revenue and cost added up from `product_day_sales` (migration 0043: the same lines as `productSales`
- * counts, kept per day (UTC), store and product by triggers), a row per product sold a day instead of
- * every line. `scope` narrows the products (a condition on `d.product_id`).
+ * The period's sales per product (and per store with `byStore`): units, revenue, cost and the units
+ * shipped from a drop-ship vendor, added up from `product_day_sales` (migrations 0043–0044: the lines
+ * of orders not cancelled or refunded, kept per day (UTC), store and product by triggers; a line is
+ * drop-shipped while it is on a vendor's vendor order not cancelled), a row per product sold a day
+ * instead of every line. `scope` narrows the products (a condition on `d.product_id`).
  */
 function daySales(f: Period, opts: { scope?: SQL; byStore?: boolean } = {}) {
   const from = f.from ?? daysAgo(30)();
   return sql`
-    select d.product_id${opts.byStore ? sql`, d.store_id` : sql``}, sum(d.units)::int8 as units, sum(d.revenue)::int8 as revenue, sum(d.cost)::int8 as cost
+    select d.product_id${opts.byStore ? sql`, d.store_id` : sql``}, sum(d.units)::int8 as units, sum(d.revenue)::int8 as revenue, sum(d.cost)::int8 as cost,
+           sum(d.ds_units)::int8 as ds_units
       from product_day_sales d
      ${where(sql`d.day >= ${from}::date`, f.to && sql`d.day <= ${f.to}::date`, f.store_id && sql`d.store_id = ${f.store_id}`, opts.scope)}
      group by d.product_id${opts.byStore ? sql`, d.store_id` : sql``}`;
@@ -102,12 +70,13 @@ const ofCategory = (id: number, productId: SQL) =>
                        select pc.product_id from product_categories pc where pc.category_id in (select id from down))`;
 /**
  * Each product once under each category of one level — the top level, or the subcategories of
- * `within` — when it is filed there or anywhere below: the rows never count a product twice.
+ * `within` — when it is filed there or anywhere below: the rows never count a product twice. The tree
+ * is walked once per category (each with its ancestors), not once per product.
  */
-const productCategories = (within: number | undefined) => sql`with recursive up(product_id, key) as (
-    select pc.product_id, pc.category_id from product_categories pc
-    union select u.product_id, c.parent_id from up u join categories c on c.id = u.key where c.parent_id is not null)
-  select distinct up.product_id, up.key from up join categories k on k.id = up.key
+const productCategories = (within: number | undefined) => sql`with recursive up(category_id, key) as (
+    select c.id, c.id from categories c
+    union select u.category_id, c.parent_id from up u join categories c on c.id = u.key where c.parent_id is not null)
+  select distinct pc.product_id, up.key from up join categories k on k.id = up.key join product_categories pc on pc.category_id = up.category_id
    where ${within === undefined ? sql`k.parent_id is null` : sql`k.parent_id = ${within}`}`;
 const within = filter.id('Within category', categoryOptions);
 
@@ -161,16 +130,16 @@ export const merchandising = defineReport({
   rows: (f) => {
     const days = periodDays(f);
     const scope = [
-      f.brand_id && ofBrand(f.brand_id, sql`v.product_id`),
-      f.category_id && ofCategory(f.category_id, sql`v.product_id`),
-      f.use_case_id && ofUseCase(f.use_case_id, sql`v.product_id`),
+      f.brand_id && ofBrand(f.brand_id, sql`d.product_id`),
+      f.category_id && ofCategory(f.category_id, sql`d.product_id`),
+      f.use_case_id && ofUseCase(f.use_case_id, sql`d.product_id`),
     ].filter((c): c is SQL => Boolean(c));
     return sql`
       select s.product_id, s.units, s.revenue, s.revenue - s.cost as margin, (s.revenue - s.cost)::float8 / nullif(s.revenue, 0) as margin_pct,
              s.ds_units, s.ds_units::float8 / nullif(s.units, 0) as ds_share, round(s.units::numeric / ${days}, 2)::float8 as per_day, ${days}::int as days,
              coalesce(st.on_hand, 0) as on_hand,
              case when s.units > 0 then round(coalesce(st.on_hand, 0) * ${days}::numeric / s.units, 1)::float8 end as days_of_cover
-        from (${productSales(f, scope.length ? sql.join(scope, sql` and `) : undefined)}) s
+        from (${daySales(f, { scope: scope.length ? sql.join(scope, sql` and `) : undefined })}) s
         left join product_stock st on st.product_id = s.product_id
        ${where(
          sql`s.units > 0`,
