@@ -4,22 +4,48 @@
 -- reports count such lines' units as drop-shipped, kept per day, store and product with the sales
 -- (product_day_sales.ds_units), so the per-product report reads its period's day rows and no line.
 ALTER TABLE "order_items" ADD COLUMN "drop_shipped" boolean DEFAULT false NOT NULL;--> statement-breakpoint
--- The lines of vendor orders written so far (the order totals do not read the flag: their refresh is
--- held while it is set).
-ALTER TABLE "order_items" DISABLE TRIGGER qm_order_items_updated;--> statement-breakpoint
+-- An order's totals follow only the lines whose figures or order changed: a line's drop-shipped flag
+-- or routed cost, written as its vendor orders are made, leaves them as they are (the refresh of
+-- migration 0022 ran for any update of a line, ~2 ms of each vendor order made).
+CREATE FUNCTION qm_order_items_refresh_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids integer[];
+BEGIN
+  ids := array(
+    SELECT n.order_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+     WHERE (n.order_id, n.quantity, n.cancelled_quantity, n.unit_price_cents, n.discount_cents) IS DISTINCT FROM (o.order_id, o.quantity, o.cancelled_quantity, o.unit_price_cents, o.discount_cents)
+    UNION
+    SELECT o.order_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+     WHERE (n.order_id, n.quantity, n.cancelled_quantity, n.unit_price_cents, n.discount_cents) IS DISTINCT FROM (o.order_id, o.quantity, o.cancelled_quantity, o.unit_price_cents, o.discount_cents));
+  IF cardinality(ids) > 0 THEN
+    PERFORM qm_orders_refresh_items(ids);
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+DROP TRIGGER qm_order_items_updated ON "order_items";--> statement-breakpoint
+CREATE TRIGGER qm_order_items_updated AFTER UPDATE ON "order_items" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION qm_order_items_refresh_changed();--> statement-breakpoint
+-- The lines of vendor orders written so far.
 UPDATE order_items i SET drop_shipped = true
   FROM (SELECT DISTINCT vi.order_item_id FROM vendor_order_items vi JOIN vendor_orders vo ON vo.id = vi.vendor_order_id
          WHERE vo.source_kind = 'vendor' AND vo.status <> 'cancelled') d
  WHERE i.id = d.order_item_id;--> statement-breakpoint
-ALTER TABLE "order_items" ENABLE TRIGGER qm_order_items_updated;--> statement-breakpoint
--- The flag of the lines named, as their vendor orders now say; written only where it changes.
-CREATE FUNCTION qm_order_items_drop_shipped(ids integer[]) RETURNS void LANGUAGE sql AS $$
-  UPDATE order_items i SET drop_shipped = x.ds
+-- The flag of the lines named, as their vendor orders now say; written only where it changes (an
+-- update of no line would still run the lines' statement triggers).
+CREATE FUNCTION qm_order_items_drop_shipped(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  changed integer[];
+  flags boolean[];
+BEGIN
+  SELECT array_agg(x.id ORDER BY x.id), array_agg(x.ds ORDER BY x.id) INTO changed, flags
     FROM (SELECT t.id, EXISTS (SELECT 1 FROM vendor_order_items vi JOIN vendor_orders vo ON vo.id = vi.vendor_order_id
                                 WHERE vi.order_item_id = t.id AND vo.source_kind = 'vendor' AND vo.status <> 'cancelled') AS ds
-            FROM (SELECT DISTINCT u AS id FROM unnest(ids) u ORDER BY 1) t) x
-   WHERE i.id = x.id AND i.drop_shipped IS DISTINCT FROM x.ds
-$$;--> statement-breakpoint
+            FROM (SELECT DISTINCT u AS id FROM unnest(ids) u) t) x
+    JOIN order_items i ON i.id = x.id
+   WHERE i.drop_shipped IS DISTINCT FROM x.ds;
+  IF changed IS NOT NULL THEN
+    UPDATE order_items i SET drop_shipped = u.ds FROM unnest(changed, flags) u(id, ds) WHERE i.id = u.id;
+  END IF;
+END $$;--> statement-breakpoint
 -- Vendor order lines written: the lines of the order they name, before and after.
 CREATE FUNCTION qm_order_items_drop_shipped_vo_lines() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -79,18 +105,23 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION qm_product_day_sales_lines() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  before order_items[];
+  after order_items[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM qm_product_day_sales_of_lines((SELECT array_agg(n::order_items) FROM new_rows n), 1);
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM qm_product_day_sales_of_lines((SELECT array_agg(o::order_items) FROM old_rows o), -1);
   ELSE
-    PERFORM qm_product_day_sales_of_lines((SELECT array_agg(o::order_items) FROM old_rows o JOIN new_rows n ON n.id = o.id
-                                            WHERE (n.order_id, n.variant_id, n.quantity, n.cancelled_quantity, n.unit_price_cents, n.discount_cents, n.cost_cents, n.drop_shipped)
-                                                  IS DISTINCT FROM (o.order_id, o.variant_id, o.quantity, o.cancelled_quantity, o.unit_price_cents, o.discount_cents, o.cost_cents, o.drop_shipped)), -1);
-    PERFORM qm_product_day_sales_of_lines((SELECT array_agg(n::order_items) FROM new_rows n JOIN old_rows o ON o.id = n.id
-                                            WHERE (n.order_id, n.variant_id, n.quantity, n.cancelled_quantity, n.unit_price_cents, n.discount_cents, n.cost_cents, n.drop_shipped)
-                                                  IS DISTINCT FROM (o.order_id, o.variant_id, o.quantity, o.cancelled_quantity, o.unit_price_cents, o.discount_cents, o.cost_cents, o.drop_shipped)), 1);
+    SELECT array_agg(o::order_items), array_agg(n::order_items) INTO before, after
+      FROM old_rows o JOIN new_rows n ON n.id = o.id
+     WHERE (n.order_id, n.variant_id, n.quantity, n.cancelled_quantity, n.unit_price_cents, n.discount_cents, n.cost_cents, n.drop_shipped)
+           IS DISTINCT FROM (o.order_id, o.variant_id, o.quantity, o.cancelled_quantity, o.unit_price_cents, o.discount_cents, o.cost_cents, o.drop_shipped);
+    IF before IS NOT NULL THEN
+      PERFORM qm_product_day_sales_of_lines(before, -1);
+      PERFORM qm_product_day_sales_of_lines(after, 1);
+    END IF;
   END IF;
   RETURN NULL;
 END $$;

@@ -173,8 +173,6 @@ export const orderItems = pgTable(
     index('order_items_variant_idx').on(t.variant_id),
     // INCLUDE (sku): migration 0040 (the orders of a SKU, newest first, read from the index alone)
     index('order_items_sku_idx').on(sql`upper(${t.sku})`, t.placed_at.desc().nullsFirst(), t.order_id.desc().nullsFirst()),
-    // a period's lines (the merchandising reports' sales) without reading every line
-    index('order_items_placed_idx').on(t.placed_at),
     check('order_items_numbers_check', sql`quantity > 0 and unit_price_cents >= 0 and discount_cents >= 0 and cancelled_quantity >= 0 and cancelled_quantity <= quantity`),
   ],
 );

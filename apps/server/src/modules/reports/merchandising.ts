@@ -76,8 +76,8 @@ const ofCategory = (id: number, productId: SQL) =>
 const productCategories = (within: number | undefined) => sql`with recursive up(category_id, key) as (
     select c.id, c.id from categories c
     union select u.category_id, c.parent_id from up u join categories c on c.id = u.key where c.parent_id is not null)
-  select distinct pc.product_id, up.key from up join categories k on k.id = up.key join product_categories pc on pc.category_id = up.category_id
-   where ${within === undefined ? sql`k.parent_id is null` : sql`k.parent_id = ${within}`}`;
+  select distinct pc.product_id, up.key from product_categories pc join up on up.category_id = pc.category_id
+   where up.key in (select k.id from categories k where ${within === undefined ? sql`k.parent_id is null` : sql`k.parent_id = ${within}`})`;
 const within = filter.id('Within category', categoryOptions);
 
 /** What a row of the brand, category and inventory reports is: a use case, a brand or a category. */
