@@ -21,13 +21,10 @@ export const productOnHand = (productId: SQL) =>
  * Per product (every product, or those `scope` keeps: a condition on the product's id): units and value
  * on hand in our warehouses and whether it is in stock — the rule above for the whole catalogue at once,
  * read from `product_stock` (migration 0042: kept by triggers on the stock rows; the tests hold it to
- * the lookups above). Read whole and joined by hash (OFFSET 0 keeps it apart): a caller's rows for
- * the whole catalogue may be estimated at a few thousand (the category tree's recursion), and PostgreSQL
- * then probed it a product at a time (100,000 probes, ~400 ms, against ~40 ms read whole).
+ * the lookups above).
  */
 export const productStock = (scope?: (productId: SQL) => SQL) => sql`
   select p.id as product_id, coalesce(ps.on_hand, 0)::int8 as on_hand, coalesce(ps.value, 0)::int8 as value, coalesce(ps.stocked_rows > 0, false) as in_stock
     from products p
     left join product_stock ps on ps.product_id = p.id
-   ${scope ? sql`where ${scope(sql`p.id`)}` : sql``}
-  offset 0`;
+   ${scope ? sql`where ${scope(sql`p.id`)}` : sql``}`;

@@ -90,6 +90,14 @@ function productKeys(dim: Dimension, withinCategory: number | undefined): SQL {
   return productCategories(withinCategory);
 }
 
+/**
+ * Stock per product to join to a dimension's keys. For categories it is read whole and joined by hash
+ * (OFFSET 0 keeps it apart): the tree's recursion makes PostgreSQL estimate a few thousand (product,
+ * category) pairs where the catalogue has 100,000, and it then probed the stock a product at a time
+ * (~400 ms, against ~40 ms read whole); the other keys are estimated well.
+ */
+const stockFor = (dim: Dimension) => (dim === 'category' ? sql`(${productStock()} offset 0)` : sql`(${productStock()})`);
+
 /** The page's rows with the name of their key (a category by its path from its parent). */
 function namedBy(dim: Dimension, rows: SQL): SQL {
   if (dim === 'use_case') return sql`select r.*, u.name from ${rows} r join merchandising_use_cases u on u.id = r.key`;
@@ -186,7 +194,7 @@ function byDimension(dim: 'brand' | 'category') {
              count(s.product_id)::int8 as sold, coalesce(sum(s.units), 0)::int8 as units, coalesce(sum(s.revenue), 0)::int8 as revenue,
              coalesce(sum(s.revenue - s.cost), 0)::int8 as margin
         from (${productKeys(dim, f.category_id)}) k
-        left join (${productStock()}) st on st.product_id = k.product_id
+        left join ${stockFor(dim)} st on st.product_id = k.product_id
         left join (${daySales(f)}) s on s.product_id = k.product_id
        ${where(isBrand && f.category_id && ofCategory(f.category_id, sql`k.product_id`))}
        group by k.key`,
@@ -239,7 +247,7 @@ export const merchandisingInventory = defineReport({
              coalesce(sum(st.on_hand), 0)::int8 as on_hand, coalesce(sum(st.value), 0)::int8 as value, coalesce(sum(sd.sold), 0)::int8 as sold_30,
              case when sum(sd.sold) > 0 then round(coalesce(sum(st.on_hand), 0) * 30.0 / sum(sd.sold), 1)::float8 end as days_of_cover
         from (${keys}) k
-        left join (${productStock()}) st on st.product_id = k.product_id
+        left join ${stockFor(group)} st on st.product_id = k.product_id
         left join (select v.product_id, sum(-t.quantity)::int8 as sold from inventory_transactions t join variants v on v.id = t.variant_id
                     where t.kind = 'sale' and t.at >= now() - interval '30 days' group by v.product_id) sd on sd.product_id = k.product_id
        ${where(
