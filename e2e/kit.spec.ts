@@ -128,13 +128,17 @@ test.describe('the kit', () => {
     const title = before[3]!.text;
     expect(title.length).toBeGreaterThan(8);
     await expect(row.locator('td.qm-stick-edge')).toHaveText(title);
+    // no divider after the title while nothing has passed under it
+    const divider = () => row.locator('td.qm-stick-edge').evaluate((td) => getComputedStyle(td).boxShadow);
+    expect(await divider()).toBe('none');
     await row.getByRole('checkbox').check();
     await wrap.evaluate((w) => { w.scrollLeft = w.scrollWidth; });
     await expect.poll(() => wrap.evaluate((w) => w.scrollLeft)).toBeGreaterThan(100);
     const after = await cells();
     for (const i of [0, 1, 2, 3]) expect(after[i]!.x, `cell ${i} stays`).toBeCloseTo(before[i]!.x, 0);
-    // the next cell scrolled under them
+    // the next cell scrolled under them, past the divider now shown
     expect(after[4]!.x).toBeLessThan(before[4]!.x - 50);
+    await expect.poll(divider).not.toBe('none');
     // … and they hide it: an opaque background (the selection's tint laid over the page's colour)
     expect(await row.locator('td.qm-stick-edge').evaluate((td) => getComputedStyle(td).backgroundImage)).toMatch(/gradient/);
     // the header's title stays above its column

@@ -9,6 +9,7 @@ import { TABLE_DENSITY, sortDirection, stick } from '../listParams';
 import { cellValue } from './cells';
 import type { RowKey, ShownColumn } from './types';
 import type { SelectionState } from './useSelection';
+import { TableWrap } from './TableWrap';
 
 /**
  * How many leading data columns stay in view on a wide list: the first column (what the row is about),
@@ -95,7 +96,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
     }
   };
   return (
-    <div className="qm-table-wrap">
+    <TableWrap>
       <Table ref={tableRef} striped highlightOnHover stickyHeader verticalSpacing={5} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label={label} aria-busy={busy} aria-rowcount={total}>
         <Table.Thead>
           <Table.Tr>
@@ -218,6 +219,6 @@ export function ListTable<T>(props: ListTableProps<T>) {
           })}
         </Table.Tbody>
       </Table>
-    </div>
+    </TableWrap>
   );
 }

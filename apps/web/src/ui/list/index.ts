@@ -7,6 +7,7 @@ export * from './useListState';
 export * from './ListFilters';
 export * from './ColumnChooser';
 export * from './ListTable';
+export * from './TableWrap';
 export * from './ListPagination';
 export * from './ListToolbar';
 export * from './useSelection';

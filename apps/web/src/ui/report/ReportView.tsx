@@ -38,6 +38,7 @@ import { fileDownloadPath, isActive, useJob } from '../../lib/jobs';
 import { IconDownload, IconSortAsc, IconSortDesc, IconSortNone } from '../icons';
 import { ColumnChooser, useColumnChoice } from '../list/ColumnChooser';
 import { longText } from '../list/cells';
+import { TableWrap } from '../list/TableWrap';
 import { DateRangeInput } from '../inputs';
 import { PER_PAGE_OPTIONS, TABLE_DENSITY, filterParam, nextSort, sortDirection, stick } from '../listParams';
 import { PageHeader } from '../PageHeader';
@@ -266,7 +267,7 @@ function ReportTable(props: {
   const cls = (i: number, numeric: boolean) => [i === 0 ? first.className : '', numeric ? 'qm-num' : ''].join(' ').trim() || undefined;
   const at = (i: number) => (i === 0 ? first.style : undefined);
   return (
-    <div className="qm-table-wrap">
+    <TableWrap>
       <Table striped highlightOnHover stickyHeader verticalSpacing={4} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label={props.title} aria-busy={props.busy} aria-rowcount={props.total}>
         <Table.Thead>
           <Table.Tr>
@@ -336,7 +337,7 @@ function ReportTable(props: {
           </Table.Tfoot>
         ) : null}
       </Table>
-    </div>
+    </TableWrap>
   );
 }
 
