@@ -50,11 +50,11 @@ export interface FilterDef<T> {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Filter constructors: what the URL may carry, typed. */
 /** A lookup's codes by their names (`statuses.kind`), in the lookup's order: a filter's choices (only `values` when given). */
 export const statusOptions = (kind: string, values?: readonly string[]) =>
   sql`select code as value, name as label from statuses where kind = ${kind} ${values ? sql`and code in ${[...values]}` : sql``} order by sort_order, name`;
 
+/** Filter constructors: what the URL may carry, typed. */
 export const filter = {
   /** A day, `YYYY-MM-DD`. */
   date: (label: string, opts: { default?: () => string } = {}): FilterDef<string> => ({

@@ -70,11 +70,12 @@ export function sortDirection(current: string | null, key: string): 'ascending' 
 export const TABLE_DENSITY = { fz: 13, x: 'xs' } as const;
 
 /**
- * Props of a leading cell of a list or report that stays in view when the table scrolls sideways
- * (app.css `.qm-stick`): `left` where it stands (px, or a CSS length such as a variable the table
- * measures), `edge` for the last of them (its divider).
+ * Class and style of a list's or report's cell: a figure right-aligned in tabular digits (`numeric`:
+ * app.css `.qm-num`), and a leading cell that stays in view when the table scrolls sideways (`left`:
+ * where it stands, px or a CSS length such as a variable the table measures; `edge`: the last of them,
+ * with the divider — app.css `.qm-stick`).
  */
-export const stick = (left: number | string, edge = false) => ({
-  className: edge ? 'qm-stick qm-stick-edge' : 'qm-stick',
-  style: { left },
-});
+export function tableCell(o: { left?: number | string; edge?: boolean; numeric?: boolean }): { className?: string; style?: { left: number | string } } {
+  const names = [o.left !== undefined && 'qm-stick', o.left !== undefined && o.edge && 'qm-stick-edge', o.numeric && 'qm-num'].filter(Boolean);
+  return { className: names.length ? names.join(' ') : undefined, style: o.left === undefined ? undefined : { left: o.left } };
+}

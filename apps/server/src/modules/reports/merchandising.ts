@@ -1,8 +1,8 @@
 /**
  * The merchandising reports: what sells, by product, brand, category and use case, against what is in
- * stock. Sales are the order lines of the period, kept per day (`daySales`; orders not cancelled or refunded, as the order
- * reports count them); "in stock" is merchandising's (modules/merchandising/stock.ts): on hand in a
- * warehouse or available to drop-ship.
+ * stock. Sales are the order lines of the period (orders not cancelled or refunded, as the order
+ * reports count them), kept per day (`daySales`); "in stock" is merchandising's
+ * (modules/merchandising/stock.ts): on hand in a warehouse or available to drop-ship.
  *
  * - Merchandising Report: per product sold — units, revenue, margin, how much of it shipped from
  *   drop-ship vendors, stock and days of cover; its High-velocity drop-ship view (`hv-ds`) keeps the
@@ -76,8 +76,8 @@ const ofCategory = (id: number, productId: SQL) =>
 const productCategories = (within: number | undefined) => sql`with recursive up(category_id, key) as (
     select c.id, c.id from categories c
     union select u.category_id, c.parent_id from up u join categories c on c.id = u.key where c.parent_id is not null)
-  select distinct pc.product_id, up.key from product_categories pc join up on up.category_id = pc.category_id
-   where up.key in (select k.id from categories k where ${within === undefined ? sql`k.parent_id is null` : sql`k.parent_id = ${within}`})`;
+  select distinct pc.product_id, up.key from up join categories k on k.id = up.key join product_categories pc on pc.category_id = up.category_id
+   where ${within === undefined ? sql`k.parent_id is null` : sql`k.parent_id = ${within}`}`;
 const within = filter.id('Within category', categoryOptions);
 
 /** What a row of the brand, category and inventory reports is: a use case, a brand or a category. */

@@ -5,7 +5,7 @@
 import { Fragment, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Checkbox, Skeleton, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconSortAsc, IconSortDesc, IconSortNone } from '../icons';
-import { TABLE_DENSITY, sortDirection, stick } from '../listParams';
+import { TABLE_DENSITY, sortDirection, tableCell } from '../listParams';
 import { cellValue } from './cells';
 import type { RowKey, ShownColumn } from './types';
 import type { SelectionState } from './useSelection';
@@ -28,8 +28,9 @@ function stuckColumns(columns: readonly { width?: number | string }[]): number {
  * Where each of the first `count` cells of the header row starts, kept as the table's CSS variables
  * `--qm-stick-<i>` while their widths change (a column shown, a font loaded, the window resized).
  */
-function useStickOffsets(count: number) {
+function useStickOffsets(count: number, columnsKey: string) {
   const table = useRef<HTMLTableElement>(null);
+  // again when the cells change (columns shown, the checkbox column), not on every render
   useLayoutEffect(() => {
     const t = table.current;
     const row = t?.tHead?.rows[0];
@@ -46,7 +47,7 @@ function useStickOffsets(count: number) {
     const watch = new ResizeObserver(measure);
     cells.forEach((c) => watch.observe(c));
     return () => watch.disconnect();
-  });
+  }, [count, columnsKey]);
   return table;
 }
 
@@ -82,12 +83,11 @@ export function ListTable<T>(props: ListTableProps<T>) {
   // the controls and the first column (what a row is about) stay in view on a wide list
   const controls = (expandRow ? 1 : 0) + (selection ? 1 : 0);
   const stuck = stuckColumns(columns);
-  const tableRef = useStickOffsets(controls + stuck);
-  const at = (i: number) => stick(`var(--qm-stick-${i}, 0px)`, i === controls + stuck - 1);
-  const expandCell = at(0);
-  const selectCell = at(expandRow ? 1 : 0);
-  const dataCell = (i: number) => (i < stuck ? at(controls + i) : undefined);
-  const numClass = (c: ShownColumn<T>, i: number) => [dataCell(i)?.className ?? '', c.align === 'right' ? 'qm-num' : ''].join(' ').trim() || undefined;
+  const tableRef = useStickOffsets(controls + stuck, `${controls}:${columns.map((c) => c.key).join(',')}`);
+  const at = (i: number) => ({ left: `var(--qm-stick-${i}, 0px)`, edge: i === controls + stuck - 1 });
+  const expandCell = tableCell(at(0));
+  const selectCell = tableCell(at(expandRow ? 1 : 0));
+  const dataCell = (i: number, numeric = false) => tableCell({ ...(i < stuck ? at(controls + i) : {}), numeric });
   const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, row: T) => {
     if (e.target !== e.currentTarget) return;
     if (e.key === 'Enter' || e.key === ' ') {
@@ -199,7 +199,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                     </Table.Td>
                   ) : null}
                   {columns.map((c, i) => (
-                    <Table.Td key={c.key} ta={c.align} style={dataCell(i)?.style} className={numClass(c, i)}>
+                    <Table.Td key={c.key} ta={c.align} {...dataCell(i, c.align === 'right')}>
                       {c.render ? c.render(row) : cellValue(row, c.key)}
                     </Table.Td>
                   ))}

@@ -40,7 +40,7 @@ import { ColumnChooser, useColumnChoice } from '../list/ColumnChooser';
 import { longText } from '../list/cells';
 import { TableWrap } from '../list/TableWrap';
 import { DateRangeInput } from '../inputs';
-import { PER_PAGE_OPTIONS, TABLE_DENSITY, filterParam, nextSort, sortDirection, stick } from '../listParams';
+import { PER_PAGE_OPTIONS, TABLE_DENSITY, filterParam, nextSort, sortDirection, tableCell } from '../listParams';
 import { PageHeader } from '../PageHeader';
 import { EmptyState, ErrorState, Spinner } from '../states';
 import { downloadFile, exportReport, useReport, useReportDefinition } from './api';
@@ -263,9 +263,7 @@ function ReportTable(props: {
   const colCount = columns.length + (rowActions ? 1 : 0);
   const firstTotal = columns.findIndex((c) => c.total);
   // the first column (the order, product or period a row is about) stays in view on a wide report
-  const first = stick(0, true);
-  const cls = (i: number, numeric: boolean) => [i === 0 ? first.className : '', numeric ? 'qm-num' : ''].join(' ').trim() || undefined;
-  const at = (i: number) => (i === 0 ? first.style : undefined);
+  const cell = (i: number, numeric = false) => tableCell({ left: i === 0 ? 0 : undefined, edge: true, numeric });
   return (
     <TableWrap>
       <Table striped highlightOnHover stickyHeader verticalSpacing={4} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label={props.title} aria-busy={props.busy} aria-rowcount={props.total}>
@@ -275,7 +273,7 @@ function ReportTable(props: {
               const dir = sortDirection(sort, c.key);
               const ta = isNumeric(c.type) ? 'right' : undefined;
               return (
-                <Table.Th key={c.key} ta={ta} aria-sort={c.sortable ? dir : undefined} className={cls(i, false)} style={at(i)}>
+                <Table.Th key={c.key} ta={ta} aria-sort={c.sortable ? dir : undefined} {...cell(i)}>
                   {c.sortable ? (
                     <UnstyledButton className="qm-sort" data-active={dir !== 'none' || undefined} onClick={() => onSort(c.key)} title={`Sort by ${c.label.toLowerCase()}`}>
                       {c.label}
@@ -316,7 +314,7 @@ function ReportTable(props: {
           {rows?.map((row, i) => (
             <Table.Tr key={i}>
               {columns.map((c, j) => (
-                <Table.Td key={c.key} ta={isNumeric(c.type) ? 'right' : undefined} className={cls(j, isNumeric(c.type))} style={at(j)}>
+                <Table.Td key={c.key} ta={isNumeric(c.type) ? 'right' : undefined} {...cell(j, isNumeric(c.type))}>
                   {cells?.[c.key] ? cells[c.key]!(row) : c.type === 'text' && typeof row[c.key] === 'string' ? longText(row[c.key] as string) : formatCell(c.type, row[c.key])}
                 </Table.Td>
               ))}
@@ -328,7 +326,7 @@ function ReportTable(props: {
           <Table.Tfoot className="qm-report-totals">
             <Table.Tr>
               {columns.map((c, i) => (
-                <Table.Th key={c.key} scope={i === 0 ? 'row' : undefined} ta={isNumeric(c.type) ? 'right' : undefined} className={cls(i, isNumeric(c.type))} style={at(i)}>
+                <Table.Th key={c.key} scope={i === 0 ? 'row' : undefined} ta={isNumeric(c.type) ? 'right' : undefined} {...cell(i, isNumeric(c.type))}>
                   {i === 0 && !c.total ? `Total (${formatInteger(props.total)} ${props.total === 1 ? 'row' : 'rows'})` : c.total ? formatCell(c.type, totals[c.key]) : ''}
                 </Table.Th>
               ))}
