@@ -68,6 +68,32 @@ describe.each(BACKENDS)('caches (%s)', (kind) => {
     expect(Number(await reads()) - at, 'six pages and one count').toBe(7);
   });
 
+  it('list totals: requests arriving together after a write count the rows once, the others answer with the total kept', async () => {
+    // The rows of a sequence-reading function (as above) beside a one-row table whose writes move the total's revision.
+    const fn = `qm_probe_moved_${kind}`;
+    await app.sql(sql.raw(`create sequence if not exists ${fn}_reads`));
+    await app.sql(sql.raw(`create or replace function ${fn}() returns table(id int) language sql volatile as
+                           'select g from generate_series(1, 40 + 0 * nextval(''${fn}_reads'')::int) g'`));
+    await app.sql(sql.raw(`create table if not exists ${fn}_t (x int not null)`));
+    await app.sql(sql.raw(`insert into ${fn}_t values (1)`));
+    await app.sql(sql`select qm_track_table_revisions()`);
+    const reads = async () => Number((await app.sql<{ n: string }>(sql.raw(`select last_value::text as n from ${fn}_reads`)))[0]!.n);
+    const spec: ListSpec<{ id: number }> = { from: sql.raw(`${fn}() p cross join ${fn}_t t`), select: sql`p.id`, sort: { id: sql`p.id` }, defaultSort: 'id', key: sql`p.id` };
+    const item = z.object({ id: z.number() });
+    const six = () => Promise.all(Array.from({ length: 6 }, (_, i) => runListJson(app.db, spec, { page: 1 + (i % 3), per_page: 5, filter: {} }, item)));
+    await runListJson(app.db, spec, { page: 1, per_page: 5 }, item); // counted and kept
+    let at = await reads();
+    for (const a of await six()) expect(JSON.parse(a).meta.total).toBe(40);
+    expect((await reads()) - at, 'nothing moved: six pages, no count').toBe(6);
+    await app.sql(sql.raw(`update ${fn}_t set x = x + 1`));
+    at = await reads();
+    for (const a of await six()) expect(JSON.parse(a).meta.total).toBe(40);
+    expect((await reads()) - at, 'moved: six pages and one count, not six').toBe(7);
+    // rows added: the next request alone checks and counts them
+    await app.sql(sql.raw(`insert into ${fn}_t values (2)`));
+    expect(JSON.parse(await runListJson(app.db, spec, { page: 1, per_page: 5 }, item)).meta.total).toBe(80);
+  });
+
   it('list totals of a filter reading another table (products published on a store)', async () => {
     // A store of the test's own with two products published on it.
     const fx = fixtures(app, () => admin);

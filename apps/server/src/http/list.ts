@@ -124,8 +124,10 @@ export function orderOf<Row, R>(spec: ListSpec<Row, R>, sortParam: string | unde
  * transaction: migration 0017), and every list statement reads that revision with its page, in the
  * same snapshot: while it is the one kept, the cached total is answered; when it moved — a write to
  * one of those tables by this process, another one, a job or plain SQL — the same statement counts
- * again (the count is in a CASE, so PostgreSQL runs it only then). The rows themselves are never
- * cached.
+ * again (the count is in a CASE, so PostgreSQL runs it only then). One statement per list query and
+ * process checks at a time: the requests arriving while it runs answer with the total kept (see
+ * totalOrTurn) — after a write, fifty people on a list whose count takes seconds count it once, not
+ * fifty times over on two cores. The rows themselves are never cached.
  */
 /** A cache per database (tests run two in one process), keyed by the driver client of the handle. */
 function perDatabase<V>(size: number): (db: Db) => BoundedMap<string, V> {
@@ -149,22 +151,26 @@ export function rememberCount(db: Db, key: string, n: number, revision: string) 
 }
 
 /**
- * Totals being counted now, per database and count key: a request that finds none cached waits for
- * the request of this process already counting the same rows (fifty people opening a list at once —
- * or a process just started — count it once, not fifty times over).
+ * Totals being counted or checked now, per database and count key: a request that finds none cached
+ * waits for the request of this process already counting the same rows (fifty people opening a list
+ * at once — or a process just started — count it once, not fifty times over); one that finds one
+ * cached while another request checks it takes it as it is.
  */
 const countingOf = perDatabase<Promise<void>>(2_000);
 
 /**
- * The cached total; none cached, the one another request is counting once it is done; none being
- * counted, this request's turn to count (`done`: call it when its count is remembered, or failed).
+ * The cached total; none cached, the one another request is counting once it is done. This
+ * request's turn (`done`: call it when its statement has run, or failed) when no other request holds
+ * it: its statement checks the kept total's revision and counts should it have moved. `unchecked`:
+ * another request is checking the total kept — answer with it without checking (it is at most that
+ * statement's time older than the page).
  */
-async function totalOrTurn(db: Db, key: string): Promise<{ cached?: { n: number; revision: string }; done?: () => void }> {
+async function totalOrTurn(db: Db, key: string): Promise<{ cached?: { n: number; revision: string }; done?: () => void; unchecked?: true }> {
   const counting = countingOf(db);
   for (;;) {
     const cached = cachedCount(db, key);
-    if (cached) return { cached };
     const pending = counting.get(key);
+    if (cached && pending) return { cached, unchecked: true };
     // another request's count: wait, then read what it kept (should it have failed, take the turn)
     if (pending) {
       await pending;
@@ -174,6 +180,7 @@ async function totalOrTurn(db: Db, key: string): Promise<{ cached?: { n: number;
     const turn = new Promise<void>((resolve) => (finish = resolve));
     counting.set(key, turn);
     return {
+      cached,
       done: () => {
         if (counting.get(key) === turn) counting.delete(key);
         finish();
@@ -346,9 +353,9 @@ export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: Lis
   const resolved = await resolveOf(db, spec, q);
   const plan = planOf(spec, q, resolved, item);
   const knownTotal = spec.tuning?.knownTotal?.(q, resolved);
-  const { cached, done } = knownTotal === undefined ? await totalOrTurn(db, plan.key) : {};
+  const { cached, done, unchecked } = knownTotal === undefined ? await totalOrTurn(db, plan.key) : {};
   try {
-    return await listJson(db, spec, q, item, { resolved, plan, cached, knownTotal });
+    return await listJson(db, spec, q, item, { resolved, plan, cached, knownTotal, unchecked });
   } finally {
     done?.();
   }
@@ -360,9 +367,11 @@ async function listJson<Row, R>(
   spec: ListSpec<Row, R>,
   q: ListQuery,
   item: z.ZodType,
-  ctx: { resolved: R; plan: ListPlan; cached: { n: number; revision: string } | undefined; knownTotal: number | undefined },
+  ctx: { resolved: R; plan: ListPlan; cached: { n: number; revision: string } | undefined; knownTotal: number | undefined; unchecked?: true },
 ): Promise<string> {
-  const { resolved, plan, cached, knownTotal } = ctx;
+  const { resolved, plan, cached, unchecked } = ctx;
+  // a total known from resolving the query, or the one kept while another request checks it
+  const knownTotal = ctx.knownTotal ?? (unchecked ? cached!.n : undefined);
   const { where, order, offset, key, byValue, revision } = plan;
   const cap = spec.tuning?.countCap;
   // Values left as parameters (see inlineValues) would get one generic plan for all of them: plan such pages each time.
@@ -370,7 +379,7 @@ async function listJson<Row, R>(
   let searchFirst = false;
   /** A search's matches, when counted (or cached) to choose the plan. */
   let matches: number | undefined;
-  if (cap === undefined && knownTotal === undefined && q.q?.trim() && spec.search) {
+  if (cap === undefined && ctx.knownTotal === undefined && q.q?.trim() && spec.search) {
     // A search: count first, and when few rows match, find them through the search's own index and
     // sort them, rather than walking the sort order's index past every row that does not match. A
     // cached total only chooses the plan here; the page's statement checks it as for any list.
