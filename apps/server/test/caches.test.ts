@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hashToken } from '../src/http/auth.js';
-import { runListJson, type ListSpec } from '../src/http/list.js';
+import { cachedByRevision, runListJson, type ListSpec } from '../src/http/list.js';
 import { connect, MAX_STATEMENTS, namedStatements, query, statementName } from '../src/db/connect.js';
 import { BACKENDS, fixtures, startApp, useTestApp, type TestApp } from './harness.js';
 
@@ -92,6 +92,25 @@ describe.each(BACKENDS)('caches (%s)', (kind) => {
     // rows added: the next request alone checks and counts them
     await app.sql(sql.raw(`insert into ${fn}_t values (2)`));
     expect(JSON.parse(await runListJson(app.db, spec, { page: 1, per_page: 5 }, item)).meta.total).toBe(80);
+  });
+
+  it('values kept by revision (a dashboard’s pass): computed once for the requests arriving together, again after a write', async () => {
+    const t = `qm_probe_value_${kind}`;
+    await app.sql(sql.raw(`create table if not exists ${t} (x int not null)`));
+    await app.sql(sql`select qm_track_table_revisions()`);
+    let computed = 0;
+    const value = () =>
+      cachedByRevision(app.db, `probe ${kind}`, sql.raw(t), async () => {
+        computed++;
+        return (await app.sql<{ n: number }>(sql.raw(`select count(*)::int as n from ${t}`)))[0]!.n;
+      });
+    expect(await Promise.all([value(), value(), value(), value()])).toEqual([0, 0, 0, 0]);
+    expect(computed, 'four requests together: one computation').toBe(1);
+    await app.sql(sql.raw(`insert into ${t} values (1)`));
+    expect(await Promise.all([value(), value(), value()])).toEqual([1, 1, 1]);
+    expect(computed, 'moved: computed once more').toBe(2);
+    expect(await value()).toBe(1);
+    expect(computed, 'kept').toBe(2);
   });
 
   it('list totals of a filter reading another table (products published on a store)', async () => {

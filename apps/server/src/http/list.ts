@@ -193,18 +193,31 @@ async function totalOrTurn(db: Db, key: string): Promise<{ cached?: { n: number;
  * A value computed from the tables `from` reads (an aggregate a dashboard shows), kept per process
  * while their revision is the one it was computed at — as list totals are (see cachedCount). The
  * revision is read before computing: a write during the computation moves it, and the next call
- * computes again. For values that depend on the tables alone (not on the time of day).
+ * computes again. Requests arriving while it is computed at the same revision wait for that
+ * computation rather than start their own. For values that depend on the tables alone (not on the
+ * time of day).
  */
 export async function cachedByRevision<T>(db: Db, key: string, from: SQL, compute: () => Promise<T>): Promise<T> {
-  const tables = tablesOf(compile(from).sql);
+  // `from` is a FROM clause's text: its first table follows no FROM or JOIN of its own
+  const tables = tablesOf(`from ${compile(from).sql}`);
   const [{ rev }] = (await query<{ rev: string }>(db, sql`select ${revisionSql(tables)} as rev`)) as [{ rev: string }];
   const cache = valueCacheOf(db);
   const kept = cache.get(key);
   if (kept && kept.revision === rev) return kept.value as T;
-  const value = await compute();
-  cache.set(key, { value, revision: rev });
-  return value;
+  const computing = computingOf(db);
+  const pending = computing.get(key);
+  if (pending && pending.revision === rev) return pending.value as Promise<T>;
+  const value = compute();
+  computing.set(key, { value, revision: rev });
+  try {
+    const v = await value;
+    cache.set(key, { value: v, revision: rev });
+    return v;
+  } finally {
+    if (computing.get(key)?.value === value) computing.delete(key);
+  }
 }
+const computingOf = perDatabase<{ value: Promise<unknown>; revision: string }>(200);
 const valueCacheOf = perDatabase<{ value: unknown; revision: string }>(200);
 
 /** The tables a statement reads (after FROM or JOIN; not functions): those whose revision keys its total. */
