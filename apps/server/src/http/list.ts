@@ -76,6 +76,13 @@ export interface ListTuning<R> {
    * most of what PostgreSQL spends on a page. `select` still serves the CSV export.
    */
   rowJson?: SQL;
+  /**
+   * The FROM clause the page's columns are read from: `from` with joins only the columns need, each
+   * on a unique key (adding no row). The page's keys are found over `from` alone — its filters,
+   * order and limit planned without those joins — then its rows read through this for those keys;
+   * the count never reads them. `select` may name its aliases; `sort`, `filters` and `search` may not.
+   */
+  columnsFrom?: SQL;
 }
 
 /** What `resolve` makes of a query (undefined for a list without one). */
@@ -258,6 +265,8 @@ function withKnownRevision(statement: Compiled, known: string | undefined): Comp
 
 /** One page of rows in the list's order: `select`'s columns, or the row's JSON text as `j` (rowJson). */
 function pageSql<Row, R>(spec: ListSpec<Row, R>, where: SQL, order: SQL, limit: number, offset: number, columns = spec.select): SQL {
+  const joined = spec.tuning?.columnsFrom;
+  if (joined) return sql`select ${columns} from ${joined} where ${spec.key} = any(array(select ${spec.key} from ${spec.from} ${where} ${order} ${limitSql(limit, offset)})) ${order}`;
   const alias = aliasOf(spec);
   // Past the first page of one table, the rows skipped are not projected: the page's columns (and any
   // lookups in them) are computed for its own rows only.
@@ -417,7 +426,7 @@ async function listJson<Row, R>(
           // holding those answers alone) — then read the page's rows.
           sql`select ${columns} from ${spec.from} where ${spec.key} in (
                 select ${spec.key} from (select * from ${spec.from} ${where} offset 0) ${sql.raw(aliasOf(spec)!)} ${order} ${limitSql(q.per_page, offset)}) ${order}`
-        : sql`select ${columns} from ${spec.from}
+        : sql`select ${columns} from ${spec.tuning?.columnsFrom ?? spec.from}
                where ${spec.key} = any(array(select ${spec.key} from ${spec.from} ${where})) ${order} ${limitSql(q.per_page, offset)}`;
     if (knownTotal !== undefined) return sql`select ${pageJsonOf(spec, item, page)} as data, null::int as n, null::text as rev`;
     const count = cap === undefined ? countSql(spec.from, where) : cappedCountSql(spec.from, where, cap);

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { runListJson, type ListSpec } from '../src/http/list.js';
+import { BACKENDS, useTestApp } from './harness.js';
+
+/**
+ * A list whose page reads its columns through joins of their own (`tuning.columnsFrom`, the price
+ * lists' caliber and market): the page's keys are found over the list's `from`, and the joins are read
+ * for the page's rows alone — not for the rows its filters pass over, nor for its count.
+ */
+describe.each(BACKENDS)('a list with columnsFrom (%s)', (kind) => {
+  const app = useTestApp(kind);
+
+  it('answers the rows of its filters and order, each join read once per row of the page', async () => {
+    const seq = `qm_probe_columns_${kind}`;
+    await app.sql(sql.raw(`create sequence if not exists ${seq}`));
+    const reads = async () => Number((await app.sql<{ n: string }>(sql.raw(`select nextval('${seq}')::text as n`)))[0]!.n);
+    const spec: ListSpec<{ id: number; tens: number }> = {
+      from: sql.raw(`generate_series(1, 40) p(id)`),
+      select: sql`p.id, x.tens`,
+      sort: { id: sql`p.id` },
+      defaultSort: '-id',
+      key: sql`p.id`,
+      filters: { even: () => sql`p.id % 2 = 0` },
+      tuning: { columnsFrom: sql.raw(`generate_series(1, 40) p(id) left join lateral (select p.id * 10 + 0 * nextval('${seq}') as tens) x on true`) },
+    };
+    const item = z.object({ id: z.number(), tens: z.number() });
+    let at = await reads();
+    const page = JSON.parse(await runListJson(app.db, spec, { page: 2, per_page: 5, filter: { even: 'yes' } }, item));
+    expect(page).toEqual({ data: [30, 28, 26, 24, 22].map((id) => ({ id, tens: id * 10 })), meta: { total: 20, page: 2, per_page: 5, total_exact: true } });
+    // five rows on the page, read once each (and the probe's own read)
+    expect((await reads()) - at).toBe(6);
+    at = await reads();
+    const all = JSON.parse(await runListJson(app.db, spec, { page: 1, per_page: 3, sort: 'id' }, item));
+    expect(all.data).toEqual([1, 2, 3].map((id) => ({ id, tens: id * 10 })));
+    expect(all.meta.total).toBe(40);
+    expect((await reads()) - at).toBe(4);
+  });
+});
