@@ -7,7 +7,7 @@ import { BACKENDS, useTestApp } from './harness.js';
  * writes behind the API's back (plain SQL, as a job, an import or another tool would) and checks the
  * derived value, and what the API answers from it.
  *
- * Catalogue (migration 0016): products' title, image, search_vector, variant_count,
+ * Catalogue (migration 0016): products' title, image, caliber (0046), search_vector, variant_count,
  * default_variant_id, default_sku, published_store_ids; (0006) the list row `list_json`; (0007) the
  * word heads `product_search_heads`.
  */
@@ -20,8 +20,10 @@ describe.each(BACKENDS)('derived data written behind the API (%s)', (kind) => {
   let seq = 0;
   const tag = () => `${kind.slice(0, 2).toUpperCase()}${Date.now().toString(36).toUpperCase()}${++seq}`;
 
+  let caliberId: number;
   beforeAll(async () => {
     token = await app.login('catalog@example.com');
+    [{ id: caliberId }] = (await app.sql<{ id: number }>(sql`select id from attributes where code = 'caliber'`)) as [{ id: number }];
     [{ id: brandId }] = (await app.sql<{ id: number }>(sql`insert into brands (name) values (${`Derivco ${kind}`}) returning id`)) as [{ id: number }];
     const stores = await app.sql<{ id: number }>(sql`
       insert into stores (name, code) values (${`Derived A ${kind}`}, ${`derived-a-${kind}`}), (${`Derived B ${kind}`}, ${`derived-b-${kind}`}) returning id`);
@@ -31,6 +33,7 @@ describe.each(BACKENDS)('derived data written behind the API (%s)', (kind) => {
   interface Cached {
     title: string | null;
     image: string | null;
+    caliber: string | null;
     words: string;
     variant_count: number;
     default_variant_id: number | null;
@@ -41,7 +44,7 @@ describe.each(BACKENDS)('derived data written behind the API (%s)', (kind) => {
   }
   const cached = async (id: number): Promise<Cached> => {
     const [row] = await app.sql<Omit<Cached, 'list'> & { list_json: string }>(sql`
-      select title, image, search_vector::text as words, variant_count, default_variant_id, default_sku, published_store_ids, list_json,
+      select title, image, caliber, search_vector::text as words, variant_count, default_variant_id, default_sku, published_store_ids, list_json,
              array(select h.head from product_search_heads h where h.product_id = p.id order by 1) as heads
         from products p where id = ${id}`);
     const { list_json, ...rest } = row!;
@@ -55,13 +58,14 @@ describe.each(BACKENDS)('derived data written behind the API (%s)', (kind) => {
     (await app.sql<{ id: number }>(sql`
       insert into variants (product_id, sku, upc, units_per_package, is_default) values (${productId}, ${sku}, ${upc}, 20, ${isDefault}) returning id`))[0]!.id;
 
-  it('a canonical title and image: set, changed and removed', async () => {
+  it('a canonical title, image and caliber: set, changed and removed', async () => {
     const id = await newProduct();
-    expect(await cached(id)).toMatchObject({ title: null, image: null, variant_count: 0, published_store_ids: [] });
+    expect(await cached(id)).toMatchObject({ title: null, image: null, caliber: null, variant_count: 0, published_store_ids: [] });
     await setValue(id, 11, 'Derivco Zephyrine 9mm 124 gr FMJ');
     await setValue(id, 13, 'https://cdn.example.com/derived.jpg');
+    await setValue(id, caliberId, '9mm Luger');
     let c = await cached(id);
-    expect(c).toMatchObject({ title: 'Derivco Zephyrine 9mm 124 gr FMJ', image: 'https://cdn.example.com/derived.jpg' });
+    expect(c).toMatchObject({ title: 'Derivco Zephyrine 9mm 124 gr FMJ', image: 'https://cdn.example.com/derived.jpg', caliber: '9mm Luger' });
     expect(c.words).toContain("'zephyrine'");
     expect(c.heads).toContain('zep');
     expect(c.list).toMatchObject({ title: 'Derivco Zephyrine 9mm 124 gr FMJ', image: 'https://cdn.example.com/derived.jpg', brand_name: `Derivco ${kind}` });
@@ -71,20 +75,23 @@ describe.each(BACKENDS)('derived data written behind the API (%s)', (kind) => {
 
     await app.sql(sql`update attribute_data set value = '"Derivco Quillon 9mm"'::jsonb
                        where sourceable_type = 'product' and sourceable_id = ${id} and attribute_id = 11 and source_type is null`);
+    await app.sql(sql`update attribute_data set value = '".380 ACP"'::jsonb
+                       where sourceable_type = 'product' and sourceable_id = ${id} and attribute_id = ${caliberId} and source_type is null`);
     c = await cached(id);
     expect(c.title).toBe('Derivco Quillon 9mm');
+    expect(c.caliber).toBe('.380 ACP');
     expect(c.words).not.toContain('zephyrine');
     expect(c.heads).not.toContain('zep');
     expect(c.heads).toContain('qui');
 
     // A distributor's title is not the product's.
     await app.sql(sql`insert into attribute_data (attribute_id, sourceable_type, sourceable_id, source_type, source_id, source_label, value)
-                      values (11, 'product', ${id}, 'vendor', 1, 'Sports South', '"VENDOR TITLE"'::jsonb)`);
-    expect((await cached(id)).title).toBe('Derivco Quillon 9mm');
+                      values (11, 'product', ${id}, 'vendor', 1, 'Sports South', '"VENDOR TITLE"'::jsonb), (${caliberId}, 'product', ${id}, 'vendor', 1, 'Sports South', '"9MM"'::jsonb)`);
+    expect(await cached(id)).toMatchObject({ title: 'Derivco Quillon 9mm', caliber: '.380 ACP' });
 
     await app.sql(sql`delete from attribute_data where sourceable_type = 'product' and sourceable_id = ${id} and source_type is null`);
     c = await cached(id);
-    expect(c).toMatchObject({ title: null, image: null });
+    expect(c).toMatchObject({ title: null, image: null, caliber: null });
     expect(c.list).toMatchObject({ title: null, image: '/images/default-product.svg' });
   });
 

@@ -152,8 +152,9 @@ export const storeCategories = presentationTable('store_categories', 'category_i
 /**
  * List cache, kept by statement triggers on the rows it copies (migration 0016,
  * `qm_refresh_product_cache`), so the product list is one indexed scan at any size: `title` and `image`
- * mirror the canonical values of attributes 11 and 13, `search_vector` holds the words of the title, SKUs and UPCs,
- * and the default variant, the variant count and the stores it is published on are copied too.
+ * mirror the canonical values of attributes 11 and 13, `caliber` that of the built-in `caliber`
+ * attribute (0046: the price lists' market key), `search_vector` holds the words of the title, SKUs
+ * and UPCs, and the default variant, the variant count and the stores it is published on are copied too.
  */
 export const products = pgTable(
   'products',
@@ -165,6 +166,7 @@ export const products = pgTable(
     notes: text('notes'),
     title: text('title'),
     image: text('image'),
+    caliber: text('caliber'),
     search_vector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
     variant_count: integer('variant_count').notNull().default(0),
     default_variant_id: integer('default_variant_id'),

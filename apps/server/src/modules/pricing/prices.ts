@@ -4,9 +4,10 @@
  * (reprice.ts, the pure rule), applying it, and the Pricing Dashboard's figures.
  *
  * The market is one rule (market.ts), kept in `competitor_market`; every read first makes sure it is
- * fresh (`freshMarket`). A row's store, caliber, market and exclusion are looked up by key in scalar
- * subqueries rather than joined: with four tables in FROM, PostgreSQL plans a page in about a
- * millisecond (with eight it spent 45 ms planning a page it ran in 1.5).
+ * fresh (`freshMarket`). A row's caliber is its product's (kept there, migration 0046); its store and
+ * exclusion are looked up by key in scalar subqueries, its market joined for the page's own rows
+ * (`withMarket`): with four or five tables in FROM, PostgreSQL plans a page in a few milliseconds
+ * (with eight it spent 45 ms planning a page it ran in 1.5).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -46,9 +47,8 @@ const rounds = sql`(case when p.variation_type <> 'pieces' then v.units_per_pack
 const cpr = sql`round(sv.price_cents::numeric / ${rounds}, 2)`;
 const margin = sql`round((sv.price_cents - v.cost_cents) * 100.0 / nullif(sv.price_cents, 0), 1)`;
 const floorPrice = sql`ceil(v.cost_cents * 100::numeric / ${sql.raw(String(100 - REPRICE_MARGIN_FLOOR_PCT))})`;
-/** The product's caliber (its canonical value of the `caliber` attribute). */
-const caliber = sql`(select d.value #>> '{}' from attribute_data d where d.sourceable_type = 'product' and d.sourceable_id = v.product_id and d.source_type is null
-                       and d.attribute_id = (select a.id from attributes a where a.code = 'caliber'))`;
+/** The product's caliber (its canonical value of the `caliber` attribute, kept on the product: migration 0046). */
+const caliber = sql`p.caliber`;
 /** The kept market's row for the row's caliber and round group, as `m` (none for a product sold by the piece). */
 const marketRow = sql`competitor_market m where m.caliber = lower(${caliber}) and m.round_group = ${roundGroupSql(rounds)}`;
 const onSale = sql`(sv.is_enabled and exists (select 1 from stores s where s.id = sp.store_id and s.is_enabled))`;
@@ -88,21 +88,18 @@ const from = sql`store_variants sv
   join products p on p.id = v.product_id`;
 
 /**
- * The row's caliber (`cal`) and market (`m`) joined, each read once per row: a page's columns (the
- * list's `columnsFrom`: read for the page's rows only) and the dashboard's pass. The list's filters
- * read them by key (`caliber`, FLAG_SQL): a condition on these joins lets PostgreSQL make them inner
- * and hash every store variant.
+ * The row's market (`m`) joined, read once per row: a page's columns (the list's `columnsFrom`: read
+ * for the page's rows only) and the dashboard's pass. The list's filters read it by key (FLAG_SQL): a
+ * condition on this join lets PostgreSQL make it inner and hash every store variant for a page.
  */
 const withMarket = sql`${from}
-  left join attribute_data cal on cal.sourceable_type = 'product' and cal.sourceable_id = p.id and cal.source_type is null
-       and cal.attribute_id = (select a.id from attributes a where a.code = 'caliber')
-  left join competitor_market m on m.caliber = lower(cal.value #>> '{}') and m.round_group = ${roundGroupSql(rounds)}`;
+  left join competitor_market m on m.caliber = lower(${caliber}) and m.round_group = ${roundGroupSql(rounds)}`;
 const JOINED_FLAG_SQL = flagSqlOf({ cpr: sql`m.cpr`, none: sql`m.cpr is null` });
 
 export const priceList: ListSpec<Base> = {
   from,
   select: sql`sv.id, sp.store_id, (select s.name from stores s where s.id = sp.store_id) as store_name, p.id as product_id, p.title as product_title,
-              v.id as variant_id, v.sku, cal.value #>> '{}' as caliber, ${rounds} as rounds, case when ${rounds} is not null then ${roundGroupSql(rounds)} end as round_group,
+              v.id as variant_id, v.sku, ${caliber} as caliber, ${rounds} as rounds, case when ${rounds} is not null then ${roundGroupSql(rounds)} end as round_group,
               v.cost_cents, sv.price_cents, sv.map_price_cents, sv.map_gate, sv.is_enabled,
               ${cpr}::float8 as cpr_cents, ${margin}::float8 as margin_pct,
               m.cpr::float8 as market_cpr_cents, m.competitor as market_competitor, coalesce(m.n, 0) as market_offers,
@@ -135,7 +132,7 @@ export const priceList: ListSpec<Base> = {
   },
   // a SKU from its start (its index); a product by its title is found on Product Pricing
   search: (q) => sql`upper(v.sku) like ${`${q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
-  // a page's caliber and market looked up once per row, not once per column and flag (2.2 → 0.7 ms a page)
+  // a page's market looked up once per row, not once per column and flag (2.2 → 0.7 ms a page)
   tuning: { columnsFrom: withMarket },
 };
 
@@ -209,10 +206,10 @@ export async function pricingSummary(db: Db): Promise<PricingSummary> {
     );
     const calibers = await query<PricingSummary['calibers'][number]>(
       db,
-      sql`select cal.value #>> '{}' as caliber, count(*)::int as store_variants, min(${cpr})::float8 as our_cpr_cents,
+      sql`select ${caliber} as caliber, count(*)::int as store_variants, min(${cpr})::float8 as our_cpr_cents,
                  min(m.cpr)::float8 as market_cpr_cents, (count(*) filter (where ${flags.above_market}))::int as above_market
             from ${joined}
-           where sv.is_enabled and cal.value is not null and ${rounds} is not null and sv.price_cents is not null
+           where sv.is_enabled and ${caliber} is not null and ${rounds} is not null and sv.price_cents is not null
            group by 1
            order by count(*) filter (where ${flags.above_market}) desc, 2 desc, 1
            limit 12`,
