@@ -131,10 +131,11 @@ export function orderOf<Row, R>(spec: ListSpec<Row, R>, sortParam: string | unde
  * transaction: migration 0017), and every list statement reads that revision with its page, in the
  * same snapshot: while it is the one kept, the cached total is answered; when it moved — a write to
  * one of those tables by this process, another one, a job or plain SQL — the same statement counts
- * again (the count is in a CASE, so PostgreSQL runs it only then). One statement per list query and
- * process checks at a time: the requests arriving while it runs answer with the total kept (see
- * totalOrTurn) — after a write, fifty people on a list whose count takes seconds count it once, not
- * fifty times over on two cores. The rows themselves are never cached.
+ * again (the count is in a CASE, so PostgreSQL runs it only then). One request per list query and
+ * process counts at a time: the statements of the requests arriving meanwhile read the revision
+ * without counting and, should it have moved, take that request's count (totalOrTurn, totalAt) —
+ * after a write, fifty people on a list whose count takes seconds count it once, not fifty times over
+ * on two cores. The rows themselves are never cached.
  */
 /** A cache per database (tests run two in one process), keyed by the driver client of the handle. */
 function perDatabase<V>(size: number): (db: Db) => BoundedMap<string, V> {
@@ -158,41 +159,70 @@ export function rememberCount(db: Db, key: string, n: number, revision: string) 
 }
 
 /**
- * Totals being counted or checked now, per database and count key: a request that finds none cached
- * waits for the request of this process already counting the same rows (fifty people opening a list
- * at once — or a process just started — count it once, not fifty times over); one that finds one
- * cached while another request checks it takes it as it is.
+ * Totals being counted now, per database and count key: a request that finds none cached — or finds
+ * the one kept older than its page — waits for the request of this process already counting the same
+ * rows (fifty people opening a list at once, a process just started, or the first pages after a
+ * write: counted once, not fifty times over).
  */
 const countingOf = perDatabase<Promise<void>>(2_000);
+
+/** Takes the turn to count `key`: call the answer when the count is remembered, or failed. */
+function takeTurn(db: Db, key: string): () => void {
+  const counting = countingOf(db);
+  let finish!: () => void;
+  const turn = new Promise<void>((resolve) => (finish = resolve));
+  counting.set(key, turn);
+  return () => {
+    if (counting.get(key) === turn) counting.delete(key);
+    finish();
+  };
+}
 
 /**
  * The cached total; none cached, the one another request is counting once it is done. This
  * request's turn (`done`: call it when its statement has run, or failed) when no other request holds
- * it: its statement checks the kept total's revision and counts should it have moved. `unchecked`:
- * another request is checking the total kept — answer with it without checking (it is at most that
- * statement's time older than the page).
+ * it: its statement checks the kept total's revision and counts should it have moved. `checkOnly`:
+ * another request holds the turn — this one's statement reads the revision without counting, and
+ * should it have moved, the total is taken from that request's count (`totalAt`).
  */
-async function totalOrTurn(db: Db, key: string): Promise<{ cached?: { n: number; revision: string }; done?: () => void; unchecked?: true }> {
-  const counting = countingOf(db);
+async function totalOrTurn(db: Db, key: string): Promise<{ cached?: { n: number; revision: string }; done?: () => void; checkOnly?: true }> {
   for (;;) {
     const cached = cachedCount(db, key);
-    const pending = counting.get(key);
-    if (cached && pending) return { cached, unchecked: true };
+    const pending = countingOf(db).get(key);
+    if (cached && pending) return { cached, checkOnly: true };
     // another request's count: wait, then read what it kept (should it have failed, take the turn)
     if (pending) {
       await pending;
       continue;
     }
-    let finish!: () => void;
-    const turn = new Promise<void>((resolve) => (finish = resolve));
-    counting.set(key, turn);
-    return {
-      cached,
-      done: () => {
-        if (counting.get(key) === turn) counting.delete(key);
-        finish();
-      },
-    };
+    return { cached, done: takeTurn(db, key) };
+  }
+}
+
+/** Whether a kept total's revision is at least `revision` (revisions only grow: sums of counters). */
+const atLeast = (kept: string, revision: string) => BigInt(kept) >= BigInt(revision);
+
+/**
+ * The total at `revision` (or later), for a page read at that revision while the kept one is older:
+ * the count of the request holding the turn once it is done, or this request's own count.
+ */
+async function totalAt(db: Db, key: string, revision: string, count: () => Promise<{ n: number; rev: string }>): Promise<number> {
+  for (;;) {
+    const cached = cachedCount(db, key);
+    if (cached && atLeast(cached.revision, revision)) return cached.n;
+    const pending = countingOf(db).get(key);
+    if (pending) {
+      await pending;
+      continue;
+    }
+    const done = takeTurn(db, key);
+    try {
+      const counted = await count();
+      rememberCount(db, key, counted.n, counted.rev);
+      return counted.n;
+    } finally {
+      done();
+    }
   }
 }
 
@@ -375,9 +405,9 @@ export async function runListJson<Row, R>(db: Db, spec: ListSpec<Row, R>, q: Lis
   const resolved = await resolveOf(db, spec, q);
   const plan = planOf(spec, q, resolved, item);
   const knownTotal = spec.tuning?.knownTotal?.(q, resolved);
-  const { cached, done, unchecked } = knownTotal === undefined ? await totalOrTurn(db, plan.key) : {};
+  const { cached, done, checkOnly } = knownTotal === undefined ? await totalOrTurn(db, plan.key) : {};
   try {
-    return await listJson(db, spec, q, item, { resolved, plan, cached, knownTotal, unchecked });
+    return await listJson(db, spec, q, item, { resolved, plan, cached, knownTotal, checkOnly });
   } finally {
     done?.();
   }
@@ -389,11 +419,9 @@ async function listJson<Row, R>(
   spec: ListSpec<Row, R>,
   q: ListQuery,
   item: z.ZodType,
-  ctx: { resolved: R; plan: ListPlan; cached: { n: number; revision: string } | undefined; knownTotal: number | undefined; unchecked?: true },
+  ctx: { resolved: R; plan: ListPlan; cached: { n: number; revision: string } | undefined; knownTotal: number | undefined; checkOnly?: true },
 ): Promise<string> {
-  const { resolved, plan, cached, unchecked } = ctx;
-  // a total known from resolving the query, or the one kept while another request checks it
-  const knownTotal = ctx.knownTotal ?? (unchecked ? cached!.n : undefined);
+  const { resolved, plan, cached, knownTotal, checkOnly } = ctx;
   const { where, order, offset, key, byValue, revision } = plan;
   const cap = spec.tuning?.countCap;
   // Values left as parameters (see inlineValues) would get one generic plan for all of them: plan such pages each time.
@@ -401,13 +429,16 @@ async function listJson<Row, R>(
   let searchFirst = false;
   /** A search's matches, when counted (or cached) to choose the plan. */
   let matches: number | undefined;
-  if (cap === undefined && ctx.knownTotal === undefined && q.q?.trim() && spec.search) {
+  const countOf = () => (cap === undefined ? countSql(spec.from, where) : cappedCountSql(spec.from, where, cap));
+  /** The total counted by a statement of its own, with the revision it was counted at. */
+  const countNow = async () => (await query<{ n: number; rev: string }>(db, plan.statement('count', () => sql`select ${countOf()} as n, ${revision} as rev`), { prepare }))[0]!;
+  if (cap === undefined && knownTotal === undefined && q.q?.trim() && spec.search) {
     // A search: count first, and when few rows match, find them through the search's own index and
     // sort them, rather than walking the sort order's index past every row that does not match. A
     // cached total only chooses the plan here; the page's statement checks it as for any list.
     matches = cached?.n;
     if (matches === undefined) {
-      const counted = (await query<{ n: number; rev: string }>(db, plan.statement('count', () => sql`select ${countSql(spec.from, where)} as n, ${revision} as rev`), { prepare }))[0]!;
+      const counted = await countNow();
       rememberCount(db, key, counted.n, counted.rev);
       matches = counted.n;
     }
@@ -415,7 +446,7 @@ async function listJson<Row, R>(
   }
   // built for every request (it may depend on the matches), the statement kept per whether it narrows
   const narrowed = searchFirst ? undefined : spec.tuning?.narrowPage?.(q, offset + q.per_page, resolved, matches);
-  const statement = plan.statement(`page${knownTotal !== undefined ? ' known' : ''}${searchFirst ? ' search-first' : ''}${narrowed ? ' narrowed' : ''}`, () => {
+  const statement = plan.statement(`page${knownTotal !== undefined ? ' known' : checkOnly ? ' check' : ''}${searchFirst ? ' search-first' : ''}${narrowed ? ' narrowed' : ''}`, () => {
     const columns = jsonColumns(spec);
     let page = pageSql(spec, narrowed ? whereOf(spec, q, resolved, narrowed) : where, order, q.per_page, offset, columns);
     if (searchFirst)
@@ -429,14 +460,17 @@ async function listJson<Row, R>(
         : sql`select ${columns} from ${spec.tuning?.columnsFrom ?? spec.from}
                where ${spec.key} = any(array(select ${spec.key} from ${spec.from} ${where})) ${order} ${limitSql(q.per_page, offset)}`;
     if (knownTotal !== undefined) return sql`select ${pageJsonOf(spec, item, page)} as data, null::int as n, null::text as rev`;
-    const count = cap === undefined ? countSql(spec.from, where) : cappedCountSql(spec.from, where, cap);
-    return sql`select ${pageJsonOf(spec, item, page)} as data, ${countUnlessKnown(count, revision)}`;
+    // another request holds the turn: the revision read with the page, not counted
+    if (checkOnly) return sql`select ${pageJsonOf(spec, item, page)} as data, null::int as n, ${revision} as rev`;
+    return sql`select ${pageJsonOf(spec, item, page)} as data, ${countUnlessKnown(countOf(), revision)}`;
   });
   const row = (await query<{ data: string; n: number | null; rev: string | null }>(db, withKnownRevision(statement, cached?.revision), { prepare }))[0]!;
   // counted (none was cached, or the tables' revision moved since): the total kept for the next ones
   if (row.n !== null && row.rev !== null) rememberCount(db, key, row.n, row.rev);
   if (spec.tuning?.rowJson) checkRowJson(spec, item, row.data);
-  const total = knownTotal ?? row.n ?? cached!.n;
+  // checked only, and moved since the kept total: the total at the page's revision, counted once
+  const moved = checkOnly && row.rev !== null && !atLeast(cached!.revision, row.rev);
+  const total = knownTotal ?? row.n ?? (moved ? await totalAt(db, key, row.rev!, countNow) : cached!.n);
   return `{"data":${isoTimestampsInJson(row.data)},"meta":${JSON.stringify(metaOf(cap, q, total))}}`;
 }
 
