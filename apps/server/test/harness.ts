@@ -298,3 +298,15 @@ export function expectRefused(res: { status: number; body: any; text?: string },
   }
   for (const field of fields) expect(Object.keys(error!.fields ?? {}), `the field at fault: ${res.text}`).toContain(field);
 }
+
+/** Polls a job (`GET /api/job/{id}`) until it has ended, and answers it. */
+export async function finishedJob(app: TestApp, token: string, id: number, timeoutMs = 60_000): Promise<import('@qm/contracts').Job> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await app.req('GET', `/api/job/${id}`, { token });
+    expect(res.status, res.text).toBe(200);
+    if (!['queued', 'running'].includes(res.body.data.status)) return res.body.data;
+    if (Date.now() > until) throw new Error(`job ${id} still ${res.body.data.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -7,7 +7,7 @@ import type { Job } from '@qm/contracts';
 import { readFile, storeFile } from '../src/files/store.js';
 import { readTable, safeCell, writeTable } from '../src/files/tables.js';
 import { SYSTEM_ACTOR } from '../src/db/audit.js';
-import { BACKENDS, useTestApp, type TestApp, expectRefused } from './harness.js';
+import { BACKENDS, useTestApp, type TestApp, expectRefused, finishedJob } from './harness.js';
 
 async function text(stream: Readable): Promise<string> {
   const parts: Buffer[] = [];
@@ -21,17 +21,7 @@ async function rowsOf(stream: Readable, format: 'csv' | 'xlsx') {
   return rows;
 }
 
-/** Polls a job until it has ended. */
-async function finished(t: TestApp, token: string, id: number, timeoutMs = 20_000): Promise<Job> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.req('GET', `/api/job/${id}`, { token });
-    expect(res.status).toBe(200);
-    if (!['queued', 'running'].includes(res.body.data.status)) return res.body.data;
-    if (Date.now() > until) throw new Error(`job ${id} still ${res.body.data.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const finished = (t: TestApp, token: string, id: number, timeoutMs = 20_000) => finishedJob(t, token, id, timeoutMs);
 
 describe('tables in files', () => {
   it('neutralises every cell a spreadsheet would evaluate, and keeps numbers', () => {

@@ -1,11 +1,10 @@
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '@qm/contracts';
 import { deleteExpiredFiles } from '../src/files/store.js';
 import { readTable } from '../src/files/tables.js';
 import { SYNC_EXPORT_ROWS } from '../src/files/exports.js';
-import { BACKENDS, useTestApp, type TestApp, expectRefused } from './harness.js';
+import { BACKENDS, useTestApp, type TestApp, expectRefused, finishedJob } from './harness.js';
 
 async function rowsOf(buf: Buffer, format: 'csv' | 'xlsx') {
   const rows: string[][] = [];
@@ -13,16 +12,7 @@ async function rowsOf(buf: Buffer, format: 'csv' | 'xlsx') {
   return rows;
 }
 
-async function finished(t: TestApp, token: string, id: number, timeoutMs = 60_000): Promise<Job> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.req('GET', `/api/job/${id}`, { token });
-    expect(res.status).toBe(200);
-    if (!['queued', 'running'].includes(res.body.data.status)) return res.body.data;
-    if (Date.now() > until) throw new Error(`job ${id} still ${res.body.data.status}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const finished = (t: TestApp, token: string, id: number, timeoutMs = 60_000) => finishedJob(t, token, id, timeoutMs);
 
 const one = async <T = Record<string, unknown>>(t: TestApp, q: ReturnType<typeof sql>) => (await t.sql<T>(q))[0]!;
 

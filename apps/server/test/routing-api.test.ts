@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Job } from '@qm/contracts';
-import { BACKENDS, useTestApp, type TestApp, expectRefused } from './harness.js';
+import { BACKENDS, useTestApp, type TestApp, expectRefused, finishedJob } from './harness.js';
 import { SYSTEM_ACTOR } from '../src/db/audit.js';
 import type { Db } from '../src/db/connect.js';
 import { EARLY_ROUTE_LINES, earlyRoute, routeOrder } from '../src/modules/routing/service.js';
@@ -352,12 +351,4 @@ describe.each(BACKENDS)('routing and vendor orders on %s', (kind) => {
   });
 });
 
-async function finished(t: TestApp, token: string, id: number, timeoutMs = 60_000): Promise<Job> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.req('GET', `/api/job/${id}`, { token });
-    if (!['queued', 'running'].includes(res.body.data.status)) return res.body.data;
-    if (Date.now() > until) throw new Error(`job ${id} still ${res.body.data.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const finished = (t: TestApp, token: string, id: number, timeoutMs = 60_000) => finishedJob(t, token, id, timeoutMs);

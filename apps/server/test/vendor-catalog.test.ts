@@ -6,7 +6,7 @@ import type { ImportCounts, Job, VendorImport, VendorProduct } from '@qm/contrac
 import { JobCancelled } from '../src/jobs/runner.js';
 import { applyImport } from '../src/modules/vendor-catalog/import.js';
 import { guessMapping, readMoney, readQuantity, readRow, readUpc, readYesNo } from '../src/modules/vendor-catalog/values.js';
-import { BACKENDS, useTestApp, type TestApp, expectRefused } from './harness.js';
+import { BACKENDS, useTestApp, type TestApp, expectRefused, finishedJob } from './harness.js';
 
 describe('reading vendors’ cells', () => {
   it('reads money, quantities, yes/no and UPCs, and says why a cell cannot be read', () => {
@@ -53,17 +53,7 @@ describe('reading vendors’ cells', () => {
   });
 });
 
-/** Polls a job until it has ended. */
-async function finished(t: TestApp, token: string, id: number, timeoutMs = 120_000): Promise<Job> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await t.req('GET', `/api/job/${id}`, { token });
-    expect(res.status).toBe(200);
-    if (!['queued', 'running'].includes(res.body.data.status)) return res.body.data;
-    if (Date.now() > until) throw new Error(`job ${id} still ${res.body.data.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const finished = (t: TestApp, token: string, id: number, timeoutMs = 120_000) => finishedJob(t, token, id, timeoutMs);
 
 const MAPPING = { vendor_sku: 'Item #', upc: 'UPC', name: 'Description', cost: 'Your Cost', quantity: 'Qty', can_drop_ship: 'Drop Ship', map: 'MAP' };
 const HEADER = 'Item #,UPC,Description,Your Cost,Qty,Drop Ship,MAP';
