@@ -21,12 +21,13 @@ export const TEXT_CONTRAST = 4.6;
 export const UI_CONTRAST = 3;
 
 /**
- * The surfaces text sits on. Light: the page (white), striped and hovered rows (gray 0 and 1).
- * Dark: the page (dark 7), inputs, papers and striped rows (dark 6), hovered rows (dark 5).
+ * The surfaces text sits on. Light: the page (white), striped and hovered rows (gray 0 and 1), a
+ * selected row (the primary colour's light tint, at most steel 1). Dark: the page (dark 7), inputs,
+ * papers and striped rows (dark 6), hovered rows (dark 5), a selected row (steel's dark light tint).
  */
 export const SURFACES = {
-  light: ['#ffffff', DEFAULT_THEME.colors.gray[0], DEFAULT_THEME.colors.gray[1]],
-  dark: [DEFAULT_THEME.colors.dark[7], DEFAULT_THEME.colors.dark[6], DEFAULT_THEME.colors.dark[5]],
+  light: ['#ffffff', DEFAULT_THEME.colors.gray[0], DEFAULT_THEME.colors.gray[1], steel[1]],
+  dark: [DEFAULT_THEME.colors.dark[7], DEFAULT_THEME.colors.dark[6], DEFAULT_THEME.colors.dark[5], mix(steel[9], '#000000', 0.5)],
 } as const;
 
 /**
