@@ -142,6 +142,32 @@ test.describe('pricing', () => {
     await look(page, 'pricing-product');
   });
 
+  test('every price a filter lists gets its suggestion: the page selected, then all of them, confirmed and followed as a job', async ({ page }) => {
+    test.setTimeout(120_000);
+    const token = await signedIn(page, PRICING);
+    const query = 'filter[flag]=above_market&filter[on_sale]=true&filter[caliber]=9mm Luger';
+    const before = (await apiGet<{ meta: { total: number } }>(page, token, `pricing/store-variant?${query}&per_page=1`)).meta.total;
+    expect(before).toBeGreaterThan(5);
+    await page.goto(`/pricing/store-variant?${query}&per_page=5`);
+    const list = page.getByRole('table', { name: 'Store variant prices' });
+    await expect(list.getByRole('row')).toHaveCount(6);
+    await list.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    const bar = page.getByRole('toolbar', { name: 'Selected store variant prices' });
+    await bar.getByRole('button', { name: `Select all ${before} store variant prices` }).click();
+    await expect(bar).toContainText(`All ${before} store variant prices selected`);
+    await look(page, 'pricing-select-all-matching');
+    await bar.getByRole('button', { name: `Apply suggested prices (all ${before})` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Apply suggested prices' });
+    await expect(confirm).toContainText(`all ${before} store variant prices`);
+    await confirm.getByRole('button', { name: `Apply to ${before}` }).click();
+    await expect(page.getByText(/\d+ prices? changed/)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(new RegExp(`of ${before} left as they were`))).toBeVisible();
+    const job = (await apiGet<{ data: { title: string; status: string; result: { store_variants: number; changed: number } }[] }>(page, token, 'job?sort=-id&per_page=1')).data[0]!;
+    expect(job).toMatchObject({ status: 'succeeded', result: { store_variants: before } });
+    expect(job.result.changed).toBeGreaterThan(0);
+    expect(job.title).toContain('above_market');
+  });
+
   test('an analyst reads prices and the dashboard but cannot change a price', async ({ page }) => {
     await signedIn(page, 'analyst@example.com');
     await page.goto('/pricing/store-variant');

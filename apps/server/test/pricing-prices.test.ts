@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PRICE_FLAGS, REPRICE_MAX_IDS, type StoreVariantPrice } from '@qm/contracts';
-import { BACKENDS, useTestApp, expectRefused } from './harness.js';
+import { BACKENDS, useTestApp, expectRefused, finishedJob } from './harness.js';
 import { marginFloorPrice } from '../src/modules/pricing/reprice.js';
 import { marketSql } from '../src/modules/pricing/market.js';
 
@@ -133,6 +133,33 @@ describe.each(BACKENDS)('store variant prices on %s', (kind) => {
     expect((await t.sql<{ version: number }>(sql`select version from store_variants where id = ${id}`))[0]!.version).toBe(version);
     expectRefused(await t.req('POST', '/api/pricing/reprice', { token: pricing, body: { ids: [] } }), 400, 'ids');
     expectRefused(await t.req('POST', '/api/pricing/reprice', { token: pricing, body: { ids: Array.from({ length: REPRICE_MAX_IDS + 1 }, (_, i) => i + 1) } }), 400, 'ids');
+  });
+
+  it('reprices every store variant a search and filters list, as a job: each change audited, the others left and counted', async () => {
+    const id = await nineMil();
+    await t.sql(sql`update store_variants set price_cents = 1200, map_gate = null, map_price_cents = null where id = ${id}`);
+    await t.sql(sql`update variants set cost_cents = 1000 where id = (select variant_id from store_variants where id = ${id})`);
+    const [excluded] = await t.sql<{ id: number }>(sql`select sv.id from store_variants sv join exclude_skus x on x.variant_id = sv.variant_id and x.store_id is null order by sv.id limit 1`);
+    const body = { filter: { id: [String(id), String(excluded!.id)] } };
+    const jobs = async () => (await t.sql<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'pricing-reprice-all'`))[0]!.n;
+    const before = await jobs();
+    expect((await t.req('POST', '/api/pricing/reprice-all', { token: analyst, body })).status).toBe(403);
+    expectRefused(await t.req('POST', '/api/pricing/reprice-all', { token: pricing, body: { filter: { flag: 'cheap' } } }), 400, 'filter.flag');
+    expect(await jobs(), 'nothing queued for a refused request').toBe(before);
+    const res = await t.req('POST', '/api/pricing/reprice-all', { token: pricing, body });
+    expect(res.status, res.text).toBe(202);
+    expect(res.body.data.title).toContain('id ');
+    const job = await finishedJob(t, pricing, res.body.data.id);
+    expect(job).toMatchObject({ status: 'succeeded', result: { store_variants: 2, changed: 1, unchanged: 1 } });
+    expect((await t.req('GET', `/api/pricing/store-variant/${id}`, { token: pricing })).body.data.price_cents).toBe(1_145);
+    const [entry] = await t.sql<{ after: { price_cents: number }; actor: string }>(
+      sql`select a.after, u.email as actor from audit_logs a join users u on u.id = a.actor_id
+           where a.entity = 'store_variant' and a.entity_id = ${String(id)} and a.action = 'update' order by a.id desc limit 1`,
+    );
+    expect(entry).toMatchObject({ after: { price_cents: 1_145 }, actor: 'pricing@example.com' });
+    // the same filter again: nothing left to change
+    const again = await finishedJob(t, pricing, (await t.req('POST', '/api/pricing/reprice-all', { token: pricing, body })).body.data.id);
+    expect(again.result).toEqual({ store_variants: 2, changed: 0, unchanged: 2 });
   });
 
   it('sums the dashboard from the same flags as the list', async () => {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { mapRefine } from './catalog.js';
-import { Name, OptId, OptText, OptUrl, stampFields, Versioned } from './common.js';
+import { ListQuery, Name, OptId, OptText, OptUrl, stampFields, Versioned } from './common.js';
 import { COMPETITOR_OFFER_CATEGORIES, MAP_GATES, ROUND_GROUPS, TARGET_DESTINATIONS, TARGET_SHIP_RATINGS } from './enums.js';
 
 export type CompetitorOfferCategory = (typeof COMPETITOR_OFFER_CATEGORIES)[number];
@@ -258,6 +258,16 @@ export const RepriceResult = z.object({
   unchanged: z.array(z.object({ id: z.number(), sku: z.string(), reason: z.string() })),
 });
 export type RepriceResult = z.infer<typeof RepriceResult>;
+
+/**
+ * `POST pricing/reprice-all`: set the suggested price of every store variant a Store Variant Pricing
+ * search and filters list (as `GET pricing/store-variant` takes them) — a job, answered 202 with it.
+ */
+export const RepriceAllRequest = ListQuery.pick({ q: true, filter: true }).strict();
+export type RepriceAllRequest = z.infer<typeof RepriceAllRequest>;
+/** The result of a reprice-all job: the store variants the filter listed, how many changed and how many were left as they were. */
+export const RepriceAllResult = z.object({ store_variants: z.number().int(), changed: z.number().int(), unchanged: z.number().int() });
+export type RepriceAllResult = z.infer<typeof RepriceAllResult>;
 
 /** `GET pricing/summary`: the Pricing Dashboard's figures. */
 export const PricingSummary = z.object({

@@ -37,11 +37,12 @@ import {
   type Noun,
   type BulkAction,
   type BulkDeleteRun,
+  type ListShown,
   type RowKey,
   type Selection,
 } from './list';
 
-export type { BulkAction, BulkDeleteRun, Column, FilterDef, FilterOption, ListFields, Noun, Refusal, Selection } from './list';
+export type { BulkAction, BulkDeleteRun, Column, FilterDef, FilterOption, ListFields, ListShown, Noun, Refusal, Selection } from './list';
 
 export interface ResourceListProps<T> {
   /** The area's resource (`api.ts`): `GET /api/<path>` lists it. */
@@ -160,6 +161,10 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
   const selection = useSelection(pageKeys, query.toString());
   const [expanded, setExpanded] = useState<Set<RowKey>>(new Set());
   useEffect(() => setExpanded(new Set()), [query.toString()]); // eslint-disable-line react-hooks/exhaustive-deps
+  // every row the list matches selected (the bulk bar's "Select all N"): until the query or the page's selection changes
+  const [allMatching, setAllMatching] = useState(false);
+  const selectedCount = rows.filter((r) => selection.isSelected(rowKey(r))).length;
+  useEffect(() => setAllMatching(false), [query.toString(), selectedCount]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const [exporting, setExporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -214,6 +219,11 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
   const total = list.data?.meta.total ?? 0;
   // Large lists may count only up to a cap (`total_exact: false`): "1–25 of 1,000+".
   const totalExact = (list.data?.meta as { total_exact?: boolean } | undefined)?.total_exact !== false;
+  // what the list shows past its page, for actions on every match (only with an exact total)
+  const shown: ListShown | undefined =
+    list.data && totalExact && !wholeList
+      ? { q: state.q, filter: { ...state.filters, ...Object.fromEntries(Object.entries(fixedFilters ?? {}).map(([k, v]) => [k, [v]])) }, total }
+      : undefined;
 
   return (
     <Paper withBorder radius="sm" className="qm-list" p={0}>
@@ -243,7 +253,16 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
       <ExtraFilterChips filters={filters} state={state} setFilter={listState.setFilter} />
 
       {selectable ? (
-        <BulkBar<T> noun={noun} selection={chosen} pageCount={rows.length} onSelectPage={selection.selectPage} actions={allowedActions}>
+        <BulkBar<T>
+          noun={noun}
+          selection={chosen}
+          pageCount={rows.length}
+          onSelectPage={selection.selectPage}
+          actions={allowedActions}
+          shown={shown}
+          allMatching={allMatching}
+          onSelectAllMatching={setAllMatching}
+        >
           {canExportSelection ? (
             <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} loading={exporting} onClick={exportSelected}>
               Export selected

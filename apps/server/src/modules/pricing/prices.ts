@@ -20,12 +20,17 @@ import {
   REPRICE_ABOVE_MARKET_PCT,
   REPRICE_MARGIN_FLOOR_PCT,
   REPRICE_OFFER_MAX_AGE_HOURS,
+  Job,
+  RepriceAllRequest,
+  RepriceAllResult,
   RepriceRequest,
   RepriceResult,
+  REPRICE_MAX_IDS,
   STORE_VARIANT_PRICE_LIST,
   StoreVariantPrice,
   StoreVariantPriceBase,
   StoreVariantPriceUpdate,
+  type ListQuery as ListQueryType,
   type PriceFlag,
   type Permission,
 } from '@qm/contracts';
@@ -35,6 +40,7 @@ import { actorOf } from '../../http/auth.js';
 import { inTx } from '../../http/crud.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
+import type { JobContext, JobKind } from '../../jobs/runner.js';
 import { cachedByRevision, columns, filters, orderOf, runListJson, sendCsv, whereOf, type ListSpec } from '../../http/list.js';
 import { setStoreVariantPrice } from '../catalog/store-variants.js';
 import { freshMarket, roundGroupSql } from './market.js';
@@ -167,14 +173,18 @@ async function loadPrice(db: Db, id: number): Promise<Price> {
   return row;
 }
 
-/** Sets the suggested price of each store variant named, in one transaction; each change audited on its store variant. */
-export async function reprice(db: Db, actor: Parameters<typeof setStoreVariantPrice>[1], ids: readonly number[]): Promise<RepriceResult> {
+/**
+ * Sets the suggested price of each store variant named, in one transaction; each change audited on its
+ * store variant. One that no longer exists refuses them all (404), or is passed over with `skipMissing`
+ * (a job's batch: removed since the filter listed it).
+ */
+export async function reprice(db: Db, actor: Parameters<typeof setStoreVariantPrice>[1], ids: readonly number[], opts: { skipMissing?: boolean } = {}): Promise<RepriceResult> {
   return inTx(db, async (t) => {
     const unique = [...new Set(ids)].sort((a, b) => a - b);
     // locked in id order, so two repricings of overlapping selections wait for each other instead of deadlocking
     const locked = await query<{ id: number }>(t, sql`select id from store_variants where id in (${sql.join(unique.map((id) => sql`${id}`), sql`, `)}) order by id for update`);
     const missing = unique.filter((id) => !locked.some((r) => r.id === id));
-    if (missing.length) throw notFound(`Store variant ${missing.join(', ')}`);
+    if (missing.length && !opts.skipMissing) throw notFound(`Store variant ${missing.join(', ')}`);
     await freshMarket(t);
     const result: RepriceResult = { changed: [], unchanged: [] };
     for (const row of await loadPrices(t, unique)) {
@@ -189,6 +199,45 @@ export async function reprice(db: Db, actor: Parameters<typeof setStoreVariantPr
     return result;
   });
 }
+
+/** A Store Variant Pricing query's search and filters as a list query (its first page: only its WHERE is used). */
+const listQueryOf = (r: RepriceAllRequest): ListQueryType => ({ page: 1, per_page: 1, q: r.q, filter: r.filter });
+
+/** What a reprice-all job's query lists, in words for its title: "flag above_market; on_sale true; SKU FED…". */
+function whatIsListed(r: RepriceAllRequest): string {
+  const parts = Object.entries(r.filter ?? {})
+    .map(([k, v]) => [k, [v].flat().filter((x) => x !== '')] as const)
+    .filter(([, v]) => v.length)
+    .map(([k, v]) => `${k} ${v.join(' or ')}`);
+  if (r.q?.trim()) parts.push(`SKU ${r.q.trim()}…`);
+  return (parts.join('; ') || 'every store variant').slice(0, 200);
+}
+
+/**
+ * Repricing every store variant a Store Variant Pricing search and filters list: the ids as they stand
+ * when the job starts, then `reprice` on each batch of `REPRICE_MAX_IDS` in its own transaction (each
+ * change audited, as from the list). Cancelled or failed part-way, the batches done stay done and the
+ * rest is left as it was; the job's progress says how far it got.
+ */
+export const repriceAllJob: JobKind<RepriceAllRequest, RepriceAllResult> = {
+  kind: 'pricing-reprice-all',
+  params: RepriceAllRequest,
+  expireInSeconds: 3600,
+  async run(ctx: JobContext<RepriceAllRequest>) {
+    await freshMarket(ctx.db);
+    const where = whereOf(priceList, listQueryOf(ctx.params), undefined);
+    const ids = (await query<{ id: number }>(ctx.db, sql`select sv.id from ${priceList.from} ${where} order by sv.id`)).map((r) => r.id);
+    const result: RepriceAllResult = { store_variants: ids.length, changed: 0, unchanged: 0 };
+    await ctx.progress(0, ids.length, 'Repricing');
+    for (let i = 0; i < ids.length; i += REPRICE_MAX_IDS) {
+      const batch = await reprice(ctx.db, ctx.actor, ids.slice(i, i + REPRICE_MAX_IDS), { skipMissing: true });
+      result.changed += batch.changed.length;
+      result.unchanged += batch.unchanged.length;
+      await ctx.progress(Math.min(i + REPRICE_MAX_IDS, ids.length), ids.length, `${result.changed} changed, ${result.unchanged} left as they were`);
+    }
+    return result;
+  },
+};
 
 /** The Pricing Dashboard's figures (contracts' PricingSummary). */
 export async function pricingSummary(db: Db): Promise<PricingSummary> {
@@ -241,7 +290,8 @@ export async function pricingSummary(db: Db): Promise<PricingSummary> {
   };
 }
 
-export function priceRoutes({ app, db }: Kit) {
+export function priceRoutes({ app, db, jobs }: Kit) {
+  jobs.define(repriceAllJob);
   const tags = ['pricing'];
   const read = 'pricing.read' as Permission;
   const write = 'pricing.write' as Permission;
@@ -302,6 +352,23 @@ export function priceRoutes({ app, db }: Kit) {
     body: RepriceRequest,
     response: { 200: RepriceResult },
     handler: async (req) => reprice(db, actorOf(req), req.body.ids),
+  });
+
+  action(app, {
+    method: 'POST',
+    url: '/api/pricing/reprice-all',
+    access: write,
+    tags,
+    summary: 'Set repricing’s suggested price on every store variant a Store Variant Pricing search and filters list (a job)',
+    body: RepriceAllRequest,
+    response: { 202: dataResponse(Job) },
+    handler: async (req, reply) => {
+      // the filters checked (400) before anything is queued
+      whereOf(priceList, listQueryOf(req.body), undefined);
+      const job = await inTx(db, (t) => jobs.enqueue(t, actorOf(req), repriceAllJob, req.body, `Apply suggested prices: ${whatIsListed(req.body)}`));
+      jobs.wake();
+      return reply.status(202).send({ data: job });
+    },
   });
 
   action(app, {

@@ -11,6 +11,7 @@ import type {
   ExcludeSku,
   ExcludeSkuCreate,
   ExcludeSkuUpdate,
+  Job,
   PricingSummary,
   RepriceResult,
   StoreVariantPrice,
@@ -43,6 +44,13 @@ export function usePricingSummary() {
 }
 
 /** Sets the suggested price of the store variants named (the server computes each afresh). */
+/** Starts the job that applies the suggested price to every store variant a list's search and filters match (202 with the job). */
+export function useRepriceAll() {
+  return useMutation({
+    mutationFn: (list: { q: string; filter: Record<string, string[]> }) => api.post<{ data: Job }>('pricing/reprice-all', { ...(list.q.trim() ? { q: list.q } : {}), filter: list.filter }).then((r) => r.data),
+  });
+}
+
 export function useReprice() {
   return useMutation({
     mutationFn: (ids: number[]) => api.post<RepriceResult>('pricing/reprice', { ids }),

@@ -285,6 +285,37 @@ describe('ResourceList', () => {
     expect(screen.queryByRole('button', { name: 'Delete…' })).toBeNull();
   });
 
+  it('"Select all 60": an action that runs on every match gets the search and filters; the others act on a page only', async () => {
+    brandApi();
+    const all = vi.fn();
+    const tag = vi.fn();
+    renderAt(
+      list({
+        fixedFilters: { kind: 'own' },
+        bulkActions: [
+          { label: 'Reprice', run: vi.fn(), runAll: all },
+          { label: 'Tag', run: tag },
+        ],
+      }),
+      '/brand?sort=id&q=Brand&filter[id]=',
+    );
+    await screen.findByText('Brand 01');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Brand 02' }));
+    // offered only once the whole page is selected
+    expect(screen.queryByRole('button', { name: 'Select all 60 brands' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Select all 25 on this page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Select all 60 brands' }));
+    expect(screen.getByText('All 60 brands selected')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Tag' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Reprice (all 60)' }));
+    expect(all).toHaveBeenCalledWith({ q: 'Brand', filter: { kind: ['own'] }, total: 60 });
+    // a row unticked: back to the page's rows
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Brand 03' }));
+    expect(screen.getByText('24 selected')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reprice' })).toBeTruthy();
+    expect(tag).not.toHaveBeenCalled();
+  });
+
   it('"Select all on this page" and "Clear selection" in the bulk bar', async () => {
     brandApi();
     renderAt(list({ bulkDelete: true, writePermission: 'catalog.write' }), '/brand?sort=id');

@@ -50,6 +50,13 @@ export interface Selection<T> {
   clear: () => void;
 }
 
+/** What a list shows now, past its page: its search and filters (the screen's fixed ones too) and how many rows match. */
+export interface ListShown {
+  q: string;
+  filter: Record<string, string[]>;
+  total: number;
+}
+
 /** A button of the bulk bar (shown while rows are selected), given by the screen. */
 export interface BulkAction<T> {
   label: string;
@@ -60,6 +67,12 @@ export interface BulkAction<T> {
   /** Why it cannot run on this selection (the button is disabled and says so), or null. */
   disabledReason?: (selection: Selection<T>) => string | null;
   run: (selection: Selection<T>) => unknown;
+  /**
+   * Runs on every row the list's search and filters match, past the page (the server's own work, e.g.
+   * a job). Given, the bulk bar offers "Select all N" once the whole page is selected; actions without
+   * it act on a page's rows only.
+   */
+  runAll?: (list: ListShown) => unknown;
 }
 
 /** A column as the table shows it: `sortField` is the contract's sort field it sorts by, or null. */

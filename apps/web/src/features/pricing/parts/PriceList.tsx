@@ -2,12 +2,15 @@
  * Store variant prices against the market, as Store Variant Pricing and Product Pricing show them: cost,
  * price, cost per round, margin, MAP, the lowest comparable competitor offer and repricing's suggestion,
  * with what is wrong flagged. A price is edited in a dialog (with the suggestion one click away); the
- * suggestion is applied to the rows chosen (the server computes each afresh).
+ * suggestion is applied to the rows chosen (the server computes each afresh), or to every row the
+ * list's search and filters match (a job).
  */
+import { useEffect, useState } from 'react';
 import { Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useFormContext } from 'react-hook-form';
 import {
+  CONSTANTS,
   MAP_GATE_LABELS,
   PRICE_FLAG_LABELS,
   REPRICE_MAX_IDS,
@@ -15,19 +18,22 @@ import {
   STORE_VARIANT_PRICE_LIST,
   StoreVariantPriceUpdate,
   type PriceFlag,
+  type RepriceAllResult,
   type RepriceResult,
   type StoreVariantPrice,
 } from '@qm/contracts';
 import { errorMessage } from '../../../lib/api';
 import { formatCents, formatCentsPerUnit, formatInteger, plural } from '../../../lib/format';
 import { mapGateOptions, useStoreOptions } from '../../../lib/lookups';
-import { alertDialog } from '../../../ui/ConfirmDialog';
+import { isActive, trackJob, useJob } from '../../../lib/jobs';
+import { invalidate } from '../../../lib/resource';
+import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
 import { CrudScreen } from '../../../ui/CrudScreen';
 import { CodeDisplay, MoneyDisplay, NoValue } from '../../../ui/displays';
 import { MoneyField, SelectField } from '../../../ui/fields';
 import { idColumn, updatedColumn } from '../../../ui/columns';
-import type { Column, FilterDef } from '../../../ui/ResourceList';
-import { storeVariantPrices, useReprice } from '../api';
+import type { Column, FilterDef, ListShown } from '../../../ui/ResourceList';
+import { storeVariantPrices, useReprice, useRepriceAll } from '../api';
 import { mapGateFilterOptions, priceFlagOptions } from './options';
 
 /** Problems in red, the market's position in blue or grey. */
@@ -176,6 +182,54 @@ function repriced(result: RepriceResult) {
     });
 }
 
+const repriceNote = (jobId: number) => `reprice-all-${jobId}`;
+
+/**
+ * Suggested prices applied to every store variant a list's search and filters match: confirmed with
+ * the count, run as a job, followed in a notification (progress, then what changed) and the list read
+ * again when it ends.
+ */
+function useRepriceAllRows() {
+  const start = useRepriceAll();
+  const [jobId, setJobId] = useState<number | null>(null);
+  const job = useJob(jobId).data;
+  useEffect(() => {
+    if (!job || job.id !== jobId) return;
+    if (isActive(job)) {
+      notifications.update({ id: repriceNote(job.id), loading: true, title: 'Applying suggested prices', message: job.total ? `${formatInteger(job.progress)} of ${formatInteger(job.total)}` : 'Starting…', autoClose: false });
+      return;
+    }
+    const r = job.result as RepriceAllResult | null;
+    notifications.update({
+      id: repriceNote(job.id),
+      loading: false,
+      autoClose: job.status === 'succeeded' ? CONSTANTS.toast.durationMs : false,
+      color: job.status === 'succeeded' ? 'teal' : 'red',
+      title: job.status === 'succeeded' && r ? `${plural(r.changed, 'price')} changed` : `Repricing ${job.status}`,
+      message: job.status === 'succeeded' && r ? `${formatInteger(r.unchanged)} of ${formatInteger(r.store_variants)} left as they were` : (job.error ?? job.message ?? ''),
+    });
+    void invalidate(storeVariantPrices);
+    setJobId(null);
+  }, [job, jobId]);
+  return async (list: ListShown) => {
+    const ok = await confirmDialog({
+      title: 'Apply suggested prices',
+      message: `Set the suggested price on all ${formatInteger(list.total)} store variant prices this list shows? Each change is audited; prices at their suggestion, excluded from repricing or without a cost are left as they are.`,
+      confirmLabel: `Apply to ${formatInteger(list.total)}`,
+      danger: false,
+    });
+    if (!ok) return;
+    try {
+      const started = await start.mutateAsync(list);
+      trackJob(started);
+      notifications.show({ id: repriceNote(started.id), loading: true, title: 'Applying suggested prices', message: 'Starting…', autoClose: false });
+      setJobId(started.id);
+    } catch (e) {
+      alertDialog('Could not reprice', errorMessage(e));
+    }
+  };
+}
+
 /** The price form's context: what the price is measured against, and the suggestion one click away. */
 function PriceContext({ row }: { row: StoreVariantPrice }) {
   const form = useFormContext();
@@ -204,6 +258,7 @@ function PriceContext({ row }: { row: StoreVariantPrice }) {
 export function PriceList({ fixedFilters, embedded = false, description }: { fixedFilters?: Record<string, string>; embedded?: boolean; description?: string }) {
   const stores = useStoreOptions();
   const reprice = useReprice();
+  const repriceAll = useRepriceAllRows();
   const run = async (ids: number[]) => {
     try {
       repriced(await reprice.mutateAsync(ids));
@@ -249,6 +304,7 @@ export function PriceList({ fixedFilters, embedded = false, description }: { fix
               await run(sel.ids.map(Number));
               sel.clear();
             },
+            runAll: repriceAll,
           },
         ],
       }}
