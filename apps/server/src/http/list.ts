@@ -235,8 +235,7 @@ async function totalAt(db: Db, key: string, revision: string, count: () => Promi
  * time of day).
  */
 export async function cachedByRevision<T>(db: Db, key: string, from: SQL, compute: () => Promise<T>): Promise<T> {
-  // `from` is a FROM clause's text: its first table follows no FROM or JOIN of its own
-  const tables = tablesOf(`from ${compile(from).sql}`);
+  const tables = tablesOfFrom(compile(from).sql);
   const [{ rev }] = (await query<{ rev: string }>(db, sql`select ${revisionSql(tables)} as rev`)) as [{ rev: string }];
   const cache = valueCacheOf(db);
   const kept = cache.get(key);
@@ -264,6 +263,9 @@ export function tablesOf(text: string): string[] {
   return [...found].sort();
 }
 
+/** The tables of a FROM clause's text (`store_variants sv join …`: its first table follows no FROM of its own) and what follows it. */
+const tablesOfFrom = (text: string) => tablesOf(`from ${text}`);
+
 /** The revision of these tables as text, read in the statement's snapshot. */
 const revisionSql = (tables: string[]) =>
   sql.raw(`(select coalesce(sum(r.n), 0)::text from qm_table_revisions r where r.tbl in (${tables.length ? tables.map((t) => pg.escapeLiteral(t)).join(', ') : 'null'}))`);
@@ -274,7 +276,7 @@ function selection(spec: { from: SQL; tuning?: { countCap?: number } }, where: S
   const cap = spec.tuning?.countCap;
   const text = cap === undefined ? compiled.sql : `${compiled.sql}\u0000cap ${cap}`;
   const byValue = compiled.params.length > 0;
-  return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue, revision: revisionSql(tablesOf(`from ${compiled.sql}`)) };
+  return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue, revision: revisionSql(tablesOfFrom(compiled.sql)) };
 }
 
 /**
@@ -292,6 +294,9 @@ function withKnownRevision(statement: Compiled, known: string | undefined): Comp
   params[at] = known ?? null;
   return { sql: statement.sql, params };
 }
+
+/** The FROM clause a page's columns are read from (`tuning.columnsFrom`, else the list's own). */
+const columnsFromOf = (spec: { from: SQL; tuning?: { columnsFrom?: SQL } }) => spec.tuning?.columnsFrom ?? spec.from;
 
 /** One page of rows in the list's order: `select`'s columns, or the row's JSON text as `j` (rowJson). */
 function pageSql<Row, R>(spec: ListSpec<Row, R>, where: SQL, order: SQL, limit: number, offset: number, columns = spec.select): SQL {
@@ -455,9 +460,9 @@ async function listJson<Row, R>(
           // keeps the subquery apart, so the sort order's index cannot be walked instead), keeping only
           // the page's keys — the matches carry no more than the key and the sort's columns (an index
           // holding those answers alone) — then read the page's rows.
-          sql`select ${columns} from ${spec.from} where ${spec.key} in (
+          sql`select ${columns} from ${columnsFromOf(spec)} where ${spec.key} in (
                 select ${spec.key} from (select * from ${spec.from} ${where} offset 0) ${sql.raw(aliasOf(spec)!)} ${order} ${limitSql(q.per_page, offset)}) ${order}`
-        : sql`select ${columns} from ${spec.tuning?.columnsFrom ?? spec.from}
+        : sql`select ${columns} from ${columnsFromOf(spec)}
                where ${spec.key} = any(array(select ${spec.key} from ${spec.from} ${where})) ${order} ${limitSql(q.per_page, offset)}`;
     if (knownTotal !== undefined) return sql`select ${pageJsonOf(spec, item, page)} as data, null::int as n, null::text as rev`;
     // another request holds the turn: the revision read with the page, not counted

@@ -3,6 +3,7 @@
  * it runs, and the signed-in user's recent jobs (the header's indicator). Starting a job is the
  * area's own mutation (its endpoint answers `202 { data: job }`); then `trackJob(job)` shows it here at once.
  */
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ACTIVE_JOB_STATUSES, type Job } from '@qm/contracts';
 import { api } from './api';
@@ -39,6 +40,35 @@ export function useMyJobs(limit = 10) {
 export function trackJob(job: Job) {
   queryClient.setQueryData(jobs.keys.item(job.id), job);
   void invalidate(jobs);
+}
+
+/**
+ * A job the screen started, followed until it ends: `onProgress` at each reading while it runs,
+ * `onEnd` once when it has ended (succeeded, failed or cancelled), then it is let go. `follow(job)`
+ * starts following a job just started (shown by the indicator at once); `following` while one is.
+ */
+export function useFollowJob(handlers: { onProgress?: (job: Job) => void; onEnd: (job: Job) => void }) {
+  const [id, setId] = useState<number | null>(null);
+  const job = useJob(id).data;
+  // the latest handlers, without following again when the screen passes new ones
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => {
+    if (!job || job.id !== id) return;
+    if (isActive(job)) {
+      latest.current.onProgress?.(job);
+      return;
+    }
+    setId(null);
+    latest.current.onEnd(job);
+  }, [job, id]);
+  return {
+    follow: (started: Job) => {
+      trackJob(started);
+      setId(started.id);
+    },
+    following: id !== null,
+  };
 }
 
 export function useCancelJob() {

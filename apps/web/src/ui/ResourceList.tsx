@@ -14,7 +14,7 @@ import { invalidate, useResourceList, useResourceMutations, type Resource } from
 import { usePermissions } from '../lib/session';
 import { EmptyState, ErrorState } from './states';
 import { IconDownload, IconTrash } from './icons';
-import { apiQuery } from './listParams';
+import { apiQuery, readListState } from './listParams';
 import {
   BulkBar,
   bulkDelete,
@@ -161,10 +161,6 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
   const selection = useSelection(pageKeys, query.toString());
   const [expanded, setExpanded] = useState<Set<RowKey>>(new Set());
   useEffect(() => setExpanded(new Set()), [query.toString()]); // eslint-disable-line react-hooks/exhaustive-deps
-  // every row the list matches selected (the bulk bar's "Select all N"): until the query or the page's selection changes
-  const [allMatching, setAllMatching] = useState(false);
-  const selectedCount = rows.filter((r) => selection.isSelected(rowKey(r))).length;
-  useEffect(() => setAllMatching(false), [query.toString(), selectedCount]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const [exporting, setExporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -182,6 +178,9 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
 
   const selectedRows = rows.filter((r) => selection.isSelected(rowKey(r)));
   const chosen: Selection<T> = { ids: selectedRows.map(rowKey), rows: selectedRows, clear: selection.clear };
+  // every row the list matches selected (the bulk bar's "Select all N"): until the query or the page's selection changes
+  const [allMatching, setAllMatching] = useState(false);
+  useEffect(() => setAllMatching(false), [query.toString(), selectedRows.length]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const deleteSelected = async () => {
     setDeleting(true);
@@ -219,11 +218,9 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
   const total = list.data?.meta.total ?? 0;
   // Large lists may count only up to a cap (`total_exact: false`): "1–25 of 1,000+".
   const totalExact = (list.data?.meta as { total_exact?: boolean } | undefined)?.total_exact !== false;
-  // what the list shows past its page, for actions on every match (only with an exact total)
-  const shown: ListShown | undefined =
-    list.data && totalExact && !wholeList
-      ? { q: state.q, filter: { ...state.filters, ...Object.fromEntries(Object.entries(fixedFilters ?? {}).map(([k, v]) => [k, [v]])) }, total }
-      : undefined;
+  // what the list shows past its page (the API query's search and filters, fixed ones included), for actions on every match: only with an exact total
+  const asked = readListState(query, null);
+  const shown: ListShown | undefined = list.data && totalExact && !wholeList ? { q: asked.q, filter: asked.filters, total } : undefined;
 
   return (
     <Paper withBorder radius="sm" className="qm-list" p={0}>

@@ -43,7 +43,6 @@ export function usePricingSummary() {
   return useQuery({ queryKey: pricingSummary.keys.all, queryFn: ({ signal }) => api.data<PricingSummary>(pricingSummary.path, undefined, signal) });
 }
 
-/** Sets the suggested price of the store variants named (the server computes each afresh). */
 /** Starts the job that applies the suggested price to every store variant a list's search and filters match (202 with the job). */
 export function useRepriceAll() {
   return useMutation({
@@ -51,6 +50,7 @@ export function useRepriceAll() {
   });
 }
 
+/** Sets the suggested price of the store variants named (the server computes each afresh). */
 export function useReprice() {
   return useMutation({
     mutationFn: (ids: number[]) => api.post<RepriceResult>('pricing/reprice', { ids }),

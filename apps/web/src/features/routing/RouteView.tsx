@@ -6,14 +6,14 @@
  * reasons, and Recompute (a job). Once chosen: the vendor orders it created.
  */
 import { VendorOrdersTable } from './parts/VendorOrdersTable';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Badge, Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isAllowed, ROUTING_STRATEGY_LABELS, type OrderRouteDetail } from '@qm/contracts';
 import { errorMessage } from '../../lib/api';
 import { formatCents, formatDateTime } from '../../lib/format';
-import { useJob } from '../../lib/jobs';
+import { useFollowJob } from '../../lib/jobs';
 import { useResourceItem } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
 import { confirmDialog } from '../../ui/ConfirmDialog';
@@ -328,31 +328,24 @@ function VendorOrdersPanel({ route }: { route: OrderRouteDetail }) {
 /** Recompute (a job); when it has run, the new route opens. */
 function RecomputeButton({ route }: { route: OrderRouteDetail }) {
   const recompute = useRecomputeRoute(route.id);
-  const [jobId, setJobId] = useState<number | null>(null);
-  const job = useJob(jobId);
   const navigate = useNavigate();
-  const status = job.data?.status;
-  useEffect(() => {
-    if (!job.data || jobId === null) return;
-    if (status === 'succeeded') {
-      const next = (job.data.result as { route_id?: number } | null)?.route_id;
-      setJobId(null);
-      if (next) void navigate(`/order-route/${next}`);
-    } else if (status === 'failed' || status === 'cancelled') {
-      notifications.show({ color: 'red', title: 'Not recomputed', message: job.data.error ?? 'The job did not finish.' });
-      setJobId(null);
-    }
-  }, [status, job.data, jobId, navigate]);
+  const { follow, following } = useFollowJob({
+    onEnd: (job) => {
+      if (job.status === 'succeeded') {
+        const next = (job.result as { route_id?: number } | null)?.route_id;
+        if (next) void navigate(`/order-route/${next}`);
+      } else notifications.show({ color: 'red', title: 'Not recomputed', message: job.error ?? 'The job did not finish.' });
+    },
+  });
   const start = async () => {
     try {
-      const j = await recompute.mutateAsync();
-      setJobId(j.id);
+      follow(await recompute.mutateAsync());
     } catch (e) {
       notifications.show({ color: 'red', title: 'Not recomputed', message: errorMessage(e) });
     }
   };
   return (
-    <Button variant={route.is_stale ? 'filled' : 'default'} onClick={() => void start()} loading={recompute.isPending || jobId !== null}>
+    <Button variant={route.is_stale ? 'filled' : 'default'} onClick={() => void start()} loading={recompute.isPending || following}>
       Recompute
     </Button>
   );

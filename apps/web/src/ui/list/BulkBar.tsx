@@ -1,8 +1,7 @@
 /** The bar shown while rows are selected: how many, select the page / clear, and what can be done to them. */
 import type { ReactNode } from 'react';
 import { Button, Group, Text, Tooltip } from '@mantine/core';
-import { plural } from '../../lib/format';
-import { formatInteger } from '../../lib/format';
+import { formatInteger, plural } from '../../lib/format';
 import type { BulkAction, ListShown, Noun, Selection } from './types';
 
 export interface BulkBarProps<T> {

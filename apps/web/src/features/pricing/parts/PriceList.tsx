@@ -5,7 +5,6 @@
  * suggestion is applied to the rows chosen (the server computes each afresh), or to every row the
  * list's search and filters match (a job).
  */
-import { useEffect, useState } from 'react';
 import { Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useFormContext } from 'react-hook-form';
@@ -18,6 +17,7 @@ import {
   STORE_VARIANT_PRICE_LIST,
   StoreVariantPriceUpdate,
   type PriceFlag,
+  type Job,
   type RepriceAllResult,
   type RepriceResult,
   type StoreVariantPrice,
@@ -25,7 +25,7 @@ import {
 import { errorMessage } from '../../../lib/api';
 import { formatCents, formatCentsPerUnit, formatInteger, plural } from '../../../lib/format';
 import { mapGateOptions, useStoreOptions } from '../../../lib/lookups';
-import { isActive, trackJob, useJob } from '../../../lib/jobs';
+import { useFollowJob } from '../../../lib/jobs';
 import { invalidate } from '../../../lib/resource';
 import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
 import { CrudScreen } from '../../../ui/CrudScreen';
@@ -191,26 +191,23 @@ const repriceNote = (jobId: number) => `reprice-all-${jobId}`;
  */
 function useRepriceAllRows() {
   const start = useRepriceAll();
-  const [jobId, setJobId] = useState<number | null>(null);
-  const job = useJob(jobId).data;
-  useEffect(() => {
-    if (!job || job.id !== jobId) return;
-    if (isActive(job)) {
-      notifications.update({ id: repriceNote(job.id), loading: true, title: 'Applying suggested prices', message: job.total ? `${formatInteger(job.progress)} of ${formatInteger(job.total)}` : 'Starting…', autoClose: false });
-      return;
-    }
-    const r = job.result as RepriceAllResult | null;
-    notifications.update({
-      id: repriceNote(job.id),
-      loading: false,
-      autoClose: job.status === 'succeeded' ? CONSTANTS.toast.durationMs : false,
-      color: job.status === 'succeeded' ? 'teal' : 'red',
-      title: job.status === 'succeeded' && r ? `${plural(r.changed, 'price')} changed` : `Repricing ${job.status}`,
-      message: job.status === 'succeeded' && r ? `${formatInteger(r.unchanged)} of ${formatInteger(r.store_variants)} left as they were` : (job.error ?? job.message ?? ''),
-    });
-    void invalidate(storeVariantPrices);
-    setJobId(null);
-  }, [job, jobId]);
+  const note = (job: Job) => repriceNote(job.id);
+  const { follow } = useFollowJob({
+    onProgress: (job) =>
+      notifications.update({ id: note(job), loading: true, title: 'Applying suggested prices', message: job.total ? `${formatInteger(job.progress)} of ${formatInteger(job.total)}` : 'Starting…', autoClose: false }),
+    onEnd: (job) => {
+      const r = job.result as RepriceAllResult | null;
+      notifications.update({
+        id: note(job),
+        loading: false,
+        autoClose: job.status === 'succeeded' ? CONSTANTS.toast.durationMs : false,
+        color: job.status === 'succeeded' ? 'teal' : 'red',
+        title: job.status === 'succeeded' && r ? `${plural(r.changed, 'price')} changed` : `Repricing ${job.status}`,
+        message: job.status === 'succeeded' && r ? `${formatInteger(r.unchanged)} of ${formatInteger(r.store_variants)} left as they were` : (job.error ?? job.message ?? ''),
+      });
+      void invalidate(storeVariantPrices);
+    },
+  });
   return async (list: ListShown) => {
     const ok = await confirmDialog({
       title: 'Apply suggested prices',
@@ -221,9 +218,8 @@ function useRepriceAllRows() {
     if (!ok) return;
     try {
       const started = await start.mutateAsync(list);
-      trackJob(started);
-      notifications.show({ id: repriceNote(started.id), loading: true, title: 'Applying suggested prices', message: 'Starting…', autoClose: false });
-      setJobId(started.id);
+      notifications.show({ id: note(started), loading: true, title: 'Applying suggested prices', message: 'Starting…', autoClose: false });
+      follow(started);
     } catch (e) {
       alertDialog('Could not reprice', errorMessage(e));
     }
