@@ -4,6 +4,7 @@ import { PRICE_FLAGS, REPRICE_MAX_IDS, type StoreVariantPrice } from '@qm/contra
 import { BACKENDS, useTestApp, expectRefused, finishedJob } from './harness.js';
 import { marginFloorPrice } from '../src/modules/pricing/reprice.js';
 import { marketSql } from '../src/modules/pricing/market.js';
+import { FLAG_SQL } from '../src/modules/pricing/prices.js';
 
 type Summary = { store_variants: number; flags: Record<string, number>; calibers: { caliber: string; above_market: number }[]; searches_stale: unknown[]; offers_recent: number };
 
@@ -48,9 +49,50 @@ describe.each(BACKENDS)('store variant prices on %s', (kind) => {
     expect(PRICE_FLAGS.filter((f) => !rows.some((r) => r.flags.includes(f)))).toEqual([]);
     expect((await list('&filter[flag]=excluded')).meta.total).toBeGreaterThan(0);
     expect((await list('&filter[flag]=map_violation')).data.every((r) => r.map_gate === null && r.price_cents! < r.map_price_cents!)).toBe(true);
+    // below cost and under the margin floor read the variant's cost kept on the store variant: what the row shows
+    for (const r of rows) {
+      expect(r.flags.includes('below_cost'), `${r.id}`).toBe(r.price_cents !== null && r.cost_cents !== null && r.price_cents < r.cost_cents);
+      expect(r.flags.includes('under_floor'), `${r.id}`).toBe(r.price_cents !== null && r.cost_cents !== null && r.price_cents < marginFloorPrice(r.cost_cents));
+    }
     const sorted = (await list('&sort=-margin_pct&filter[flag]=below_market')).data.map((r) => r.margin_pct ?? -Infinity);
     expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
     expectRefused(await t.req('GET', '/api/pricing/store-variant?filter[flag]=cheap', { token: pricing }), 400, 'filter.flag');
+  });
+
+  it('finds the few prices below cost or under the margin floor through their own indexes, and follows a variant’s new cost', async () => {
+    // each flag's condition is its partial index's predicate (migration 0047; the floor's percentage is in both)
+    for (const flag of ['below_cost', 'under_floor'] as const) {
+      const plan = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return JSON.stringify(await tx.execute(sql`explain select id from store_variants sv where ${FLAG_SQL[flag]}`));
+      });
+      expect(plan, flag).toContain(`store_variants_${flag}_idx`);
+    }
+    const [sv] = await t.sql<{ id: number; variant_id: number; price: number; cost: number }>(sql`select sv.id, sv.variant_id, sv.price_cents as price, v.cost_cents as cost from store_variants sv
+      join variants v on v.id = sv.variant_id where v.cost_cents is not null and sv.price_cents > 1000 and sv.price_cents >= v.cost_cents * 1.2 order by sv.id limit 1`);
+    const flagsOf = async () => (await list(`&filter[id]=${sv!.id}`)).data[0]!.flags;
+    expect(await flagsOf()).not.toContain('under_floor');
+    // the variant's cost raised behind the API (a vendor's price file): its store variants are flagged at once
+    await t.sql(sql`update variants set cost_cents = ${sv!.price - 10} where id = ${sv!.variant_id}`);
+    expect(await flagsOf()).toEqual(expect.arrayContaining(['under_floor']));
+    expect(await flagsOf()).not.toContain('below_cost');
+    expect((await list(`&filter[flag]=under_floor&filter[variant_id]=${sv!.variant_id}`)).data.map((r) => r.id)).toContain(sv!.id);
+    await t.sql(sql`update variants set cost_cents = ${sv!.price + 10} where id = ${sv!.variant_id}`);
+    expect(await flagsOf()).toEqual(expect.arrayContaining(['below_cost', 'under_floor']));
+    // whatever a statement writes into the kept column, the variant's cost stands
+    await t.sql(sql`update store_variants set variant_cost_cents = 0 where id = ${sv!.id}`);
+    expect((await t.sql<{ c: number }>(sql`select variant_cost_cents as c from store_variants where id = ${sv!.id}`))[0]!.c).toBe(sv!.price + 10);
+    await t.sql(sql`update variants set cost_cents = null where id = ${sv!.variant_id}`);
+    expect(await flagsOf()).not.toEqual(expect.arrayContaining(['below_cost']));
+    expect((await t.sql<{ c: number | null }>(sql`select variant_cost_cents as c from store_variants where id = ${sv!.id}`))[0]!.c).toBeNull();
+    await t.sql(sql`update variants set cost_cents = ${sv!.cost} where id = ${sv!.variant_id}`);
+    expect(await flagsOf()).not.toContain('under_floor');
+    // one statement over many variants (a price file): every store variant follows, and none drifts
+    const drift = sql`select count(*)::int as n from store_variants sv join variants v on v.id = sv.variant_id where sv.variant_cost_cents is distinct from v.cost_cents`;
+    await t.sql(sql`update variants set cost_cents = cost_cents + 7 where id in (select variant_id from store_variants order by id limit 60) and cost_cents is not null`);
+    expect((await t.sql<{ n: number }>(drift))[0]!.n).toBe(0);
+    await t.sql(sql`update variants set cost_cents = cost_cents - 7 where id in (select variant_id from store_variants order by id limit 60) and cost_cents is not null`);
+    expect((await t.sql<{ n: number }>(drift))[0]!.n).toBe(0);
   });
 
   it('finds the market among comparable offers only: same caliber and round group, in stock, recent, not blacklisted', async () => {

@@ -390,11 +390,20 @@ export const storeVariants = pgTable(
     is_enabled: boolean('is_enabled').notNull().default(true),
     feed_title: text('feed_title'),
     feed_url: text('feed_url'),
+    /**
+     * The variant's cost, kept by triggers (migration 0047; the API never writes it): the price flags
+     * "below cost" and "under the margin floor" compare it with the price in one row, so each has a
+     * partial index of the few rows it matches (a page walked every store variant to find them).
+     */
+    variant_cost_cents: integer('variant_cost_cents'),
     ...stamps(),
   },
   (t) => [
     uniqueIndex('store_variants_store_product_variant_key').on(t.store_product_id, t.variant_id),
     index('store_variants_variant_idx').on(t.variant_id),
+    index('store_variants_below_cost_idx').on(t.id).where(sql`price_cents < variant_cost_cents`),
+    // REPRICE_MARGIN_FLOOR_PCT (8 %): another floor needs a migration recreating this index (pricing-prices.test.ts checks the flag uses it)
+    index('store_variants_under_floor_idx').on(t.id).where(sql`price_cents < ceil(variant_cost_cents * 100::numeric / 92)`),
     check('store_variants_price_check', sql`(price_cents is null or price_cents >= 0) and (map_price_cents is null or map_price_cents >= 0)`),
     check('store_variants_map_gate_check', sql`map_gate is null or map_gate in ('map_gated', 'map_checkout_gated', 'map_email_gated')`),
     check('store_variants_shipping_check', inList('shipping_setting', ['variable', 'per_unit', 'free', 'b2b'])),

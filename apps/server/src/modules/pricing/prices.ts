@@ -52,7 +52,7 @@ type Price = z.infer<typeof StoreVariantPrice>;
 const rounds = sql`(case when p.variation_type <> 'pieces' then v.units_per_package end)`;
 const cpr = sql`round(sv.price_cents::numeric / ${rounds}, 2)`;
 const margin = sql`round((sv.price_cents - v.cost_cents) * 100.0 / nullif(sv.price_cents, 0), 1)`;
-const floorPrice = sql`ceil(v.cost_cents * 100::numeric / ${sql.raw(String(100 - REPRICE_MARGIN_FLOOR_PCT))})`;
+const floorPriceOf = (cost: SQL) => sql`ceil(${cost} * 100::numeric / ${sql.raw(String(100 - REPRICE_MARGIN_FLOOR_PCT))})`;
 /** The product's caliber (its canonical value of the `caliber` attribute, kept on the product: migration 0046). */
 const caliber = sql`p.caliber`;
 /** The kept market's row for the row's caliber and round group, as `m` (none for a product sold by the piece). */
@@ -72,15 +72,16 @@ const excluded = sql`exists (select 1 from exclude_skus x where x.variant_id = v
  */
 const flagSqlOf = (market: { cpr: SQL; none: SQL }): Record<PriceFlag, SQL> => ({
   no_price: sql`sv.price_cents is null`,
-  below_cost: sql`sv.price_cents < v.cost_cents`,
-  under_floor: sql`sv.price_cents < ${floorPrice}`,
+  // the variant's cost as kept on the store variant (migration 0047): each has a partial index of its rows
+  below_cost: sql`sv.price_cents < sv.variant_cost_cents`,
+  under_floor: sql`sv.price_cents < ${floorPriceOf(sql`sv.variant_cost_cents`)}`,
   map_violation: sql`sv.map_gate is null and sv.price_cents < sv.map_price_cents`,
   above_market: sql`${cpr} > ${market.cpr} * ${sql.raw(String(1 + REPRICE_ABOVE_MARKET_PCT / 100))}`,
   below_market: sql`${cpr} <= ${market.cpr}`,
   no_market: sql`${rounds} is not null and ${market.none}`,
   excluded,
 });
-const FLAG_SQL = flagSqlOf({ cpr: sql`(select m.cpr from ${marketRow})`, none: sql`not exists (select 1 from ${marketRow})` });
+export const FLAG_SQL = flagSqlOf({ cpr: sql`(select m.cpr from ${marketRow})`, none: sql`not exists (select 1 from ${marketRow})` });
 /** The flags a row carries, as a text array. */
 const flagsOf = (flags: Record<PriceFlag, SQL>) =>
   sql`array_remove(array[${sql.join(
