@@ -180,6 +180,7 @@ export async function orderEndpoints(getJson: (url: string) => Promise<{ status:
     // store variant prices with the market and suggestions (the catalogue's store variants × those offers)
     { label: 'pricing: store variant prices', url: '/api/pricing/store-variant' },
     { label: 'pricing: prices above market', url: '/api/pricing/store-variant?filter[flag]=above_market&filter[on_sale]=true' },
+    { label: 'pricing: prices with no market', url: '/api/pricing/store-variant?filter[flag]=no_market' },
     { label: 'pricing: prices below cost', url: '/api/pricing/store-variant?filter[flag]=below_cost' },
     { label: 'pricing: prices under the margin floor', url: '/api/pricing/store-variant?filter[flag]=under_floor' },
     { label: 'pricing: prices of one product', url: `/api/pricing/store-variant?filter[product_id]=${product}` },

@@ -83,6 +83,14 @@ export interface ListTuning<R> {
    * the count never reads them. `select` may name its aliases; `sort`, `filters` and `search` may not.
    */
   columnsFrom?: SQL;
+  /**
+   * How the total is counted while one of `filters` is in the query: over `from` (the list's FROM
+   * with joins each on a unique key, adding no row) with those filters' own forms over it, the
+   * others as they are. For a condition a page best looks up by key for each row it walks (a page
+   * stops after its rows) and a count best joins and hashes once (a count reads every row): each
+   * filter here must match exactly the rows its form in the list's `filters` does.
+   */
+  count?: { from: SQL; filters: Record<string, (values: string[], resolved: R) => SQL> };
 }
 
 /** What `resolve` makes of a query (undefined for a list without one). */
@@ -270,13 +278,26 @@ const tablesOfFrom = (text: string) => tablesOf(`from ${text}`);
 const revisionSql = (tables: string[]) =>
   sql.raw(`(select coalesce(sum(r.n), 0)::text from qm_table_revisions r where r.tbl in (${tables.length ? tables.map((t) => pg.escapeLiteral(t)).join(', ') : 'null'}))`);
 
-/** The rows a list selects: a key for its cached count, whether it sends values as parameters, and its tables' revision. */
-function selection(spec: { from: SQL; tuning?: { countCap?: number } }, where: SQL): { key: string; byValue: boolean; revision: SQL } {
+/**
+ * The rows a list selects: a key for its cached count, whether it sends values as parameters, and
+ * the revision of its tables (and of those its count reads, when counted another way).
+ */
+function selection(spec: { from: SQL; tuning?: { countCap?: number } }, where: SQL, count?: { from: SQL; where: SQL }): { key: string; byValue: boolean; revision: SQL } {
   const compiled = compile(sql`${spec.from} ${where}`);
   const cap = spec.tuning?.countCap;
   const text = cap === undefined ? compiled.sql : `${compiled.sql}\u0000cap ${cap}`;
   const byValue = compiled.params.length > 0;
-  return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue, revision: revisionSql(tablesOfFrom(compiled.sql)) };
+  const tables = new Set(tablesOfFrom(compiled.sql));
+  if (count && count.where !== where) for (const t of tablesOfFrom(compile(sql`${count.from} ${count.where}`).sql)) tables.add(t);
+  return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue, revision: revisionSql([...tables].sort()) };
+}
+
+/** What a query's total counts: the list's FROM and WHERE, or `tuning.count`'s while one of its filters is in the query. */
+function countOfQuery<Row, R>(spec: ListSpec<Row, R>, q: ListQuery, resolved: R, where: SQL): { from: SQL; where: SQL } {
+  const other = spec.tuning?.count;
+  const inQuery = other && Object.entries(q.filter ?? {}).some(([f, v]) => Object.hasOwn(other.filters, f) && (Array.isArray(v) ? v : [v]).some((x) => x !== ''));
+  if (!inQuery) return { from: spec.from, where };
+  return { from: other.from, where: whereOf({ ...spec, filters: { ...spec.filters, ...other.filters } }, q, resolved) };
 }
 
 /**
@@ -434,7 +455,7 @@ async function listJson<Row, R>(
   let searchFirst = false;
   /** A search's matches, when counted (or cached) to choose the plan. */
   let matches: number | undefined;
-  const countOf = () => (cap === undefined ? countSql(spec.from, where) : cappedCountSql(spec.from, where, cap));
+  const countOf = () => (cap === undefined ? countSql(plan.count.from, plan.count.where) : cappedCountSql(plan.count.from, plan.count.where, cap));
   /** The total counted by a statement of its own, with the revision it was counted at. */
   const countNow = async () => (await query<{ n: number; rev: string }>(db, plan.statement('count', () => sql`select ${countOf()} as n, ${revision} as rev`), { prepare }))[0]!;
   if (cap === undefined && knownTotal === undefined && q.q?.trim() && spec.search) {
@@ -487,6 +508,8 @@ async function listJson<Row, R>(
  */
 interface ListPlan {
   where: SQL;
+  /** What the total counts (`tuning.count`, else the list's FROM and `where`). */
+  count: { from: SQL; where: SQL };
   order: SQL;
   offset: number;
   key: string;
@@ -507,12 +530,14 @@ function planOf<Row, R>(spec: ListSpec<Row, R>, q: ListQuery, resolved: R, item:
   let plan = byQuery.get(id);
   if (!plan) {
     const where = whereOf(spec, q, resolved);
+    const count = countOfQuery(spec, q, resolved, where);
     const statements = new Map<string, Compiled>();
     plan = {
       where,
+      count,
       order: orderOf(spec, q.sort),
       offset: (q.page - 1) * q.per_page,
-      ...selection(spec, where),
+      ...selection(spec, where, count),
       statement: (variant, build) => {
         let compiled = statements.get(variant);
         if (!compiled) statements.set(variant, (compiled = compile(build())));
