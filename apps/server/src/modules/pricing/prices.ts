@@ -73,9 +73,10 @@ const excluded = sql`exists (select 1 from exclude_skus x where x.variant_id = v
  */
 const flagSqlOf = (market: { cpr: SQL; none: SQL }): Record<PriceFlag, SQL> => ({
   no_price: sql`sv.price_cents is null`,
-  // the variant's cost as kept on the store variant (migration 0047): each has a partial index of its rows
-  below_cost: sql`sv.price_cents < sv.variant_cost_cents`,
-  under_floor: sql`sv.price_cents < ${floorPriceOf(sql`sv.variant_cost_cents`)}`,
+  // the variant's cost as kept on the store variant, each written as its partial index's condition
+  // and its statistics' expression (migration 0047)
+  below_cost: sql`(sv.price_cents < sv.variant_cost_cents) is true`,
+  under_floor: sql`(sv.price_cents < ${floorPriceOf(sql`sv.variant_cost_cents`)}) is true`,
   map_violation: sql`sv.map_gate is null and sv.price_cents < sv.map_price_cents`,
   above_market: sql`${cpr} > ${market.cpr} * ${sql.raw(String(1 + REPRICE_ABOVE_MARKET_PCT / 100))}`,
   below_market: sql`${cpr} <= ${market.cpr}`,
