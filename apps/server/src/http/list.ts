@@ -98,8 +98,11 @@ async function resolveOf<Row, R>(db: Db, spec: ListSpec<Row, R>, q: ListQuery): 
   return (spec.resolve ? await spec.resolve(db, q) : undefined) as R;
 }
 
+/** A filter's values as sent (`filter[f]=a` or `filter[f][]=a&…`), empty ones left out: none means the filter is not applied. */
+export const filterValues = (raw: string | readonly string[]): string[] => (Array.isArray(raw) ? raw : [raw]).filter((v: string) => v !== '');
+
 /** Whether the query has a filter with a value. */
-export const hasFilters = (q: ListQuery) => Object.values(q.filter ?? {}).some((v) => (Array.isArray(v) ? v : [v]).some((x) => x !== ''));
+export const hasFilters = (q: ListQuery) => Object.values(q.filter ?? {}).some((v) => filterValues(v).length > 0);
 
 export function whereOf<Row, R>(spec: ListSpec<Row, R>, q: ListQuery, resolved: R, also?: SQL): SQL {
   const conds: SQL[] = also ? [also] : [];
@@ -109,7 +112,7 @@ export function whereOf<Row, R>(spec: ListSpec<Row, R>, q: ListQuery, resolved: 
   for (const [field, raw] of Object.entries(q.filter ?? {})) {
     const build = spec.filters && Object.hasOwn(spec.filters, field) ? spec.filters[field] : undefined;
     if (!build) throw badRequest(`Unknown filter "${field}"`, { [`filter.${field}`]: 'Unknown filter' });
-    const values = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== '');
+    const values = filterValues(raw);
     if (values.length === 0) continue;
     conds.push(build(values, resolved));
   }
@@ -295,7 +298,7 @@ function selection(spec: { from: SQL; tuning?: { countCap?: number } }, where: S
 /** What a query's total counts: the list's FROM and WHERE, or `tuning.count`'s while one of its filters is in the query. */
 function countOfQuery<Row, R>(spec: ListSpec<Row, R>, q: ListQuery, resolved: R, where: SQL): { from: SQL; where: SQL } {
   const other = spec.tuning?.count;
-  const inQuery = other && Object.entries(q.filter ?? {}).some(([f, v]) => Object.hasOwn(other.filters, f) && (Array.isArray(v) ? v : [v]).some((x) => x !== ''));
+  const inQuery = other && Object.entries(q.filter ?? {}).some(([f, v]) => Object.hasOwn(other.filters, f) && filterValues(v).length > 0);
   if (!inQuery) return { from: spec.from, where };
   return { from: other.from, where: whereOf({ ...spec, filters: { ...spec.filters, ...other.filters } }, q, resolved) };
 }

@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, OrderDetail, OrderListItem, ORDER_LIST } from '@qm/contracts';
 import { queryOne, query, type Db } from '../../db/connect.js';
 import { notFound } from '../../http/errors.js';
-import { columns, filters, hasFilters, intOf, type ListSpec } from '../../http/list.js';
+import { columns, filters, filterValues, hasFilters, intOf, type ListSpec } from '../../http/list.js';
 import { allowedStatuses } from './order-state.js';
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -91,7 +91,7 @@ export function broadSearchPage(q: ListQuery, rows: number, r: Resolved): SQL | 
  */
 export function storeStatusPage(q: ListQuery, rows: number): SQL | undefined {
   if (q.q?.trim() || (q.sort !== undefined && q.sort !== ORDER_DEFAULT_SORT)) return undefined;
-  const sent = new Map(Object.entries(q.filter ?? {}).map(([k, v]) => [k, (Array.isArray(v) ? v : [v]).filter((x) => x !== '')] as const).filter(([, vs]) => vs.length > 0));
+  const sent = new Map(Object.entries(q.filter ?? {}).map(([k, v]) => [k, filterValues(v)] as const).filter(([, vs]) => vs.length > 0));
   const [store, status] = [sent.get('store_id'), sent.get('status')];
   const id = store?.length === 1 ? intOf(store[0]!) : null;
   if (sent.size !== 2 || id === null || status?.length !== 1) return undefined;

@@ -52,7 +52,8 @@ type Price = z.infer<typeof StoreVariantPrice>;
 const rounds = sql`(case when p.variation_type <> 'pieces' then v.units_per_package end)`;
 const cpr = sql`round(sv.price_cents::numeric / ${rounds}, 2)`;
 const margin = sql`round((sv.price_cents - v.cost_cents) * 100.0 / nullif(sv.price_cents, 0), 1)`;
-const floorPriceOf = (cost: SQL) => sql`ceil(${cost} * 100::numeric / ${sql.raw(String(100 - REPRICE_MARGIN_FLOOR_PCT))})`;
+/** The lowest price keeping the margin floor, over the variant's cost as kept on the store variant (migration 0047). */
+const floorPrice = sql`ceil(sv.variant_cost_cents * 100::numeric / ${sql.raw(String(100 - REPRICE_MARGIN_FLOOR_PCT))})`;
 /** The product's caliber (its canonical value of the `caliber` attribute, kept on the product: migration 0046). */
 const caliber = sql`p.caliber`;
 /** The kept market's row for the row's caliber and round group, as `m` (none for a product sold by the piece). */
@@ -76,7 +77,7 @@ const flagSqlOf = (market: { cpr: SQL; none: SQL }): Record<PriceFlag, SQL> => (
   // the variant's cost as kept on the store variant, each written as its partial index's condition
   // and its statistics' expression (migration 0047)
   below_cost: sql`(sv.price_cents < sv.variant_cost_cents) is true`,
-  under_floor: sql`(sv.price_cents < ${floorPriceOf(sql`sv.variant_cost_cents`)}) is true`,
+  under_floor: sql`(sv.price_cents < ${floorPrice}) is true`,
   map_violation: sql`sv.map_gate is null and sv.price_cents < sv.map_price_cents`,
   above_market: sql`${cpr} > ${market.cpr} * ${sql.raw(String(1 + REPRICE_ABOVE_MARKET_PCT / 100))}`,
   below_market: sql`${cpr} <= ${market.cpr}`,
