@@ -35,4 +35,36 @@ test.describe('feeds', () => {
     await expect(report.getByText('Restricted', { exact: true }).first()).toBeVisible();
     await shot(page, 'feeds-left-out');
   });
+
+  test('build a feed file, give it an address, and fetch it as the comparison site does', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, CATALOG);
+    await page.goto('/feed');
+    const feed = 'Bulk Rounds Direct → AmmoSeek (daily)';
+    const row = page.getByRole('table', { name: 'Feeds' }).getByRole('row').filter({ hasText: feed });
+    await row.getByRole('button', { name: `file of ${feed}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Feed file: ${feed}` });
+    await expect(dialog.getByTestId('feed-address')).toContainText('None yet');
+
+    await dialog.getByRole('button', { name: 'Build now' }).click();
+    await expect(dialog.getByTestId('feed-built')).toHaveText(/^Built .+: [\d,]+ items?, [\d,]+ left out$/, { timeout: 60_000 });
+    await expect(row).toContainText(/[\d,]+ in · [\d,]+ out/);
+
+    await dialog.getByRole('button', { name: 'Make an address' }).click();
+    const address = (await dialog.getByTestId('new-feed-address').textContent())!;
+    expect(address).toMatch(/\/api\/feed-file\/qmf_/);
+    await expect(dialog.getByTestId('feed-address')).toContainText('/api/feed-file/qmf_');
+    await shot(page, 'feeds-file');
+
+    // the site fetches it without signing in
+    const fetched = await page.request.get(address, { headers: { authorization: '' } });
+    expect(fetched.status()).toBe(200);
+    const xml = await fetched.text();
+    expect(xml).toContain('<productlist retailer="Bulk Rounds Direct"');
+    expect(xml).toMatch(/<product>\s*<type>ammunition<\/type>/);
+
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download file' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.xml$/);
+  });
 });

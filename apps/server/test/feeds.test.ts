@@ -23,6 +23,8 @@ describe.each(BACKENDS)('feeds on %s', (kind) => {
     const rows = await t.sql<{ sv: number; product: number; sku: string; store_id: number }>(
       sql`select sv.id as sv, v.product_id as product, v.sku, sp.store_id
             from store_variants sv join store_products sp on sp.id = sv.store_product_id join variants v on v.id = sv.variant_id
+           -- items the feed's own rules keep (enabled, priced not below cost, a numeric UPC): only compliance leaves them out
+           where sv.is_enabled and sv.price_cents >= coalesce(v.cost_cents, 0) and v.upc ~ '^[0-9]{12}$'
            order by sp.store_id, sv.id`,
     );
     const free = await feedExclusions(t.db, [...new Set(rows.map((r) => r.product))], { leave_out_restricted: true });
@@ -34,7 +36,7 @@ describe.each(BACKENDS)('feeds on %s', (kind) => {
   });
 
   it('creates, validates and edits feeds; the catalogue manager writes, compliance and analysts may not read', async () => {
-    const base = { store_id: storeId, name: 'Test AmmoSeek daily', target_destination: 'ammoseek', frequency_hours: 24 };
+    const base = { store_id: storeId, name: 'Test AmmoSeek daily', target_destination: 'ammoseek', frequency_hours: 24, keep_without_upc: false, keep_below_cost: false };
     const bad = await t.req('POST', '/api/feed', { token: catalog, body: { ...base, frequency_hours: 12, target_destination: 'gunbroker', name: ' ' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.frequency_hours).toMatch(/Daily|Weekly/);
@@ -102,7 +104,7 @@ describe.each(BACKENDS)('feeds on %s', (kind) => {
     const feed = (await t.req('GET', `/api/feed/${feedId}`, { token: catalog })).body.data as Feed;
     const put = await t.req('PUT', `/api/feed/${feedId}`, {
       token: catalog,
-      body: { store_id: feed.store_id, name: feed.name, target_destination: feed.target_destination, frequency_hours: feed.frequency_hours, is_enabled: true, leave_out_restricted: true, version: feed.version },
+      body: { store_id: feed.store_id, name: feed.name, target_destination: feed.target_destination, frequency_hours: feed.frequency_hours, is_enabled: true, leave_out_restricted: true, keep_without_upc: false, keep_below_cost: false, version: feed.version },
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.data.leave_out_restricted).toBe(true);

@@ -328,7 +328,17 @@ export const Feed = z.object({
   is_enabled: z.boolean(),
   /** The feed's rule "leave out restricted items": items restricted anywhere stay out of it (items blocked in every state always do). */
   leave_out_restricted: z.boolean(),
+  /** Keep items without a numeric UPC (8, 12, 13 or 14 digits); by default they are left out. */
+  keep_without_upc: z.boolean(),
+  /** Keep items priced below their cost; by default they are left out. */
+  keep_below_cost: z.boolean(),
   store_variant_count: z.number(),
+  /** The start of the feed's address key (the whole key is shown once, when made); null: no address yet. */
+  key_prefix: z.string().nullable(),
+  /** When the feed file was last built, and how many items it carried and left out then. */
+  built_at: z.string().nullable(),
+  built_items: z.number().nullable(),
+  built_left_out: z.number().nullable(),
   version: z.number(),
 });
 export type Feed = z.infer<typeof Feed>;
@@ -339,14 +349,32 @@ const feedFields = {
   frequency_hours: z.number().int().refine((h) => (FEED_FREQUENCY_HOURS as readonly number[]).includes(h), 'Every 24 hours (Daily) or 168 hours (Weekly)'),
   is_enabled: z.boolean().default(true),
   leave_out_restricted: z.boolean().default(false),
+  keep_without_upc: z.boolean().default(false),
+  keep_below_cost: z.boolean().default(false),
 };
 export const FeedCreate = z.object(feedFields).strict();
 export type FeedCreate = z.infer<typeof FeedCreate>;
-export const FeedUpdate = FeedCreate.extend({ is_enabled: z.boolean(), leave_out_restricted: z.boolean(), ...Versioned.shape });
+export const FeedUpdate = FeedCreate.extend({ is_enabled: z.boolean(), leave_out_restricted: z.boolean(), keep_without_upc: z.boolean(), keep_below_cost: z.boolean(), ...Versioned.shape });
 export type FeedUpdate = z.infer<typeof FeedUpdate>;
 /** Fields the Feeds screen sorts and filters by (the whole list is paged in the browser). */
-export const FEED_LIST = { sort: ['id', 'name', 'store_name', 'target_destination', 'frequency_hours', 'is_enabled', 'leave_out_restricted'], filter: ['store_id', 'target_destination', 'is_enabled', 'leave_out_restricted'] } as const;
+export const FEED_LIST = { sort: ['id', 'name', 'store_name', 'target_destination', 'frequency_hours', 'is_enabled', 'leave_out_restricted', 'built_at'], filter: ['store_id', 'target_destination', 'is_enabled', 'leave_out_restricted'] } as const;
 
+/**
+ * Why a feed leaves an item out, checked in this order: the store variant is disabled, it has no price,
+ * a compliance rule blocks it in every state (always) or restricts it somewhere (the feed's rule "leave
+ * out restricted items"), it has no numeric UPC, it is priced below cost (each of the last two unless
+ * the feed keeps such items).
+ */
+export const FEED_LEFT_OUT_CAUSES = ['disabled', 'no_price', 'blocked_everywhere', 'restricted', 'no_upc', 'below_cost'] as const;
+export type FeedLeftOutCause = (typeof FEED_LEFT_OUT_CAUSES)[number];
+export const FEED_LEFT_OUT_CAUSE_LABELS: Record<FeedLeftOutCause, string> = {
+  disabled: 'Disabled',
+  no_price: 'No price',
+  blocked_everywhere: 'Blocked everywhere',
+  restricted: 'Restricted',
+  no_upc: 'No UPC',
+  below_cost: 'Below cost',
+};
 /** One item a feed carries and leaves out, and why in words. */
 export const FeedLeftOutItem = z.object({
   store_variant_id: z.number(),
@@ -354,8 +382,8 @@ export const FeedLeftOutItem = z.object({
   product_id: z.number(),
   sku: z.string().nullable(),
   title: z.string().nullable(),
-  /** "blocked_everywhere" (always left out) or "restricted" (left out by the feed's rule). */
-  cause: z.enum(['blocked_everywhere', 'restricted']),
+  /** Why, as a code (`FEED_LEFT_OUT_CAUSES`); `reason` says it in words. */
+  cause: z.enum(FEED_LEFT_OUT_CAUSES),
   reason: z.string(),
 });
 export type FeedLeftOutItem = z.infer<typeof FeedLeftOutItem>;
@@ -376,6 +404,9 @@ export const FeedLeftOutReport = z.object({
   meta: z.object({ total: z.number(), page: z.number(), per_page: z.number() }),
 });
 export type FeedLeftOutReport = z.infer<typeof FeedLeftOutReport>;
+/** `POST feed/{id}/key`: a new address for the feed file — the key is shown this once (only its hash is kept). */
+export const FeedKey = z.object({ key: z.string(), key_prefix: z.string(), path: z.string() });
+export type FeedKey = z.infer<typeof FeedKey>;
 /** A feed as shown on a store variant. */
 export const FeedRef = z.object({
   id: z.number(),

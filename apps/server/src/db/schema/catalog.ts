@@ -423,10 +423,22 @@ export const feeds = pgTable(
     is_enabled: boolean('is_enabled').notNull().default(true),
     /** The feed's rule "leave out restricted items" (compliance): restricted anywhere → not in the feed. */
     leave_out_restricted: boolean('leave_out_restricted').notNull().default(false),
+    /** Keep items without a numeric UPC / priced below cost (left out by default). */
+    keep_without_upc: boolean('keep_without_upc').notNull().default(false),
+    keep_below_cost: boolean('keep_below_cost').notNull().default(false),
+    /** The feed file's address key: its first characters and its SHA-256 (the key itself is shown once). */
+    key_prefix: text('key_prefix'),
+    key_hash: text('key_hash'),
+    /** The last build of the feed file (feed_items), and when a build was last queued (the schedule's claim). */
+    built_at: ts('built_at'),
+    built_items: integer('built_items'),
+    built_left_out: integer('built_left_out'),
+    build_queued_at: ts('build_queued_at'),
     ...stamps(),
   },
   (t) => [
     index('feeds_store_idx').on(t.store_id),
+    uniqueIndex('feeds_key_hash_key').on(t.key_hash),
     check('feeds_destination_check', inList('target_destination', ['ammoseek', 'bulkcheapammo'])),
     check('feeds_frequency_check', inList('frequency_hours', [24, 168])),
   ],
@@ -443,6 +455,35 @@ export const feedStoreVariants = pgTable(
       .references(() => storeVariants.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.feed_id, t.store_variant_id] }), index('feed_store_variants_variant_idx').on(t.store_variant_id)],
+);
+
+/**
+ * The feed file's items as its last build left them: what changes slowly (title, address, caliber,
+ * maker, count, UPC, casing, grains, condition), for the items the build kept. Price and stock are
+ * read live when the file is fetched, and an item disabled, unpriced or below cost since is left out then.
+ */
+export const feedItems = pgTable(
+  'feed_items',
+  {
+    feed_id: integer('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    store_variant_id: integer('store_variant_id')
+      .notNull()
+      .references(() => storeVariants.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    url: text('url'),
+    caliber: text('caliber'),
+    manufacturer: text('manufacturer'),
+    count: integer('count'),
+    upc: text('upc'),
+    mpn: text('mpn'),
+    casing: text('casing'),
+    grains: text('grains'),
+    condition: text('condition'),
+  },
+  (t) => [primaryKey({ columns: [t.feed_id, t.store_variant_id] }), index('feed_items_store_variant_idx').on(t.store_variant_id)],
 );
 
 /**

@@ -18,14 +18,16 @@ import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { excludedFromFeed } from '../compliance/engine.js';
 import { today, whereItemsRestricted } from '../compliance/service.js';
 import { assertIdsExist } from './common.js';
+import { feedLeftOutReason, type FeedSwitches } from './feed-rules.js';
 
 const tags = ['feeds'];
 
 const feedList: ListSpec<Feed> = {
   from: sql`feeds f join stores s on s.id = f.store_id`,
-  select: sql`f.id, f.store_id, s.name as store_name, f.name, f.target_destination, f.frequency_hours, f.is_enabled, f.leave_out_restricted, f.version,
+  select: sql`f.id, f.store_id, s.name as store_name, f.name, f.target_destination, f.frequency_hours, f.is_enabled, f.leave_out_restricted,
+              f.keep_without_upc, f.keep_below_cost, f.key_prefix, f.built_at, f.built_items, f.built_left_out, f.version,
               (select count(*)::int from feed_store_variants fsv where fsv.feed_id = f.id) as store_variant_count`,
-  sort: { ...columns('f', 'id'), ...lowered('f', 'name') },
+  sort: { ...columns('f', 'id', 'built_at'), ...lowered('f', 'name') },
   defaultSort: 'name',
   key: sql`f.id`,
   filters: filters.ints('f', 'id', 'store_id'),
@@ -34,35 +36,102 @@ const feedList: ListSpec<Feed> = {
 /** Items checked per call of the engine (one statement of facts each). */
 const CHUNK = 500;
 
-/** The feed's report of left-out items: every item it carries checked on `date`, those left out paged. */
-export async function feedLeftOut(db: Db, feedId: number, opts: { page: number; per_page: number; date?: string }): Promise<FeedLeftOutReport> {
-  const date = opts.date ?? today();
-  const feed = await queryOne<FeedLeftOutReport['feed']>(
+/** A feed's switches, as the rules read them. */
+export interface FeedRules extends FeedSwitches {
+  leave_out_restricted: boolean;
+}
+
+/** One item a feed carries, with what the build writes of it (feed_items) and the facts its rules read. */
+export interface FeedItemRow {
+  store_variant_id: number;
+  variant_id: number;
+  product_id: number;
+  sku: string;
+  is_enabled: boolean;
+  price_cents: number | null;
+  cost_cents: number | null;
+  upc: string | null;
+  title: string;
+  url: string | null;
+  variation_type: string;
+  caliber: string | null;
+  manufacturer: string | null;
+  count: number;
+  mpn: string | null;
+  casing: string | null;
+  grains: string | null;
+  condition: string | null;
+  has_capacity: boolean;
+  category_names: string[];
+}
+
+/** A product's canonical value of one attribute, as text. */
+const attr = (id: number) => sql`(select a.value #>> '{}' from attribute_data a
+   where a.sourceable_type = 'product' and a.sourceable_id = v.product_id and a.attribute_id = ${id} and a.source_type is null)`;
+
+/**
+ * Every item the feed carries (its store variants), in id order, with the facts the rules read and
+ * what a feed file says of it: the store variant's feed title and address, else the product's title
+ * and the store's address by SKU.
+ */
+export function feedItemRows(db: Db, feedId: number): Promise<FeedItemRow[]> {
+  return query<FeedItemRow>(
     db,
-    sql`select f.id, f.name, s.name as store_name, f.leave_out_restricted from feeds f join stores s on s.id = f.store_id where f.id = ${feedId}`,
+    sql`select sv.id as store_variant_id, sv.variant_id, v.product_id, v.sku, sv.is_enabled, sv.price_cents, v.cost_cents, v.upc,
+               coalesce(nullif(btrim(sv.feed_title), ''), p.title, v.sku) as title,
+               coalesce(nullif(btrim(sv.feed_url), ''), case when s.domain is not null then 'https://' || s.domain || '/p/' || lower(v.sku) end) as url,
+               p.variation_type, p.caliber, b.name as manufacturer, v.units_per_package as count,
+               ${attr(18)} as mpn, ${attr(4)} as casing, ${attr(2)} as grains, lower(${attr(10)}) as condition,
+               ${attr(21)} is not null as has_capacity,
+               array(select c.name from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = v.product_id order by c.id) as category_names
+          from feed_store_variants fsv
+          join store_variants sv on sv.id = fsv.store_variant_id
+          join store_products sp on sp.id = sv.store_product_id
+          join stores s on s.id = sp.store_id
+          join variants v on v.id = sv.variant_id
+          join products p on p.id = v.product_id
+          left join brands b on b.id = p.brand_id
+         where fsv.feed_id = ${feedId}
+         order by sv.id`,
   );
-  if (!feed) throw notFound('The feed');
-  const items = await query<{ store_variant_id: number; variant_id: number; product_id: number }>(
-    db,
-    sql`select sv.id as store_variant_id, sv.variant_id, v.product_id
-          from feed_store_variants fsv join store_variants sv on sv.id = fsv.store_variant_id join variants v on v.id = sv.variant_id
-         where fsv.feed_id = ${feedId} order by sv.id`,
-  );
-  const leftOut: FeedLeftOutItem[] = [];
+}
+
+/**
+ * The feed's rules applied to its items on `date` (compliance checked 500 at a time): per item, why it
+ * is left out, or null. `progress` is told how many are done.
+ */
+export async function decideFeedItems(db: Db, feed: FeedRules, items: readonly FeedItemRow[], date: string, progress?: (done: number) => Promise<void>) {
+  const decided: ({ cause: FeedLeftOutItem['cause']; reason: string } | null)[] = [];
   for (let i = 0; i < items.length; i += CHUNK) {
     const chunk = items.slice(i, i + CHUNK);
     const where = await whereItemsRestricted(db, chunk.map((it) => ({ variant_id: it.variant_id, quantity: 1 })), date);
     where.items.forEach((w, k) => {
       const reason = excludedFromFeed(w, { leave_out_restricted: feed.leave_out_restricted });
-      if (reason === null) return;
-      const always = feed.leave_out_restricted ? excludedFromFeed(w, { leave_out_restricted: false }) !== null : true;
-      const it = chunk[k]!;
-      leftOut.push({ store_variant_id: it.store_variant_id, variant_id: it.variant_id, product_id: it.product_id, sku: w.sku, title: w.title, cause: always ? 'blocked_everywhere' : 'restricted', reason });
+      const everywhere = reason !== null && (!feed.leave_out_restricted || excludedFromFeed(w, { leave_out_restricted: false }) !== null);
+      decided.push(feedLeftOutReason({ ...chunk[k]!, compliance: reason === null ? null : { reason, everywhere } }, feed));
     });
+    await progress?.(Math.min(i + CHUNK, items.length));
   }
+  return decided;
+}
+
+/** The feed's report of left-out items: every item it carries checked on `date`, those left out paged. */
+export async function feedLeftOut(db: Db, feedId: number, opts: { page: number; per_page: number; date?: string }): Promise<FeedLeftOutReport> {
+  const date = opts.date ?? today();
+  const feed = await queryOne<FeedLeftOutReport['feed'] & FeedSwitches>(
+    db,
+    sql`select f.id, f.name, s.name as store_name, f.leave_out_restricted, f.keep_without_upc, f.keep_below_cost from feeds f join stores s on s.id = f.store_id where f.id = ${feedId}`,
+  );
+  if (!feed) throw notFound('The feed');
+  const items = await feedItemRows(db, feedId);
+  const decided = await decideFeedItems(db, feed, items, date);
+  const leftOut: FeedLeftOutItem[] = items.flatMap((it, k) => {
+    const d = decided[k];
+    return d ? [{ store_variant_id: it.store_variant_id, variant_id: it.variant_id, product_id: it.product_id, sku: it.sku, title: it.title, ...d }] : [];
+  });
   const start = (opts.page - 1) * opts.per_page;
   return {
-    feed,
+    feed: { id: feed.id, name: feed.name, store_name: feed.store_name, leave_out_restricted: feed.leave_out_restricted },
     date,
     item_count: items.length,
     left_out_count: leftOut.length,
@@ -106,6 +175,8 @@ export function feedRoutes(app: FastifyInstance, db: Db) {
       frequency_hours: b.frequency_hours,
       is_enabled: b.is_enabled,
       leave_out_restricted: b.leave_out_restricted,
+      keep_without_upc: b.keep_without_upc,
+      keep_below_cost: b.keep_below_cost,
     }),
   });
 

@@ -3,10 +3,11 @@
  * frequency, enabled, and the rule "leave out restricted items" — and, per feed, its report of the
  * items it carries but leaves out, with why (`?left-out=<feed id>` opens it).
  */
-import { Button, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { FEED_LIST, FeedCreate, FeedUpdate, TARGET_DESTINATIONS, TARGET_DESTINATION_LABELS as DESTINATION_LABELS, type Feed } from '@qm/contracts';
 import { useSearchParams } from 'react-router';
-import { formatInteger } from '../../lib/format';
+import { formatDateTime, formatInteger } from '../../lib/format';
 import { useStoreOptions } from '../../lib/lookups';
 import { CrudScreen } from '../../ui/CrudScreen';
 import { BooleanBadge } from '../../ui/displays';
@@ -14,9 +15,37 @@ import { SelectField, SwitchField, TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
 import { idColumn } from '../../ui/columns';
 import { feeds } from './api';
+import { FeedFileDialog } from './parts/FeedFile';
 import { FeedLeftOutDrawer } from './parts/FeedLeftOut';
 
 const FREQUENCY_LABELS: Record<number, string> = { 24: 'Daily', 168: 'Weekly' };
+
+/** The feed's file: what its last build carried, the cell itself opening the file's dialog. */
+function fileColumn(open: (f: Feed) => void): Column<Feed> {
+  return {
+    key: 'built_at',
+    header: 'File',
+    render: (f) => {
+      const text = f.built_at ? `${formatInteger(f.built_items)} in · ${formatInteger(f.built_left_out)} out` : 'Not built';
+      return (
+        <Anchor
+          component="button"
+          size="sm"
+          // the row's own click opens the editor
+          onClick={(e) => {
+            e.stopPropagation();
+            open(f);
+          }}
+          onKeyDown={(e) => e.stopPropagation()}
+          aria-label={`${text}: file of ${f.name}`}
+          title={f.built_at ? `Built ${formatDateTime(f.built_at)}` : undefined}
+        >
+          {text}
+        </Anchor>
+      );
+    },
+  };
+}
 
 const columns: Column<Feed>[] = [
   idColumn(),
@@ -36,6 +65,8 @@ const values = (f: Feed) => ({
   frequency_hours: f.frequency_hours,
   is_enabled: f.is_enabled,
   leave_out_restricted: f.leave_out_restricted,
+  keep_without_upc: f.keep_without_upc,
+  keep_below_cost: f.keep_below_cost,
   version: f.version,
 });
 
@@ -43,6 +74,8 @@ export default function FeedList() {
   const stores = useStoreOptions();
   const storeOptions = stores.options;
   const [params, setParams] = useSearchParams();
+  const [fileOf, setFileOf] = useState<Feed | null>(null);
+  const shownColumns = useMemo(() => [...columns.slice(0, 6), fileColumn(setFileOf), ...columns.slice(6)], []);
   const leftOut = params.get('left-out');
   const leftOutId = leftOut && /^\d+$/.test(leftOut) ? Number(leftOut) : null;
   const showLeftOut = (id: number | null) =>
@@ -65,7 +98,7 @@ export default function FeedList() {
         writePermission="feeds.write"
         list={{
           fields: FEED_LIST,
-          columns,
+          columns: shownColumns,
           wholeList: true,
           defaultSort: 'name',
           searchPlaceholder: 'Search feeds',
@@ -81,7 +114,7 @@ export default function FeedList() {
             Left-out items
           </Button>
         )}
-        create={{ schema: FeedCreate, defaults: { store_id: undefined, name: '', target_destination: 'ammoseek', frequency_hours: 24, is_enabled: true, leave_out_restricted: false } }}
+        create={{ schema: FeedCreate, defaults: { store_id: undefined, name: '', target_destination: 'ammoseek', frequency_hours: 24, is_enabled: true, leave_out_restricted: false, keep_without_upc: false, keep_below_cost: false } }}
         update={{ schema: FeedUpdate, values }}
         fields={() => (
           <>
@@ -95,10 +128,13 @@ export default function FeedList() {
               label="Leave out restricted items"
               description="Leave out every item a compliance rule restricts anywhere (age, document, dealer, block). Items blocked in every state are always left out."
             />
+            <SwitchField name="keep_without_upc" label="Keep items without a UPC" description="Comparison sites match items by a numeric UPC (8, 12, 13 or 14 digits); items without one are left out unless this is on." />
+            <SwitchField name="keep_below_cost" label="Keep items priced below cost" description="Items priced below their cost are left out unless this is on." />
           </>
         )}
       />
       <FeedLeftOutDrawer feedId={leftOutId} onClose={() => showLeftOut(null)} />
+      <FeedFileDialog feed={fileOf} onClose={() => setFileOf(null)} />
     </>
   );
 }

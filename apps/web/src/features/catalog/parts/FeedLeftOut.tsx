@@ -1,14 +1,18 @@
 /**
  * A feed's report of left-out items (`GET feed/{id}/left-out`): how many items the feed carries, how
- * many it leaves out, and, page by page, each left-out item with the reason in words.
+ * many it leaves out, and, page by page, each left-out item with the reason in words (compliance, and the
+ * feed's own rules: disabled, no price, no numeric UPC, below cost).
  */
 import { Badge, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { FEED_LEFT_OUT_CAUSE_LABELS, type FeedLeftOutCause } from '@qm/contracts';
 import { Link } from 'react-router';
 import { formatInteger } from '../../../lib/format';
 import { ListPagination } from '../../../ui/list';
 import { EmptyState, ErrorState, Spinner } from '../../../ui/states';
 import { useFeedLeftOut } from '../api';
+
+const CAUSE_COLORS: Record<FeedLeftOutCause, string> = { disabled: 'gray', no_price: 'gray', blocked_everywhere: 'red', restricted: 'orange', no_upc: 'yellow', below_cost: 'yellow' };
 
 export function FeedLeftOutDrawer({ feedId, onClose }: { feedId: number | null; onClose: () => void }) {
   return (
@@ -36,7 +40,8 @@ function FeedLeftOut({ feedId }: { feedId: number }) {
         </Text>
         <Text size="xs" c="dimmed">
           Checked against the compliance rules in force on {r.date}. Items blocked in every state are always left out
-          {r.feed.leave_out_restricted ? '; this feed also leaves out every item restricted anywhere.' : '; this feed keeps items restricted only in some places.'}
+          {r.feed.leave_out_restricted ? '; this feed also leaves out every item restricted anywhere.' : '; this feed keeps items restricted only in some places.'} Items
+          disabled, without a price, without a numeric UPC or priced below cost are left out too, unless the feed keeps the last two.
         </Text>
       </div>
       {r.data.length === 0 ? (
@@ -61,8 +66,8 @@ function FeedLeftOut({ feedId }: { feedId: number }) {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap" align="flex-start">
-                    <Badge size="sm" variant="light" color={i.cause === 'blocked_everywhere' ? 'red' : 'orange'} style={{ flexShrink: 0 }}>
-                      {i.cause === 'blocked_everywhere' ? 'Blocked everywhere' : 'Restricted'}
+                    <Badge size="sm" variant="light" color={CAUSE_COLORS[i.cause]} style={{ flexShrink: 0 }}>
+                      {FEED_LEFT_OUT_CAUSE_LABELS[i.cause]}
                     </Badge>
                     <Text size="sm">{i.reason}</Text>
                   </Group>

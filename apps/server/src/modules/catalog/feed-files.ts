@@ -1,0 +1,373 @@
+/**
+ * Feed files: what a comparison site fetches from the feed's address (DOMAIN.md "Feeds to comparison
+ * sites").
+ *
+ * - **Build** (a job: `POST feed/{id}/build`, and on the feed's schedule — every 24 or 168 hours — in
+ *   processes that run jobs): every item the feed carries is checked by the feed's rules (feed-rules.ts,
+ *   compliance included), and the items it keeps are written to `feed_items` with what changes slowly
+ *   (title, address, caliber, maker, count, UPC, casing, grains, condition), in one transaction, audited.
+ * - **Fetch** (`GET feed-file/{key}`, public: a site cannot sign in): the built items with their price
+ *   and stock read live — the store's price (raised to the MAP, with a note, where it is gated),
+ *   warehouse units on hand plus drop-ship vendors' units available — leaving out what has since been
+ *   disabled, unpriced or priced below cost. AmmoSeek gets XML, BulkCheapAmmo CSV, both with the same fields.
+ * - **Address**: `POST feed/{id}/key` makes a new key (the old address stops answering); the key is
+ *   shown once, only its SHA-256 and first characters are kept. Staff download the same file signed
+ *   in (`GET feed/{id}/file`), logged in the download log.
+ */
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { dataResponse, FeedKey, IdParams, Job } from '@qm/contracts';
+import { query, queryOne, type Db } from '../../db/connect.js';
+import { audit, SYSTEM_ACTOR, type Actor } from '../../db/audit.js';
+import { actorOf, hashToken } from '../../http/auth.js';
+import { inTx } from '../../http/crud.js';
+import { notFound, ruleViolated } from '../../http/errors.js';
+import { action, type Kit } from '../../http/kit.js';
+import { batches } from '../../files/exports.js';
+import { JobFailed, type JobKind } from '../../jobs/runner.js';
+import { today } from '../compliance/service.js';
+import { advertisedPrice, feedItemType } from './feed-rules.js';
+import { decideFeedItems, feedItemRows, type FeedRules } from './feeds.js';
+
+const tags = ['feeds'];
+
+/** Feed keys start with this, so one found in a log is recognisable. */
+export const FEED_KEY_PREFIX = 'qmf_';
+const PREFIX_LENGTH = FEED_KEY_PREFIX.length + 6;
+export const newFeedKey = () => FEED_KEY_PREFIX + crypto.randomBytes(24).toString('base64url');
+/** The path a comparison site fetches (under the console's own address). */
+export const feedFilePath = (key: string) => `/api/feed-file/${key}`;
+
+/** How often a process that runs jobs looks for feeds due to be built. */
+export const FEED_SCHEDULE_MINUTES = 5;
+/** A queued build not finished after this long is queued again. */
+const REQUEUE_MINUTES = 60;
+/** Rows written per statement by a build. */
+const WRITE_BATCH = 2_000;
+
+export interface FeedBuildResult {
+  items: number;
+  kept: number;
+  left_out: number;
+}
+
+/** Builds the feed's file (see the file's comment); `progress` is told how many items are checked. */
+export async function buildFeed(db: Db, actor: Actor, feedId: number, progress?: (done: number, total: number) => Promise<void>): Promise<FeedBuildResult> {
+  const feed = await queryOne<FeedRules & { built_at: string | null; built_items: number | null; built_left_out: number | null }>(
+    db,
+    sql`select leave_out_restricted, keep_without_upc, keep_below_cost, built_at, built_items, built_left_out from feeds where id = ${feedId}`,
+  );
+  if (!feed) throw new JobFailed('The feed no longer exists.');
+  const items = await feedItemRows(db, feedId);
+  await progress?.(0, items.length);
+  const decided = await decideFeedItems(db, feed, items, today(), (done) => progress?.(done, items.length) ?? Promise.resolve());
+  const kept = items.filter((_, k) => decided[k] === null);
+  const result: FeedBuildResult = { items: items.length, kept: kept.length, left_out: items.length - kept.length };
+  await inTx(db, async (t) => {
+    // the feed's row first: two builds of one feed write one after the other
+    await t.execute(sql`select 1 from feeds where id = ${feedId} for update`);
+    await t.execute(sql`delete from feed_items where feed_id = ${feedId}`);
+    for (let i = 0; i < kept.length; i += WRITE_BATCH) {
+      const rows = kept.slice(i, i + WRITE_BATCH);
+      const col = <T>(f: (r: (typeof rows)[number]) => T) => JSON.stringify(rows.map(f));
+      await t.execute(sql`
+        insert into feed_items (feed_id, store_variant_id, type, title, url, caliber, manufacturer, count, upc, mpn, casing, grains, condition)
+        select ${feedId}, r.*
+          from json_to_recordset(${col((r) => ({
+            store_variant_id: r.store_variant_id,
+            type: feedItemType(r),
+            title: r.title,
+            url: r.url,
+            caliber: r.caliber,
+            manufacturer: r.manufacturer,
+            count: r.count,
+            upc: r.upc,
+            mpn: r.mpn,
+            casing: r.casing,
+            grains: r.grains,
+            condition: r.condition,
+          }))}::json)
+            as r(store_variant_id int, type text, title text, url text, caliber text, manufacturer text, count int, upc text, mpn text, casing text, grains text, condition text)`);
+    }
+    const [after] = await query<{ built_at: string; built_items: number; built_left_out: number }>(
+      t,
+      sql`update feeds set built_at = now(), built_items = ${result.kept}, built_left_out = ${result.left_out}, build_queued_at = null
+           where id = ${feedId} returning built_at, built_items, built_left_out`,
+    );
+    await audit(t, actor, {
+      action: 'build',
+      entity: 'feed',
+      entityId: feedId,
+      before: { built_at: feed.built_at, built_items: feed.built_items, built_left_out: feed.built_left_out },
+      after,
+    });
+  });
+  return result;
+}
+
+export const buildFeedJob: JobKind<{ feed_id: number }, FeedBuildResult> = {
+  kind: 'feed-build',
+  params: z.object({ feed_id: z.number().int().positive() }),
+  expireInSeconds: 3600,
+  run: (ctx) => buildFeed(ctx.db, ctx.actor, ctx.params.feed_id, (done, total) => ctx.progress(done, total, 'Checking items')),
+};
+
+/** One item of the file, as the destination reads it. */
+interface FileItem {
+  type: string;
+  title: string;
+  url: string | null;
+  price: string;
+  caliber: string | null;
+  manufacturer: string | null;
+  numrounds: number | null;
+  count: number | null;
+  upc: string | null;
+  mpn: string | null;
+  casing: string | null;
+  grains: string | null;
+  condition: string | null;
+  availability: 'in stock' | 'out of stock';
+  quantity: number;
+  map_note: string | null;
+}
+const FILE_FIELDS = ['type', 'title', 'url', 'price', 'caliber', 'manufacturer', 'numrounds', 'count', 'upc', 'mpn', 'casing', 'grains', 'condition', 'availability', 'quantity', 'map_note'] as const satisfies readonly (keyof FileItem)[];
+
+interface LiveRow {
+  type: string;
+  title: string;
+  url: string | null;
+  caliber: string | null;
+  manufacturer: string | null;
+  count: number | null;
+  upc: string | null;
+  mpn: string | null;
+  casing: string | null;
+  grains: string | null;
+  condition: string | null;
+  price_cents: number;
+  map_price_cents: number | null;
+  map_gate: string | null;
+  quantity: number;
+}
+
+/** The built items with their live price and stock, still for sale at a price not below cost (unless the feed keeps those). */
+function liveItems(feedId: number) {
+  return sql`select fi.type, fi.title, fi.url, fi.caliber, fi.manufacturer, fi.count, fi.upc, fi.mpn, fi.casing, fi.grains, fi.condition,
+                    sv.price_cents, sv.map_price_cents, sv.map_gate,
+                    (coalesce((select sum(ii.on_hand) from inventory_items ii where ii.variant_id = sv.variant_id), 0)
+                     + coalesce((select sum(vp.quantity_available) from vendor_products vp where vp.variant_id = sv.variant_id and vp.can_drop_ship), 0))::int as quantity
+               from feed_items fi
+               join feeds f on f.id = fi.feed_id
+               join store_variants sv on sv.id = fi.store_variant_id
+              where fi.feed_id = ${feedId} and sv.is_enabled and sv.price_cents is not null
+                and (f.keep_below_cost or sv.variant_cost_cents is null or sv.price_cents >= sv.variant_cost_cents)
+              order by fi.store_variant_id`;
+}
+
+export function fileItemOf(r: LiveRow): FileItem {
+  const price = advertisedPrice(r);
+  const ammo = r.type === 'ammunition';
+  return {
+    type: r.type,
+    title: r.title,
+    url: r.url,
+    price: (price.cents / 100).toFixed(2),
+    caliber: r.caliber,
+    manufacturer: r.manufacturer,
+    numrounds: ammo ? r.count : null,
+    count: ammo ? null : r.count,
+    upc: r.upc,
+    mpn: r.mpn,
+    casing: r.casing,
+    grains: r.grains,
+    condition: r.condition,
+    availability: r.quantity > 0 ? 'in stock' : 'out of stock',
+    quantity: Math.max(0, r.quantity),
+    map_note: price.map_note,
+  };
+}
+
+/** Text as XML 1.0 character data: characters XML cannot carry dropped, markup characters escaped. */
+export function xmlText(value: string): string {
+  return value
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+/** A CSV field: quoted when it holds a separator, a quote or a line break; a leading formula character neutralised. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+interface FeedHead {
+  id: number;
+  name: string;
+  store_name: string;
+  target_destination: 'ammoseek' | 'bulkcheapammo';
+  built_at: string | null;
+  built_items: number | null;
+}
+
+/** The feed file as text chunks: XML for AmmoSeek, CSV for BulkCheapAmmo. */
+async function* fileChunks(db: Db, feed: FeedHead): AsyncGenerator<string> {
+  const xml = feed.target_destination === 'ammoseek';
+  yield xml
+    ? `<?xml version="1.0" encoding="UTF-8"?>\n<productlist retailer="${xmlText(feed.store_name)}" generated="${new Date().toISOString()}" built="${feed.built_at ?? ''}">\n`
+    : `${FILE_FIELDS.join(',')}\r\n`;
+  let chunk = '';
+  for await (const row of batches<LiveRow>(db, liveItems(feed.id))) {
+    const item = fileItemOf(row);
+    if (xml) {
+      chunk += '  <product>\n';
+      for (const f of FILE_FIELDS) {
+        const v = item[f];
+        if (v !== null && v !== '') chunk += `    <${f}>${xmlText(String(v))}</${f}>\n`;
+      }
+      chunk += '  </product>\n';
+    } else {
+      chunk += FILE_FIELDS.map((f) => csvField(item[f] === null ? '' : String(item[f]))).join(',') + '\r\n';
+    }
+    if (chunk.length > 64_000) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield chunk + (xml ? '</productlist>\n' : '');
+}
+
+const FEED_HEAD = sql`select f.id, f.name, s.name as store_name, f.target_destination, f.built_at, f.built_items from feeds f join stores s on s.id = f.store_id`;
+
+function sendFile(reply: FastifyReply, db: Db, feed: FeedHead, attachment: boolean) {
+  const xml = feed.target_destination === 'ammoseek';
+  const name = `${feed.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'feed'}.${xml ? 'xml' : 'csv'}`;
+  reply
+    .header('content-type', xml ? 'application/xml; charset=utf-8' : 'text/csv; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-feed-built-at', feed.built_at ?? '');
+  if (attachment) reply.header('content-disposition', `attachment; filename="${name}"`);
+  return reply.send(Readable.from(fileChunks(db, feed)));
+}
+
+/** Claims the enabled feeds due for a build (never built, or built longer ago than their frequency) and queues their builds. */
+export async function queueDueFeedBuilds(kit: Pick<Kit, 'db' | 'jobs'>): Promise<number> {
+  const queued = await inTx(kit.db, async (t) => {
+    const due = await query<{ id: number; name: string }>(
+      t,
+      sql`update feeds set build_queued_at = now()
+           where is_enabled and (built_at is null or built_at < now() - make_interval(hours => frequency_hours))
+             and (build_queued_at is null or build_queued_at < now() - make_interval(mins => ${REQUEUE_MINUTES}))
+          returning id, name`,
+    );
+    for (const f of due) await kit.jobs.enqueue(t, SYSTEM_ACTOR, buildFeedJob, { feed_id: f.id }, `Build feed ${f.name}`);
+    return due.length;
+  });
+  if (queued) kit.jobs.wake();
+  return queued;
+}
+
+export function feedFileRoutes(kit: Kit) {
+  const { app, db, jobs, config } = kit;
+  jobs.define(buildFeedJob);
+
+  action(app, {
+    method: 'POST',
+    url: '/api/feed/:id/build',
+    access: 'feeds.write',
+    tags,
+    summary: 'Build the feed file now (a job): its items checked by the feed’s rules, those kept written for the file',
+    params: IdParams,
+    body: z.object({}).strict(),
+    response: { 202: dataResponse(Job) },
+    handler: async (req, reply) => {
+      const job = await inTx(db, async (t) => {
+        const feed = await queryOne<{ name: string }>(t, sql`update feeds set build_queued_at = now() where id = ${req.params.id} returning name`);
+        if (!feed) throw notFound('The feed');
+        return jobs.enqueue(t, actorOf(req), buildFeedJob, { feed_id: req.params.id }, `Build feed ${feed.name}`);
+      });
+      jobs.wake();
+      return reply.status(202).send({ data: job });
+    },
+  });
+
+  action(app, {
+    method: 'POST',
+    url: '/api/feed/:id/key',
+    access: 'feeds.write',
+    tags,
+    summary: 'Give the feed file a new address (its key, shown this once); the old address stops answering',
+    params: IdParams,
+    body: z.object({}).strict(),
+    response: { 201: dataResponse(FeedKey) },
+    handler: async (req, reply) => {
+      const key = newFeedKey();
+      const prefix = key.slice(0, PREFIX_LENGTH);
+      await inTx(db, async (t) => {
+        const before = await queryOne<{ key_prefix: string | null }>(t, sql`select key_prefix from feeds where id = ${req.params.id} for update`);
+        if (!before) throw notFound('The feed');
+        await t.execute(sql`update feeds set key_prefix = ${prefix}, key_hash = ${hashToken(key)} where id = ${req.params.id}`);
+        await audit(t, actorOf(req), { action: 'new_key', entity: 'feed', entityId: req.params.id, before, after: { key_prefix: prefix } });
+      });
+      return reply.status(201).send({ data: { key, key_prefix: prefix, path: feedFilePath(key) } });
+    },
+  });
+
+  action(app, {
+    method: 'GET',
+    url: '/api/feed/:id/file',
+    access: 'feeds.read',
+    tags,
+    summary: 'Download the feed file as the destination fetches it (XML for AmmoSeek, CSV for BulkCheapAmmo), live price and stock',
+    params: IdParams,
+    response: { 200: z.unknown().describe('The feed file (XML or CSV)') },
+    handler: async (req, reply) => {
+      const feed = await queryOne<FeedHead>(db, sql`${FEED_HEAD} where f.id = ${req.params.id}`);
+      if (!feed) throw notFound('The feed');
+      if (!feed.built_at) throw ruleViolated('The feed has not been built yet: build it first');
+      await db.execute(sql`insert into download_logs (user_id, kind, source, title, format, filters, rows)
+                           values (${req.auth?.userId ?? null}, 'feed', ${`feed.${feed.id}`}, ${feed.name},
+                                   ${feed.target_destination === 'ammoseek' ? 'xml' : 'csv'}, '{}'::jsonb, ${feed.built_items})`);
+      return sendFile(reply, db, feed, true);
+    },
+  });
+
+  action(app, {
+    method: 'GET',
+    url: '/api/feed-file/:key',
+    access: 'public',
+    tags,
+    summary: 'The feed file at its address, for the comparison site (no sign-in: the key in the address is the credential)',
+    params: z.object({ key: z.string().max(100) }).strict(),
+    response: { 200: z.unknown().describe('The feed file (XML or CSV)') },
+    options: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    handler: async (req, reply) => {
+      const key = req.params.key;
+      const feed = key.startsWith(FEED_KEY_PREFIX)
+        ? await queryOne<FeedHead>(db, sql`${FEED_HEAD} where f.key_hash = ${hashToken(key)} and f.is_enabled and f.built_at is not null`)
+        : null;
+      if (!feed) throw notFound('The feed');
+      return sendFile(reply, db, feed, false);
+    },
+  });
+
+  // The schedule, in processes that run jobs (not in tests, which queue builds themselves).
+  if (config.env !== 'test' && config.jobConcurrency > 0) {
+    let timer: NodeJS.Timeout | undefined;
+    const run = () =>
+      queueDueFeedBuilds(kit).catch((err: Error) => {
+        app.log.warn(`feed schedule: ${err.message}`);
+      });
+    app.addHook('onReady', async () => {
+      void run();
+      timer = setInterval(() => void run(), FEED_SCHEDULE_MINUTES * 60_000);
+      timer.unref();
+    });
+    app.addHook('preClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+  }
+}
