@@ -152,10 +152,14 @@ describe.each(BACKENDS)('feed files on %s', (kind) => {
   it('staff download the file signed in, logged; BulkCheapAmmo gets CSV with the same fields; an unbuilt feed is refused', async () => {
     const res = await t.req('GET', `/api/feed/${feedId}/file`, { token: catalog });
     expect(res.status, res.text).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="file-test-ammoseek\.xml"/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="file-test-ammoseek-\d{4}-\d\d-\d\d\.xml"/);
     expect(productsOf(res.text)).toHaveLength(1);
-    const logs = await t.sql<{ kind: string; format: string; rows: number }>(sql`select kind, format, rows from download_logs where source = ${`feed.${feedId}`}`);
-    expect(logs).toEqual([{ kind: 'feed', format: 'xml', rows: 1 }]);
+    // logged and kept, as every download is: downloaded again from the log, the same bytes
+    const logs = await t.sql<{ id: number; kind: string; format: string; rows: number; bytes: number }>(sql`select id, kind, format, rows, bytes from download_logs where source = ${`feed.${feedId}`}`);
+    expect(logs).toEqual([{ id: expect.any(Number), kind: 'feed', format: 'xml', rows: 1, bytes: Buffer.byteLength(res.text) }]);
+    const again = await t.req('GET', `/api/download-log/${logs[0]!.id}/file`, { token: catalog });
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(res.text);
     for (const token of [analyst, officer]) expect((await t.req('GET', `/api/feed/${feedId}/file`, { token })).status).toBe(403);
     for (const token of [analyst, officer]) expect((await t.req('POST', `/api/feed/${feedId}/build`, { token, body: {} })).status).toBe(403);
 

@@ -44,6 +44,19 @@ export interface ExportSource<F, Row> {
   count: (db: Db, filters: F) => Promise<number>;
 }
 
+/** What a kept download is: its download log entry's fields and the stored file's name and type. */
+export interface KeptMeta {
+  kind: ExportSource<unknown, unknown>['kind'];
+  source: string;
+  title: string;
+  /** csv, xlsx, xml */
+  format: string;
+  contentType: string;
+  name: string;
+  permission: Permission;
+  filters: unknown;
+}
+
 export class Exports {
   private readonly sources = new Map<string, ExportSource<any, any>>();
   readonly job: JobKind<{ source: string; filters: unknown; format: ExportFormat }, ExportResult>;
@@ -67,7 +80,9 @@ export class Exports {
           rows = n;
           await ctx.progress(n, total);
         });
-        return this.keep(ctx.db, ctx.actor, src, filters, ctx.params.format, writeTable(ctx.params.format, src.columns(filters), rowsIn, undefined, src.title), () => rows, ctx.id);
+        const format = ctx.params.format;
+        const meta = { kind: src.kind, source: src.source, title: src.title, format, contentType: CONTENT_TYPES[format], name: fileName(src.title, format), permission: src.permission, filters };
+        return this.keep(ctx.db, ctx.actor, meta, writeTable(format, src.columns(filters), rowsIn, undefined, src.title), () => rows, ctx.id);
       },
     });
   }
@@ -93,16 +108,25 @@ export class Exports {
     }
     let rows = 0;
     const bytes = writeTable(format, src.columns(filters), batches(db, src.query(filters)), () => void rows++, src.title);
-    // The same bytes go to the browser and into the stored file.
+    const name = fileName(src.title, format);
+    reply.header('content-disposition', `attachment; filename="${name}"`).header('x-download-rows', String(total));
+    return this.sendKept(reply, db, actor, { kind: src.kind, source: src.source, title: src.title, format, contentType: CONTENT_TYPES[format], name, permission: src.permission, filters }, bytes, () => rows);
+  }
+
+  /**
+   * Sends a file to the browser while keeping the same bytes as a stored file with its download log
+   * entry (every export, and files such as a feed's that are written otherwise). The file is kept and
+   * logged before the browser sees its end: once a download has finished, its entry is there (and
+   * nothing is written after the request has ended).
+   */
+  sendKept(reply: FastifyReply, db: Db, actor: Actor, meta: KeptMeta, bytes: Readable, rows: () => number) {
     const toClient = new PassThrough();
     const toStore = new PassThrough();
     bytes.on('data', (chunk: Buffer) => {
       toClient.write(chunk);
       toStore.write(chunk);
     });
-    // The file is kept and logged before the browser sees its end: once a download has finished,
-    // its download log entry is there (and nothing is written after the request has ended).
-    const kept = this.keep(db, actor, src, filters, format, toStore, () => rows).catch((err) => reply.log.warn({ err }, 'export not kept'));
+    const kept = this.keep(db, actor, meta, toStore, rows).catch((err) => reply.log.warn({ err }, 'download not kept'));
     bytes.on('end', () => {
       toStore.end();
       void kept.then(() => toClient.end());
@@ -111,28 +135,23 @@ export class Exports {
       toClient.destroy(err);
       toStore.destroy(err);
     });
-    return reply
-      .header('content-type', CONTENT_TYPES[format])
-      .header('content-disposition', `attachment; filename="${fileName(src.title, format)}"`)
-      .header('x-download-rows', String(total))
-      .send(toClient);
+    return reply.header('content-type', meta.contentType).send(toClient);
   }
 
   /** Stores the file and writes the download log entry. */
-  private async keep<F, Row>(db: Db, actor: Actor, src: ExportSource<F, Row>, filters: F, format: ExportFormat, bytes: Readable, rows: () => number, jobId?: number): Promise<ExportResult> {
-    const name = fileName(src.title, format);
+  private async keep(db: Db, actor: Actor, meta: KeptMeta, bytes: Readable, rows: () => number, jobId?: number): Promise<ExportResult> {
     const file = await storeFile(
       db,
-      { name, contentType: CONTENT_TYPES[format], purpose: 'export', createdBy: actor.userId, permission: src.permission, keepMs: this.keepDays * 86_400_000 },
+      { name: meta.name, contentType: meta.contentType, purpose: 'export', createdBy: actor.userId, permission: meta.permission, keepMs: this.keepDays * 86_400_000 },
       bytes,
     );
     const log = await queryOne<{ id: number }>(
       db,
       sql`insert into download_logs (user_id, kind, source, title, format, filters, rows, bytes, file_id, job_id)
-          values (${actor.userId}, ${src.kind}, ${src.source}, ${src.title}, ${format}, ${JSON.stringify(filters ?? {})}::jsonb, ${rows()}, ${file.size}, ${file.id}, ${jobId ?? null})
+          values (${actor.userId}, ${meta.kind}, ${meta.source}, ${meta.title}, ${meta.format}, ${JSON.stringify(meta.filters ?? {})}::jsonb, ${rows()}, ${file.size}, ${file.id}, ${jobId ?? null})
           returning id`,
     );
-    return { file_id: file.id, download_log_id: log!.id, rows: rows(), bytes: file.size, name };
+    return { file_id: file.id, download_log_id: log!.id, rows: rows(), bytes: file.size, name: meta.name };
   }
 }
 

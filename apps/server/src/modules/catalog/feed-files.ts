@@ -213,8 +213,8 @@ interface FeedHead {
   built_items: number | null;
 }
 
-/** The feed file as text chunks: XML for AmmoSeek, CSV for BulkCheapAmmo. */
-async function* fileChunks(db: Db, feed: FeedHead): AsyncGenerator<string> {
+/** The feed file as text chunks: XML for AmmoSeek, CSV for BulkCheapAmmo (`onItem` told of each item). */
+async function* fileChunks(db: Db, feed: FeedHead, onItem?: () => void): AsyncGenerator<string> {
   const xml = feed.target_destination === 'ammoseek';
   yield xml
     ? `<?xml version="1.0" encoding="UTF-8"?>\n<productlist retailer="${xmlText(feed.store_name)}" generated="${new Date().toISOString()}" built="${feed.built_at ?? ''}">\n`
@@ -222,6 +222,7 @@ async function* fileChunks(db: Db, feed: FeedHead): AsyncGenerator<string> {
   let chunk = '';
   for await (const row of batches<LiveRow>(db, liveItems(feed.id))) {
     const item = fileItemOf(row);
+    onItem?.();
     if (xml) {
       chunk += '  <product>\n';
       for (const f of FILE_FIELDS) {
@@ -242,15 +243,16 @@ async function* fileChunks(db: Db, feed: FeedHead): AsyncGenerator<string> {
 
 const FEED_HEAD = sql`select f.id, f.name, s.name as store_name, f.target_destination, f.built_at, f.built_items from feeds f join stores s on s.id = f.store_id`;
 
-function sendFile(reply: FastifyReply, db: Db, feed: FeedHead, attachment: boolean) {
-  const xml = feed.target_destination === 'ammoseek';
-  const name = `${feed.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'feed'}.${xml ? 'xml' : 'csv'}`;
-  reply
-    .header('content-type', xml ? 'application/xml; charset=utf-8' : 'text/csv; charset=utf-8')
+const isXml = (feed: FeedHead) => feed.target_destination === 'ammoseek';
+const contentTypeOf = (feed: FeedHead) => (isXml(feed) ? 'application/xml; charset=utf-8' : 'text/csv; charset=utf-8');
+
+/** The file as the site fetches it: streamed, nothing kept. */
+function sendFile(reply: FastifyReply, db: Db, feed: FeedHead) {
+  return reply
+    .header('content-type', contentTypeOf(feed))
     .header('cache-control', 'no-store')
-    .header('x-feed-built-at', feed.built_at ?? '');
-  if (attachment) reply.header('content-disposition', `attachment; filename="${name}"`);
-  return reply.send(Readable.from(fileChunks(db, feed)));
+    .header('x-feed-built-at', feed.built_at ?? '')
+    .send(Readable.from(fileChunks(db, feed)));
 }
 
 /** Claims the enabled feeds due for a build (never built, or built longer ago than their frequency) and queues their builds. */
@@ -271,7 +273,7 @@ export async function queueDueFeedBuilds(kit: Pick<Kit, 'db' | 'jobs'>): Promise
 }
 
 export function feedFileRoutes(kit: Kit) {
-  const { app, db, jobs, config } = kit;
+  const { app, db, jobs, config, exports } = kit;
   jobs.define(buildFeedJob);
 
   action(app, {
@@ -328,10 +330,14 @@ export function feedFileRoutes(kit: Kit) {
       const feed = await queryOne<FeedHead>(db, sql`${FEED_HEAD} where f.id = ${req.params.id}`);
       if (!feed) throw notFound('The feed');
       if (!feed.built_at) throw ruleViolated('The feed has not been built yet: build it first');
-      await db.execute(sql`insert into download_logs (user_id, kind, source, title, format, filters, rows)
-                           values (${req.auth?.userId ?? null}, 'feed', ${`feed.${feed.id}`}, ${feed.name},
-                                   ${feed.target_destination === 'ammoseek' ? 'xml' : 'csv'}, '{}'::jsonb, ${feed.built_items})`);
-      return sendFile(reply, db, feed, true);
+      // kept and logged as every download is (Download Logs: downloaded again while kept)
+      const format = isXml(feed) ? 'xml' : 'csv';
+      const name = `${feed.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'feed'}-${new Date().toISOString().slice(0, 10)}.${format}`;
+      let items = 0;
+      const bytes = Readable.from(fileChunks(db, feed, () => void items++));
+      reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
+      const meta = { kind: 'feed' as const, source: `feed.${feed.id}`, title: feed.name, format, contentType: contentTypeOf(feed), name, permission: 'feeds.read' as const, filters: { feed_id: feed.id } };
+      return exports.sendKept(reply, db, actorOf(req), meta, bytes, () => items);
     },
   });
 
@@ -350,7 +356,7 @@ export function feedFileRoutes(kit: Kit) {
         ? await queryOne<FeedHead>(db, sql`${FEED_HEAD} where f.key_hash = ${hashToken(key)} and f.is_enabled and f.built_at is not null`)
         : null;
       if (!feed) throw notFound('The feed');
-      return sendFile(reply, db, feed, false);
+      return sendFile(reply, db, feed);
     },
   });
 
@@ -361,7 +367,8 @@ export function feedFileRoutes(kit: Kit) {
       queueDueFeedBuilds(kit).catch((err: Error) => {
         app.log.warn(`feed schedule: ${err.message}`);
       });
-    app.addHook('onReady', async () => {
+    // once listening: every onReady hook has run, the job runner's start among them
+    app.addHook('onListen', async () => {
       void run();
       timer = setInterval(() => void run(), FEED_SCHEDULE_MINUTES * 60_000);
       timer.unref();
