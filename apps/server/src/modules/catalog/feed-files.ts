@@ -29,6 +29,7 @@ import { action, type Kit } from '../../http/kit.js';
 import { batches } from '../../files/exports.js';
 import { JobFailed, type JobKind } from '../../jobs/runner.js';
 import { today } from '../compliance/service.js';
+import { variantAvailable } from '../merchandising/stock.js';
 import { advertisedPrice, feedItemType } from './feed-rules.js';
 import { decideFeedItems, feedItemRows, type FeedRules } from './feeds.js';
 
@@ -158,8 +159,7 @@ interface LiveRow {
 function liveItems(feedId: number) {
   return sql`select fi.type, fi.title, fi.url, fi.caliber, fi.manufacturer, fi.count, fi.upc, fi.mpn, fi.casing, fi.grains, fi.condition,
                     sv.price_cents, sv.map_price_cents, sv.map_gate,
-                    (coalesce((select sum(ii.on_hand) from inventory_items ii where ii.variant_id = sv.variant_id), 0)
-                     + coalesce((select sum(vp.quantity_available) from vendor_products vp where vp.variant_id = sv.variant_id and vp.can_drop_ship), 0))::int as quantity
+                    ${variantAvailable(sql`sv.variant_id`)} as quantity
                from feed_items fi
                join feeds f on f.id = fi.feed_id
                join store_variants sv on sv.id = fi.store_variant_id

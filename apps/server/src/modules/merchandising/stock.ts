@@ -10,6 +10,14 @@ export const variantInStock = (variantId: SQL) =>
   sql`(exists (select 1 from inventory_items ii where ii.variant_id = ${variantId} and ii.on_hand > 0)
        or exists (select 1 from vendor_products vp where vp.variant_id = ${variantId} and vp.can_drop_ship and vp.quantity_available > 0))`;
 
+/**
+ * Units of a variant (by its id expression) a shopper could order today: on hand in our warehouses plus
+ * available from vendors that drop-ship it (more than 0 exactly when `variantInStock`). Feed files say it.
+ */
+export const variantAvailable = (variantId: SQL) =>
+  sql`(coalesce((select sum(ii.on_hand) from inventory_items ii where ii.variant_id = ${variantId}), 0)
+       + coalesce((select sum(vp.quantity_available) from vendor_products vp where vp.variant_id = ${variantId} and vp.can_drop_ship), 0))::int`;
+
 /** A product (by its id expression) has a variant in stock. */
 export const productInStock = (productId: SQL) => sql`exists (select 1 from variants sv where sv.product_id = ${productId} and ${variantInStock(sql`sv.id`)})`;
 
