@@ -3,7 +3,7 @@
  * it carried, Build now (a job, followed here), the address the comparison site fetches (a new one made
  * here, its key shown once) and the file as the site sees it, to download.
  */
-import { Alert, Button, Code, CopyButton, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { isAllowed, TARGET_DESTINATION_LABELS, type Feed, type FeedKey, type Job } from '@qm/contracts';
@@ -13,6 +13,7 @@ import { useFollowJob } from '../../../lib/jobs';
 import { usePermissions } from '../../../lib/session';
 import { invalidate, useResourceItem } from '../../../lib/resource';
 import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
+import { ShownOnce } from '../../../ui/ShownOnce';
 import { feeds } from '../api';
 
 export function FeedFileDialog({ feed, onClose }: { feed: Feed | null; onClose: () => void }) {
@@ -111,23 +112,15 @@ function FeedFile({ feed: listed }: { feed: Feed }) {
           )}
         </Text>
         {address ? (
-          <Alert color="teal" mt="xs" title="New address" withCloseButton closeButtonLabel="Hide the address" onClose={() => setCreated(null)}>
-            <Stack gap={6}>
-              <Text size="sm">Copy it now: it is shown this once. {feed.is_enabled ? '' : 'The feed is disabled: the address answers once it is enabled.'}</Text>
-              <Group gap="xs" wrap="nowrap" align="flex-start">
-                <Code data-testid="new-feed-address" style={{ wordBreak: 'break-all' }}>
-                  {address}
-                </Code>
-                <CopyButton value={address}>
-                  {({ copied, copy }) => (
-                    <Button size="compact-xs" variant="default" onClick={copy} style={{ flexShrink: 0 }}>
-                      {copied ? 'Copied' : 'Copy'}
-                    </Button>
-                  )}
-                </CopyButton>
-              </Group>
-            </Stack>
-          </Alert>
+          <ShownOnce
+            mt="xs"
+            title="New address"
+            value={address}
+            hideLabel="Hide the address"
+            onHide={() => setCreated(null)}
+            testId="new-feed-address"
+            note={feed.is_enabled ? null : 'The feed is disabled: the address answers once it is enabled.'}
+          />
         ) : null}
         {canWrite ? (
           <Button size="xs" variant="default" mt="xs" onClick={() => void newAddress()} loading={busy}>

@@ -4,12 +4,13 @@
  * routed (strategy, automatic routing; `stores.write` or `orders.write`).
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Code, CopyButton, Divider, Group, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Divider, Group, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isAllowed, ROUTING_STRATEGY_CODES, ROUTING_STRATEGY_LABELS, type RoutingStrategyCode, type Store, type StoreApiKeyCreated } from '@qm/contracts';
 import { errorMessage } from '../../../lib/api';
 import { usePermissions } from '../../../lib/session';
 import { confirmDialog } from '../../../ui/ConfirmDialog';
+import { ShownOnce } from '../../../ui/ShownOnce';
 import { DateTimeDisplay } from '../../../ui/displays';
 import { useCreateStoreApiKey, useRevokeStoreApiKey, useSetStoreRouting, useStoreApiKeys, useStoreRouting } from '../../orders/api';
 
@@ -98,23 +99,7 @@ function ApiKeys({ store }: { store: Store }) {
         The store's website sends orders to POST /api/order with a key as Authorization: Bearer &lt;key&gt;.
       </Text>
       {created ? (
-        <Alert color="teal" title={`New key “${created.name}”`} withCloseButton closeButtonLabel="Hide the key" onClose={() => setCreated(null)}>
-          <Stack gap={6}>
-            <Text size="sm">Copy it now: it is shown this once and cannot be read again.</Text>
-            <Group gap="xs" wrap="nowrap">
-              <Code data-testid="new-api-key" style={{ wordBreak: 'break-all' }}>
-                {created.key}
-              </Code>
-              <CopyButton value={created.key}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant={copied ? 'light' : 'default'} onClick={copy}>
-                    {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-          </Stack>
-        </Alert>
+        <ShownOnce title={`New key “${created.name}”`} value={created.key} hideLabel="Hide the key" onHide={() => setCreated(null)} testId="new-api-key" />
       ) : null}
       {canWrite ? (
         <Group align="flex-end" gap="xs">
