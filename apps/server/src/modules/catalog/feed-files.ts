@@ -156,7 +156,7 @@ interface LiveRow {
 }
 
 /** The built items with their live price and stock, still for sale at a price not below cost (unless the feed keeps those). */
-function liveItems(feedId: number) {
+export function liveItems(feedId: number) {
   return sql`select fi.type, fi.title, fi.url, fi.caliber, fi.manufacturer, fi.count, fi.upc, fi.mpn, fi.casing, fi.grains, fi.condition,
                     sv.price_cents, sv.map_price_cents, sv.map_gate,
                     ${variantAvailable(sql`sv.variant_id`)} as quantity
@@ -204,7 +204,7 @@ function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-interface FeedHead {
+export interface FeedHead {
   id: number;
   name: string;
   store_name: string;
@@ -214,7 +214,7 @@ interface FeedHead {
 }
 
 /** The feed file as text chunks: XML for AmmoSeek, CSV for BulkCheapAmmo (`onItem` told of each item). */
-async function* fileChunks(db: Db, feed: FeedHead, onItem?: () => void): AsyncGenerator<string> {
+export async function* fileChunks(db: Db, feed: FeedHead, onItem?: () => void): AsyncGenerator<string> {
   const xml = feed.target_destination === 'ammoseek';
   yield xml
     ? `<?xml version="1.0" encoding="UTF-8"?>\n<productlist retailer="${xmlText(feed.store_name)}" generated="${new Date().toISOString()}" built="${feed.built_at ?? ''}">\n`
