@@ -8,7 +8,7 @@
  * - the file as a site fetches it (every kept item with its live price and stock, written as XML),
  *   against the live statement alone (its rows read, nothing written).
  *
- * `node --import tsx bench/feeds.ts [--runs=3]`
+ * `node --import tsx bench/feeds.ts [--runs=3] [--file-only]`
  */
 import { sql } from 'drizzle-orm';
 import { connect, query, queryOne } from '../apps/server/src/db/connect.js';
@@ -35,7 +35,7 @@ try {
   }
   const items = (await queryOne<{ n: number }>(db, sql`select count(*)::int as n from feed_store_variants where feed_id = ${feed.id}`))!.n;
   console.log(JSON.stringify({ backend: process.env.DATABASE_URL ? 'postgres' : 'pglite', feed_id: feed.id, items }));
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < (process.argv.includes('--file-only') ? 0 : RUNS); i++) {
     const t0 = performance.now();
     const result = await buildFeed(db, SYSTEM_ACTOR, feed.id);
     console.log(JSON.stringify({ label: 'build', ms: ms(performance.now() - t0), ...result }));
@@ -47,7 +47,7 @@ try {
   for (let i = 0; i < RUNS; i++) {
     let t0 = performance.now();
     let rows = 0;
-    for await (const _ of batches(db, liveItems(feed.id))) rows++;
+    for await (const _ of batches(db, liveItems(feed.id, true))) rows++;
     const statement = performance.now() - t0;
     t0 = performance.now();
     let text = '';

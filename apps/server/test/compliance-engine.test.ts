@@ -226,4 +226,18 @@ describe('compliance engine properties', () => {
       { numRuns: 300 },
     );
   });
+
+  it('where an item is restricted is the same whether the index has answered other items (its kept places) or none', () => {
+    fc.assert(
+      fc.property(uniqueRules, fc.array(fc.tuple(arbItem, arbDate), { minLength: 1, maxLength: 8 }), (rules, asked) => {
+        const warm = compileRules(rules, GROUPS, CATS);
+        for (const [item, date] of asked) {
+          const kept = whereRestricted(warm, item, date);
+          // a fresh index keeps nothing: its answer is computed anew
+          expect(kept).toEqual(whereRestricted(compileRules(rules, GROUPS, CATS), item, date));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import type { Feed, FeedLeftOutReport } from '@qm/contracts';
 import { BACKENDS, useTestApp } from './harness.js';
-import { queueDueFeedBuilds } from '../src/modules/catalog/feed-files.js';
+import { liveItems, queueDueFeedBuilds } from '../src/modules/catalog/feed-files.js';
 
 /** The XML's products, each as its fields (a parse error fails the test). */
 function productsOf(xml: string): Record<string, string>[] {
@@ -130,6 +130,14 @@ describe.each(BACKENDS)('feed files on %s', (kind) => {
                     select id, 'FEED-FILE-TEST', ${keptVariant}, 100, 7, true from vendors order by id limit 1`);
     const [after] = productsOf((await t.req('GET', path)).text);
     expect(after).toMatchObject({ price: ((live!.price_cents + 123) / 100).toFixed(2), quantity: String(live!.quantity + 7), availability: 'in stock' });
+    // the stock read in one pass (a large feed) says the same as a lookup per item: this feed, and a demo feed of hundreds
+    const [demo] = await t.sql<{ id: number }>(sql`select f.id from feeds f where f.is_enabled and f.id <> ${feedId} order by (select count(*) from feed_store_variants x where x.feed_id = f.id) desc limit 1`);
+    await build(demo!.id);
+    for (const id of [feedId, demo!.id]) {
+      const [perItem, onePass] = await Promise.all([false, true].map((many) => t.sql<{ quantity: number; price_cents: number }>(liveItems(id, many))));
+      expect(onePass).toEqual(perItem);
+      if (id === demo!.id) expect(perItem.filter((r) => r.quantity > 0).length).toBeGreaterThan(100);
+    }
     // priced below cost since the build: left out at once
     await t.sql(sql`update store_variants set price_cents = 1 where id = ${sv.kept}`);
     expect(productsOf((await t.req('GET', path)).text)).toEqual([]);

@@ -174,6 +174,9 @@ export async function* batches<Row = Record<string, unknown>>(db: Db, rows: SQL,
     let ok = false;
     try {
       await conn.query('begin transaction isolation level repeatable read read only');
+      // every row is read: plan for the whole result, not for its first rows (a cursor's default is a
+      // tenth), or a join may be planned as loops that rescan a set for each row
+      await conn.query('set local cursor_tuple_fraction = 1');
       await conn.query({ text: `declare qm_export no scroll cursor for ${text}`, values: params });
       for (;;) {
         const batch = await queryOnClient<Row>(conn, sql.raw(`fetch ${BATCH} from qm_export`));

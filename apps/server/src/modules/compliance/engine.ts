@@ -398,14 +398,33 @@ export function whereRestricted(index: RuleIndex, item: ItemFacts, date: string)
     const m = targetMatches(index, r, item);
     if (m !== null) matched.set(r, m);
   }
+  // The places follow from the rules that matched and how (and the date, which chose them): items
+  // caught by the same rules the same way — most of a catalogue, by category and attribute — share
+  // one answer, so a feed's hundreds of thousands of items build a few hundred (read only, never changed).
+  const key = [...matched].map(([r, m]) => `${r.id}\u0000${m}`).sort().join('\u0001');
+  let memo = placesMemo.get(index);
+  if (!memo || memo.date !== date || memo.places.size >= PLACES_MEMO_MAX) placesMemo.set(index, (memo = { date, places: new Map() }));
+  const known = memo.places.get(key);
+  if (known) return known;
+  const places = placesOf(index, matched);
+  memo.places.set(key, places);
+  return places;
+}
+
+/** Places answers per compiled index (dropped with it) and date, up to PLACES_MEMO_MAX sets of matched rules. */
+const placesMemo = new WeakMap<RuleIndex, { date: string; places: Map<string, PlaceResult[]> }>();
+const PLACES_MEMO_MAX = 20_000;
+
+function placesOf(index: RuleIndex, matched: ReadonlyMap<CompiledRule, string>): PlaceResult[] {
   const places: PlaceResult[] = [];
   const byState = new Map<string, Hit[]>();
   const byGroup = new Map<number, Hit[]>();
   for (const [rule, m] of matched) {
+    const except = rule.except_zip_code_group_ids.map((g) => index.groups.get(g)?.name).filter(Boolean);
+    const exceptWords = except.length ? ` (except zip code group${except.length > 1 ? 's' : ''} ${except.join(', ')})` : '';
     for (const s of rule.states) {
       if (rule.exceptStateSet.has(s)) continue;
-      const except = rule.except_zip_code_group_ids.map((g) => index.groups.get(g)?.name).filter(Boolean);
-      push(byState, s, { rule, matched: m, where: `in ${s}${except.length ? ` (except zip code group${except.length > 1 ? 's' : ''} ${except.join(', ')})` : ''}` });
+      push(byState, s, { rule, matched: m, where: `in ${s}${exceptWords}` });
     }
     for (const gid of rule.zip_code_group_ids) {
       const g = index.groups.get(gid);
