@@ -27,6 +27,7 @@ import { inTx } from '../../http/crud.js';
 import { notFound, ruleViolated } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
 import { batches } from '../../files/exports.js';
+import { everyFewMinutes } from '../../jobs/periodic.js';
 import { JobFailed, type JobKind } from '../../jobs/runner.js';
 import { today } from '../compliance/service.js';
 import { variantAvailable, variantsAvailable } from '../merchandising/stock.js';
@@ -288,7 +289,7 @@ export async function queueDueFeedBuilds(kit: Pick<Kit, 'db' | 'jobs'>): Promise
 }
 
 export function feedFileRoutes(kit: Kit) {
-  const { app, db, jobs, config, exports } = kit;
+  const { app, db, jobs, exports } = kit;
   jobs.define(buildFeedJob);
 
   action(app, {
@@ -375,21 +376,5 @@ export function feedFileRoutes(kit: Kit) {
     },
   });
 
-  // The schedule, in processes that run jobs (not in tests, which queue builds themselves).
-  if (config.env !== 'test' && config.jobConcurrency > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    const run = () =>
-      queueDueFeedBuilds(kit).catch((err: Error) => {
-        app.log.warn(`feed schedule: ${err.message}`);
-      });
-    // once listening: every onReady hook has run, the job runner's start among them
-    app.addHook('onListen', async () => {
-      void run();
-      timer = setInterval(() => void run(), FEED_SCHEDULE_MINUTES * 60_000);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      if (timer) clearInterval(timer);
-    });
-  }
+  everyFewMinutes(kit, 'feed schedule', FEED_SCHEDULE_MINUTES, () => queueDueFeedBuilds(kit));
 }

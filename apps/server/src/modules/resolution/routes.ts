@@ -4,6 +4,7 @@ import { dataResponse, ResolutionAnswer, ResolutionQuery, ResolutionSummary, Res
 import { actorOf } from '../../http/auth.js';
 import { ruleViolated } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
+import { everyFewMinutes } from '../../jobs/periodic.js';
 import { checkLateVendorOrders } from './late.js';
 import { resolutionDashboard, resolutionSummary } from './queries.js';
 
@@ -11,7 +12,8 @@ import { resolutionDashboard, resolutionSummary } from './queries.js';
 const LATE_CHECK_MINUTES = 10;
 const MAX_SUMMARY_DAYS = 731;
 
-export function resolutionRoutes({ app, db, config }: Kit) {
+export function resolutionRoutes(kit: Kit) {
+  const { app, db } = kit;
   const tags = ['orders'];
 
   action(app, {
@@ -55,20 +57,6 @@ export function resolutionRoutes({ app, db, config }: Kit) {
     handler: async (req) => ({ data: await checkLateVendorOrders(db, actorOf(req)) }),
   });
 
-  // The periodic check, in processes that run jobs (not in tests, which call it).
-  if (config.env !== 'test' && config.jobConcurrency > 0) {
-    let timer: NodeJS.Timeout | undefined;
-    const run = () =>
-      checkLateVendorOrders(db).catch((err: Error) => {
-        app.log.warn(`late vendor order check: ${err.message}`);
-      });
-    app.addHook('onReady', async () => {
-      void run();
-      timer = setInterval(() => void run(), LATE_CHECK_MINUTES * 60_000);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      if (timer) clearInterval(timer);
-    });
-  }
+  // the periodic check (tests call it themselves)
+  everyFewMinutes(kit, 'late vendor order check', LATE_CHECK_MINUTES, () => checkLateVendorOrders(db));
 }
