@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { connect, query, queryOne } from '../apps/server/src/db/connect.js';
 import { SYSTEM_ACTOR } from '../apps/server/src/db/audit.js';
 import { batches } from '../apps/server/src/files/exports.js';
-import { buildFeed, fileChunks, liveItems, type FeedHead } from '../apps/server/src/modules/catalog/feed-files.js';
+import { buildFeed, fileBytes, liveItems, type FeedHead } from '../apps/server/src/modules/catalog/feed-files.js';
 
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
 const NAME = 'Bench feed (every store variant of the first store)';
@@ -51,7 +51,7 @@ try {
     const statement = performance.now() - t0;
     t0 = performance.now();
     let text = '';
-    for await (const chunk of fileChunks(db, head)) text += chunk;
+    for await (const chunk of fileBytes(db, head)) text += String(chunk);
     const file = performance.now() - t0;
     console.log(JSON.stringify({ label: 'file (XML)', ms: ms(file), statement_ms: ms(statement), ratio: Math.round((file / statement) * 100) / 100, rows, bytes: text.length }));
   }

@@ -155,7 +155,7 @@ export class Exports {
   }
 }
 
-export function fileName(title: string, format: ExportFormat): string {
+export function fileName(title: string, format: string): string {
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'export';
   return `${slug}-${new Date().toISOString().slice(0, 10)}.${format}`;
 }

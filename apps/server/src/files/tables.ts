@@ -134,9 +134,10 @@ export interface TableColumn<Row> {
  * Writes rows as a CSV or XLSX byte stream; `onRow` counts what went out. The XLSX writer keeps no
  * rows in memory (each is committed as written) and uses inline strings.
  */
-export function writeTable<Row>(format: TableFormat, columns: TableColumn<Row>[], rows: AsyncIterable<Row>, onRow?: () => void, sheetName = 'Report'): Readable {
+export function writeTable<Row>(format: TableFormat, columns: TableColumn<Row>[], rows: AsyncIterable<Row>, onRow?: () => void, sheetName = 'Report', opts: { bom?: boolean } = {}): Readable {
   if (format === 'csv') {
-    const out = stringify({ bom: true, record_delimiter: '\r\n' });
+    // the byte order mark tells spreadsheets the file is UTF-8; a file read by a program (a feed) goes without
+    const out = stringify({ bom: opts.bom ?? true, record_delimiter: '\r\n' });
     void (async () => {
       try {
         out.write(columns.map((c) => safeCell(c.header)));

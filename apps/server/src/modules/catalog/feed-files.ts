@@ -26,7 +26,8 @@ import { actorOf, hashToken } from '../../http/auth.js';
 import { inTx } from '../../http/crud.js';
 import { notFound, ruleViolated } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
-import { batches } from '../../files/exports.js';
+import { batches, fileName } from '../../files/exports.js';
+import { writeTable, type TableColumn } from '../../files/tables.js';
 import { everyFewMinutes } from '../../jobs/periodic.js';
 import { JobFailed, type JobKind } from '../../jobs/runner.js';
 import { today } from '../compliance/service.js';
@@ -214,12 +215,6 @@ export function xmlText(value: string): string {
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
-/** A CSV field: quoted when it holds a separator, a quote or a line break; a leading formula character neutralised. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export interface FeedHead {
   id: number;
   name: string;
@@ -229,32 +224,39 @@ export interface FeedHead {
   built_items: number | null;
 }
 
-/** The feed file as text chunks: XML for AmmoSeek, CSV for BulkCheapAmmo (`onItem` told of each item). */
-export async function* fileChunks(db: Db, feed: FeedHead, onItem?: () => void): AsyncGenerator<string> {
-  const xml = feed.target_destination === 'ammoseek';
-  yield xml
-    ? `<?xml version="1.0" encoding="UTF-8"?>\n<productlist retailer="${xmlText(feed.store_name)}" generated="${new Date().toISOString()}" built="${feed.built_at ?? ''}">\n`
-    : `${FILE_FIELDS.join(',')}\r\n`;
-  let chunk = '';
+/** The built items with live price and stock, as the file's items (`onItem` told of each). */
+async function* fileItems(db: Db, feed: FeedHead, onItem?: () => void): AsyncGenerator<FileItem> {
   for await (const row of batches<LiveRow>(db, liveItems(feed.id, (feed.built_items ?? 0) > STOCK_IN_ONE_PASS_FROM))) {
-    const item = fileItemOf(row);
     onItem?.();
-    if (xml) {
-      chunk += '  <product>\n';
-      for (const f of FILE_FIELDS) {
-        const v = item[f];
-        if (v !== null && v !== '') chunk += `    <${f}>${typeof v === 'number' ? v : xmlText(v)}</${f}>\n`;
-      }
-      chunk += '  </product>\n';
-    } else {
-      chunk += FILE_FIELDS.map((f) => csvField(item[f] === null ? '' : String(item[f]))).join(',') + '\r\n';
+    yield fileItemOf(row);
+  }
+}
+
+/** AmmoSeek's XML, as text chunks. */
+async function* xmlChunks(feed: FeedHead, items: AsyncIterable<FileItem>): AsyncGenerator<string> {
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<productlist retailer="${xmlText(feed.store_name)}" generated="${new Date().toISOString()}" built="${feed.built_at ?? ''}">\n`;
+  let chunk = '';
+  for await (const item of items) {
+    chunk += '  <product>\n';
+    for (const f of FILE_FIELDS) {
+      const v = item[f];
+      if (v !== null && v !== '') chunk += `    <${f}>${typeof v === 'number' ? v : xmlText(v)}</${f}>\n`;
     }
+    chunk += '  </product>\n';
     if (chunk.length > 64_000) {
       yield chunk;
       chunk = '';
     }
   }
-  yield chunk + (xml ? '</productlist>\n' : '');
+  yield `${chunk}</productlist>\n`;
+}
+
+const CSV_COLUMNS: TableColumn<FileItem>[] = FILE_FIELDS.map((f) => ({ header: f, value: (item) => item[f] }));
+
+/** The feed file: XML for AmmoSeek, CSV for BulkCheapAmmo (the kit's CSV writer: quoting, no live formulas, no BOM). */
+export function fileBytes(db: Db, feed: FeedHead, onItem?: () => void): Readable {
+  const items = fileItems(db, feed, onItem);
+  return isXml(feed) ? Readable.from(xmlChunks(feed, items)) : writeTable('csv', CSV_COLUMNS, items, undefined, undefined, { bom: false });
 }
 
 const FEED_HEAD = sql`select f.id, f.name, s.name as store_name, f.target_destination, f.built_at, f.built_items from feeds f join stores s on s.id = f.store_id`;
@@ -268,7 +270,7 @@ function sendFile(reply: FastifyReply, db: Db, feed: FeedHead) {
     .header('content-type', contentTypeOf(feed))
     .header('cache-control', 'no-store')
     .header('x-feed-built-at', feed.built_at ?? '')
-    .send(Readable.from(fileChunks(db, feed)));
+    .send(fileBytes(db, feed));
 }
 
 /** Claims the enabled feeds due for a build (never built, or built longer ago than their frequency) and queues their builds. */
@@ -348,9 +350,9 @@ export function feedFileRoutes(kit: Kit) {
       if (!feed.built_at) throw ruleViolated('The feed has not been built yet: build it first');
       // kept and logged as every download is (Download Logs: downloaded again while kept)
       const format = isXml(feed) ? 'xml' : 'csv';
-      const name = `${feed.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'feed'}-${new Date().toISOString().slice(0, 10)}.${format}`;
+      const name = fileName(feed.name, format);
       let items = 0;
-      const bytes = Readable.from(fileChunks(db, feed, () => void items++));
+      const bytes = fileBytes(db, feed, () => void items++);
       reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
       const meta = { kind: 'feed' as const, source: `feed.${feed.id}`, title: feed.name, format, contentType: contentTypeOf(feed), name, permission: 'feeds.read' as const, filters: { feed_id: feed.id } };
       return exports.sendKept(reply, db, actorOf(req), meta, bytes, () => items);
