@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { shot, signIn } from './helpers';
 
@@ -66,5 +67,44 @@ test.describe('feeds', () => {
     const download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download file' }).click();
     expect((await download).suggestedFilename()).toMatch(/\.xml$/);
+  });
+
+  test('give a feed its own file layout: rename and reorder its columns, the downloaded file follows', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, CATALOG);
+    await page.goto('/feed');
+    const feed = 'Ammo Depot → BulkCheapAmmo (weekly)';
+    const row = page.getByRole('table', { name: 'Feeds' }).getByRole('row').filter({ hasText: feed });
+    await row.getByText(feed).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${feed}` });
+    await dialog.getByRole('switch', { name: 'Own file layout' }).check({ force: true });
+    const fields = dialog.getByRole('table', { name: 'Fields of the file' });
+    await expect(fields.getByRole('row')).toHaveCount(17);
+    // the first column (type) out; the title and address renamed as the destination reads them
+    await dialog.getByRole('button', { name: 'Remove field 1', exact: true }).click();
+    await expect(fields.getByRole('row')).toHaveCount(16);
+    await expect(dialog.getByRole('textbox', { name: 'Name of field 1 in the file', exact: true })).toHaveValue('title');
+    await dialog.getByRole('textbox', { name: 'Name of field 1 in the file', exact: true }).fill('Product Name');
+    await dialog.getByRole('textbox', { name: 'Name of field 2 in the file' }).fill('Product Name');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Another field has this name')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Name of field 2 in the file' }).fill('Link');
+    // the address moved after the price
+    await dialog.getByRole('button', { name: 'Move field 2 down', exact: true }).click();
+    await expect(dialog.getByLabel('Preview of the file’s start')).toHaveText(/^Product Name,price,Link,caliber,/);
+    await shot(page, 'feeds-layout');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
+
+    await row.getByRole('button', { name: `file of ${feed}` }).click();
+    const file = page.getByRole('dialog', { name: `Feed file: ${feed}` });
+    await expect(file).toContainText('CSV for BulkCheapAmmo in the feed’s own layout');
+    await expect(file.getByTestId('feed-built')).toHaveText(/^Built /, { timeout: 30_000 });
+    const download = page.waitForEvent('download');
+    await file.getByRole('button', { name: 'Download file' }).click();
+    const saved = await (await download).path();
+    const text = readFileSync(saved, 'utf8');
+    expect(text.split('\r\n')[0]).toBe('Product Name,price,Link,caliber,manufacturer,numrounds,count,upc,mpn,casing,grains,condition,availability,quantity,map_note');
+    expect(text.split('\r\n').length).toBeGreaterThan(2);
   });
 });

@@ -5,12 +5,15 @@ import type { Feed, FeedLeftOutReport } from '@qm/contracts';
 import { BACKENDS, useTestApp } from './harness.js';
 import { liveItems, queueDueFeedBuilds } from '../src/modules/catalog/feed-files.js';
 
-/** The XML's products, each as its fields (a parse error fails the test). */
-function productsOf(xml: string): Record<string, string>[] {
+/** The XML's products, each as its fields (a parse error fails the test), under the list's and item's element names. */
+function productsOf(xml: string, root = 'productlist', item = 'product'): Record<string, string>[] {
   const doc = new new JSDOM('').window.DOMParser().parseFromString(xml, 'application/xml');
   expect(doc.getElementsByTagName('parsererror').length, xml.slice(0, 300)).toBe(0);
-  expect(doc.documentElement.tagName).toBe('productlist');
-  return [...doc.getElementsByTagName('product')].map((p) => Object.fromEntries([...p.children].map((c) => [c.tagName, c.textContent ?? ''])));
+  expect(doc.documentElement.tagName).toBe(root);
+  return [...doc.documentElement.children].map((p) => {
+    expect(p.tagName).toBe(item);
+    return Object.fromEntries([...p.children].map((c) => [c.tagName, c.textContent ?? '']));
+  });
 }
 
 describe.each(BACKENDS)('feed files on %s', (kind) => {
@@ -185,6 +188,83 @@ describe.each(BACKENDS)('feed files on %s', (kind) => {
     expect(lines[0]).toBe('type,title,url,price,caliber,manufacturer,numrounds,count,upc,mpn,casing,grains,condition,availability,quantity,map_note');
     // the item below cost is kept by the feed: three lines
     expect(lines).toHaveLength(4);
+  });
+
+  it('a feed gives its file its own layout: CSV or XML, its fields in order under the destination’s names; bad layouts refused whole', async () => {
+    const f = await feed();
+    const made = await t.req('POST', '/api/feed', { token: catalog, body: { store_id: f.store_id, name: 'File test → BCA layout', target_destination: 'bulkcheapammo', frequency_hours: 168 } });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.id as number;
+    expect(made.body.data.file_layout).toBeNull();
+    await t.req('POST', '/api/feed/store-variant', { token: catalog, body: { store_variant_ids: [sv.kept], feed_ids: [id], mode: 'add' } });
+    expect(await build(id)).toEqual({ items: 1, kept: 1, left_out: 0 });
+    const current = async () => (await t.req('GET', `/api/feed/${id}`, { token: admin })).body.data as Feed;
+    const putLayout = async (file_layout: unknown, extra: Record<string, unknown> = {}) => {
+      const g = await current();
+      const body = { store_id: g.store_id, name: g.name, target_destination: g.target_destination, frequency_hours: g.frequency_hours, is_enabled: g.is_enabled, leave_out_restricted: g.leave_out_restricted, keep_without_upc: g.keep_without_upc, keep_below_cost: g.keep_below_cost, version: g.version, ...(file_layout !== undefined && { file_layout }), ...extra };
+      return t.req('PUT', `/api/feed/${id}`, { token: catalog, body });
+    };
+    const [live] = await t.sql<{ price_cents: number; upc: string; title: string | null }>(
+      sql`select sv.price_cents, v.upc, fi.title from store_variants sv join variants v on v.id = sv.variant_id join feed_items fi on fi.store_variant_id = sv.id and fi.feed_id = ${id} where sv.id = ${sv.kept}`,
+    );
+
+    // refused whole, each message on the field at fault
+    const bad: [unknown, string | null, RegExp][] = [
+      [{ format: 'xml', root: 'items', item: 'item', fields: [{ field: 'upc', name: 'gtin' }, { field: 'title', name: 'product name' }] }, 'file_layout.fields.1.name', /XML name/],
+      [{ format: 'csv', root: 'items', item: 'item', fields: [{ field: 'upc', name: 'Code' }, { field: 'mpn', name: 'Code' }] }, 'file_layout.fields.1.name', /Another field has this name/],
+      [{ format: 'xml', root: 'item', item: 'item', fields: [{ field: 'upc', name: 'upc' }] }, 'file_layout.item', /name of its own/],
+      [{ format: 'xml', root: 'xmlfeed', item: 'item', fields: [{ field: 'upc', name: 'upc' }] }, 'file_layout.root', /XML name/],
+      [{ format: 'csv', root: 'items', item: 'item', fields: [{ field: 'cost', name: 'Cost' }] }, 'file_layout.fields.0.field', /feed file’s fields/],
+      [{ format: 'csv', root: 'items', item: 'item', fields: [] }, 'file_layout.fields', /at least one field/],
+      [{ format: 'json', root: 'items', item: 'item', fields: [{ field: 'upc', name: 'upc' }] }, 'file_layout.format', /XML or CSV/],
+      [JSON.parse('{"format":"csv","root":"a","item":"b","fields":[{"field":"upc","name":"UPC"}],"__proto__":{"polluted":1}}'), null, /not valid JSON/],
+      [{ format: 'csv', root: 'items', item: 'item', fields: Array.from({ length: 41 }, (_, k) => ({ field: 'upc', name: `upc${k}` })) }, 'file_layout.fields', /At most 40/],
+    ];
+    for (const [layout, path, message] of bad) {
+      const res = await putLayout(layout);
+      expect(res.status, `${JSON.stringify(layout)} → ${res.text}`).toBe(400);
+      expect(path ? res.body.error.fields?.[path] : res.body.error.message, `${path} in ${res.text}`).toMatch(message);
+    }
+    expect((await current()).file_layout).toBeNull();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+
+    // CSV with the destination's own headers, in its order
+    const csvLayout = { format: 'csv', root: 'productlist', item: 'product', fields: [{ field: 'upc', name: 'UPC' }, { field: 'price', name: 'Sale Price' }, { field: 'title', name: 'Product Name' }, { field: 'availability', name: 'In Stock?' }] };
+    const put1 = await putLayout(csvLayout);
+    expect(put1.status, put1.text).toBe(200);
+    expect((await current()).file_layout).toEqual(csvLayout);
+    const csv = await t.req('GET', `/api/feed/${id}/file`, { token: catalog });
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toBe('UPC,Sale Price,Product Name,In Stock?');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]!.startsWith(`${live!.upc},${(live!.price_cents / 100).toFixed(2)},`)).toBe(true);
+    // an update that leaves the layout out keeps it
+    expect((await putLayout(undefined, { name: 'File test → BCA layout (renamed)' })).status).toBe(200);
+    expect((await current()).file_layout).toEqual(csvLayout);
+
+    // XML for the same destination, under its names; a field may go out twice under two names
+    const xmlLayout = { format: 'xml', root: 'items', item: 'item', fields: [{ field: 'title', name: 'name' }, { field: 'price', name: 'sale_price' }, { field: 'upc', name: 'gtin' }, { field: 'upc', name: 'upc' }] };
+    expect((await putLayout(xmlLayout)).status).toBe(200);
+    const xml = await t.req('GET', `/api/feed/${id}/file`, { token: catalog });
+    expect(xml.headers['content-type']).toMatch(/application\/xml/);
+    expect(xml.headers['content-disposition']).toMatch(/\.xml"/);
+    const [item] = productsOf(xml.text, 'items', 'item');
+    expect(item).toEqual({ name: live!.title, sale_price: (live!.price_cents / 100).toFixed(2), gtin: live!.upc, upc: live!.upc });
+
+    // back to the destination's standard layout; each change audited, before → after
+    expect((await putLayout(null)).status).toBe(200);
+    expect((await current()).file_layout).toBeNull();
+    expect((await t.req('GET', `/api/feed/${id}/file`, { token: catalog })).text.split('\r\n')[0]).toMatch(/^type,title,url,price,/);
+    const audits = await t.sql<{ before: { file_layout: unknown }; after: { file_layout: unknown } }>(
+      sql`select before, after from audit_logs where entity = 'feed' and entity_id = ${String(id)} and action = 'update' order by id`,
+    );
+    expect(audits.map((a) => [a.before.file_layout, a.after.file_layout])).toEqual([
+      [null, csvLayout],
+      [csvLayout, csvLayout],
+      [csvLayout, xmlLayout],
+      [xmlLayout, null],
+    ]);
   });
 
   it('the schedule queues each enabled feed due a build once', async () => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
-import { FEED_LEFT_OUT_CAUSES } from '@qm/contracts';
+import { parse } from 'csv-parse/sync';
+import { FEED_FILE_FIELDS, FEED_LEFT_OUT_CAUSES, FeedFileLayout, XML_NAME } from '@qm/contracts';
 import { advertisedPrice, feedItemType, feedLeftOutReason, isNumericUpc, MAP_NOTES, type FeedItemFacts } from '../src/modules/catalog/feed-rules.js';
-import { fileItemOf, xmlText } from '../src/modules/catalog/feed-files.js';
+import { fileItemOf, layoutBytes, xmlText, type FileItem } from '../src/modules/catalog/feed-files.js';
+import { safeCell } from '../src/files/tables.js';
 
 const facts: fc.Arbitrary<FeedItemFacts> = fc.record({
   is_enabled: fc.boolean(),
@@ -86,6 +88,72 @@ describe('feed rules', () => {
         // XML reads a carriage return as a line feed
         expect(doc.documentElement.textContent).toBe(allowed.replace(/\r\n?/g, '\n'));
       }),
+    );
+  });
+
+  it('any layout writes every item’s fields in its order under its names, and reads back as written (XML and CSV)', async () => {
+    const parser = new new JSDOM('').window.DOMParser();
+    const text = fc.option(fc.string({ unit: 'binary', maxLength: 12 }));
+    const item: fc.Arbitrary<FileItem> = fc.record({
+      type: fc.string({ maxLength: 8 }),
+      title: fc.string({ unit: 'binary', maxLength: 12 }),
+      url: text,
+      price: fc.integer({ min: 0, max: 100_000 }).map((c) => (c / 100).toFixed(2)),
+      caliber: text,
+      manufacturer: text,
+      numrounds: fc.option(fc.integer({ min: 1, max: 5_000 })),
+      count: fc.option(fc.integer({ min: 1, max: 5_000 })),
+      upc: text,
+      mpn: text,
+      casing: text,
+      grains: text,
+      condition: text,
+      availability: fc.constantFrom('in stock' as const, 'out of stock' as const),
+      quantity: fc.integer({ min: 0, max: 10_000 }),
+      map_note: text,
+    });
+    const xmlName = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_.-]{0,8}$/).filter((n) => XML_NAME.test(n));
+    const csvName = fc.string({ minLength: 1, maxLength: 10 }).map((n) => n.replace(/[\u0000-\u001F\u007F]/g, '').trim()).filter((n) => n.length > 0);
+    const layout = fc.constantFrom('xml' as const, 'csv' as const).chain((format) =>
+      fc
+        .record({
+          format: fc.constant(format),
+          root: xmlName,
+          item: xmlName,
+          fields: fc.uniqueArray(fc.record({ field: fc.constantFrom(...FEED_FILE_FIELDS), name: format === 'xml' ? xmlName : csvName }), { minLength: 1, maxLength: 20, selector: (f) => f.name }),
+        })
+        .filter((l) => FeedFileLayout.safeParse(l).success),
+    );
+    const read = async (r: NodeJS.ReadableStream) => {
+      let out = '';
+      for await (const chunk of r) out += chunk.toString();
+      return out;
+    };
+    await fc.assert(
+      fc.asyncProperty(layout, fc.array(item, { maxLength: 5 }), async (l, items) => {
+        const written = await read(layoutBytes({ store_name: 'Store & <Co>', built_at: null }, l, (async function* () { yield* items; })()));
+        if (l.format === 'xml') {
+          const doc = parser.parseFromString(written, 'application/xml');
+          expect(doc.getElementsByTagName('parsererror').length, written).toBe(0);
+          expect(doc.documentElement.tagName).toBe(l.root);
+          const got = [...doc.documentElement.children];
+          expect(got).toHaveLength(items.length);
+          got.forEach((el, k) => {
+            expect(el.tagName).toBe(l.item);
+            // every field in the layout's order, under its name; empty fields left out
+            const want = l.fields
+              .map(({ field, name }) => [name, items[k]![field]] as const)
+              .filter(([, v]) => v !== null && v !== '')
+              .map(([name, v]) => [name, String(v).replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '').replace(/\r\n?/g, '\n')]);
+            expect([...el.children].map((c) => [c.tagName, c.textContent])).toEqual(want);
+          });
+        } else {
+          const rows = parse(written, { relax_column_count: false }) as string[][];
+          expect(rows[0]).toEqual(l.fields.map((f) => String(safeCell(f.name))));
+          expect(rows.slice(1)).toEqual(items.map((it) => l.fields.map((f) => String(safeCell(it[f.field]) ?? ''))));
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 });

@@ -318,6 +318,77 @@ export const STORE_CATEGORY_LIST = { sort: ['id', 'sort_order', 'title', 'catego
 
 // ───────────────────────────── feeds ─────────────────────────────
 
+/** What a feed file can say of each item; a layout names and orders the ones its destination takes. */
+export const FEED_FILE_FIELDS = ['type', 'title', 'url', 'price', 'caliber', 'manufacturer', 'numrounds', 'count', 'upc', 'mpn', 'casing', 'grains', 'condition', 'availability', 'quantity', 'map_note'] as const;
+export type FeedFileField = (typeof FEED_FILE_FIELDS)[number];
+export const FEED_FILE_FIELD_LABELS: Record<FeedFileField, string> = {
+  type: 'Type',
+  title: 'Title',
+  url: 'Product address',
+  price: 'Price',
+  caliber: 'Caliber',
+  manufacturer: 'Manufacturer',
+  numrounds: 'Rounds (ammunition)',
+  count: 'Count (other items)',
+  upc: 'UPC',
+  mpn: 'MPN',
+  casing: 'Casing',
+  grains: 'Grains',
+  condition: 'Condition',
+  availability: 'Availability',
+  quantity: 'Quantity available',
+  map_note: 'MAP note',
+};
+export const FEED_FILE_FORMATS = ['xml', 'csv'] as const;
+export const FEED_FILE_FORMAT_LABELS: Record<(typeof FEED_FILE_FORMATS)[number], string> = { xml: 'XML', csv: 'CSV' };
+/** Most fields a layout may list (each field may be listed more than once, under different names). */
+export const FEED_LAYOUT_MAX_FIELDS = 40;
+/** An XML element's name as a layout may give it: a letter or _ first, then letters, digits, _, - or . (names starting "xml" are reserved). */
+export const XML_NAME = /^(?![Xx][Mm][Ll])[A-Za-z_][A-Za-z0-9_.-]{0,59}$/;
+const XML_NAME_MESSAGE = 'An XML name: a letter or _ first, then letters, digits, _, - or . (not starting with "xml")';
+const layoutName = z.string().trim().min(1, 'Give it a name').max(60, 'At most 60 characters').regex(/^[^\u0000-\u001F\u007F]*$/, 'No control characters');
+
+/**
+ * How a feed file is laid out for its destination (DOMAIN.md: BulkCheapAmmo's fields are negotiated
+ * per destination): XML or CSV; for XML the list's and each item's element names; the fields in
+ * order, each under the destination's name for it (a CSV column's header, an XML element's name).
+ */
+export const FeedFileLayout = z
+  .object({
+    format: z.enum(FEED_FILE_FORMATS, { message: 'XML or CSV' }),
+    root: layoutName,
+    item: layoutName,
+    fields: z
+      .array(z.object({ field: z.enum(FEED_FILE_FIELDS, { message: 'One of the feed file’s fields' }), name: layoutName }).strict())
+      .min(1, 'List at least one field')
+      .max(FEED_LAYOUT_MAX_FIELDS, `At most ${FEED_LAYOUT_MAX_FIELDS} fields`),
+  })
+  .strict()
+  .superRefine((l, ctx) => {
+    if (l.format === 'xml') {
+      for (const k of ['root', 'item'] as const) if (!XML_NAME.test(l[k])) ctx.addIssue({ code: 'custom', path: [k], message: XML_NAME_MESSAGE });
+      if (l.root === l.item) ctx.addIssue({ code: 'custom', path: ['item'], message: 'The item’s element needs a name of its own' });
+    }
+    const seen = new Set<string>();
+    l.fields.forEach((f, i) => {
+      if (l.format === 'xml' && !XML_NAME.test(f.name)) ctx.addIssue({ code: 'custom', path: ['fields', i, 'name'], message: XML_NAME_MESSAGE });
+      if (seen.has(f.name)) ctx.addIssue({ code: 'custom', path: ['fields', i, 'name'], message: 'Another field has this name' });
+      seen.add(f.name);
+    });
+  });
+export type FeedFileLayout = z.infer<typeof FeedFileLayout>;
+
+/** The layout a feed's file has unless the feed gives its own: AmmoSeek's XML, and for BulkCheapAmmo the same fields as CSV columns. */
+export function standardFeedLayout(destination: (typeof TARGET_DESTINATIONS)[number]): FeedFileLayout {
+  return {
+    format: destination === 'ammoseek' ? 'xml' : 'csv',
+    root: 'productlist',
+    item: 'product',
+    fields: FEED_FILE_FIELDS.map((field) => ({ field, name: field })),
+  };
+}
+
+
 export const Feed = z.object({
   id: z.number(),
   store_id: z.number(),
@@ -339,6 +410,8 @@ export const Feed = z.object({
   built_at: z.string().nullable(),
   built_items: z.number().nullable(),
   built_left_out: z.number().nullable(),
+  /** The file's layout for its destination; null: the destination's standard layout (`standardFeedLayout`). */
+  file_layout: FeedFileLayout.nullable(),
   version: z.number(),
 });
 export type Feed = z.infer<typeof Feed>;
@@ -351,6 +424,8 @@ const feedFields = {
   leave_out_restricted: z.boolean().default(false),
   keep_without_upc: z.boolean().default(false),
   keep_below_cost: z.boolean().default(false),
+  /** null: the destination's standard layout; left out of an update: unchanged. */
+  file_layout: FeedFileLayout.nullable().optional(),
 };
 export const FeedCreate = z.object(feedFields).strict();
 export type FeedCreate = z.infer<typeof FeedCreate>;

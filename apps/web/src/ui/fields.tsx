@@ -17,6 +17,13 @@ interface FieldProps {
   disabled?: boolean;
   placeholder?: string;
   autoFocus?: boolean;
+  /** The label is the input's accessible name only, not shown (an input in a table row under its column's header). */
+  labelHidden?: boolean;
+}
+
+/** The props of the label: shown, or (labelHidden) the accessible name only. */
+function labelled<P extends FieldProps>({ labelHidden, label, ...rest }: P) {
+  return labelHidden ? { ...rest, 'aria-label': label } : { ...rest, label };
 }
 
 /**
@@ -87,7 +94,7 @@ function useLengthDescription(name: string, value: string, description: ReactNod
 export function TextField({ type = 'text', autoComplete, description, ...p }: FieldProps & { type?: 'text' | 'email' | 'url'; autoComplete?: string }) {
   const bound = useTextField(p.name);
   const hint = useLengthDescription(p.name, bound.value, description);
-  return <TextInput {...p} description={hint} type={type} autoComplete={autoComplete} {...bound} />;
+  return <TextInput {...labelled(p)} description={hint} type={type} autoComplete={autoComplete} {...bound} />;
 }
 
 export function TextAreaField({ description, ...p }: FieldProps & { rows?: number }) {
@@ -118,7 +125,7 @@ export function SelectField({ options, clearable, numeric, ...p }: FieldProps & 
   const value = field.value === null || field.value === undefined ? null : String(field.value);
   return (
     <Select
-      {...p}
+      {...labelled(p)}
       {...bound}
       data={options}
       clearable={clearable}

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { namedTable, stamps, textList, ts } from './core.js';
+import type { FeedFileLayout } from '@qm/contracts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -434,6 +435,8 @@ export const feeds = pgTable(
     built_items: integer('built_items'),
     built_left_out: integer('built_left_out'),
     build_queued_at: ts('build_queued_at'),
+    /** The file's layout for its destination (`FeedFileLayout`); null: the destination's standard one. */
+    file_layout: jsonb('file_layout').$type<FeedFileLayout>(),
     ...stamps(),
   },
   (t) => [
@@ -441,6 +444,7 @@ export const feeds = pgTable(
     uniqueIndex('feeds_key_hash_key').on(t.key_hash),
     check('feeds_destination_check', inList('target_destination', ['ammoseek', 'bulkcheapammo'])),
     check('feeds_frequency_check', inList('frequency_hours', [24, 168])),
+    check('feeds_file_layout_check', sql`file_layout is null or jsonb_typeof(file_layout) = 'object'`),
   ],
 );
 

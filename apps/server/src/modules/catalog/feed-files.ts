@@ -9,7 +9,9 @@
  * - **Fetch** (`GET feed-file/{key}`, public: a site cannot sign in): the built items with their price
  *   and stock read live — the store's price (raised to the MAP, with a note, where it is gated),
  *   warehouse units on hand plus drop-ship vendors' units available — leaving out what has since been
- *   disabled, unpriced or priced below cost. AmmoSeek gets XML, BulkCheapAmmo CSV, both with the same fields.
+ *   disabled, unpriced or priced below cost. The file's layout is the feed's (`file_layout`: XML or CSV,
+ *   the fields in order under the destination's names for them) or its destination's standard one —
+ *   AmmoSeek's XML, and the same fields as CSV columns for BulkCheapAmmo.
  * - **Address**: `POST feed/{id}/key` makes a new key (the old address stops answering); the key is
  *   shown once, only its SHA-256 and first characters are kept. Staff download the same file signed
  *   in (`GET feed/{id}/file`), logged in the download log.
@@ -19,7 +21,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { dataResponse, FeedKey, IdParams, Job } from '@qm/contracts';
+import { dataResponse, FeedKey, IdParams, Job, standardFeedLayout, type FeedFileField, type FeedFileLayout } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { audit, SYSTEM_ACTOR, type Actor } from '../../db/audit.js';
 import { actorOf, hashToken } from '../../http/auth.js';
@@ -121,26 +123,8 @@ export const buildFeedJob: JobKind<{ feed_id: number }, FeedBuildResult> = {
   run: (ctx) => buildFeed(ctx.db, ctx.actor, ctx.params.feed_id, (done, total) => ctx.progress(done, total, 'Checking items')),
 };
 
-/** One item of the file, as the destination reads it. */
-interface FileItem {
-  type: string;
-  title: string;
-  url: string | null;
-  price: string;
-  caliber: string | null;
-  manufacturer: string | null;
-  numrounds: number | null;
-  count: number | null;
-  upc: string | null;
-  mpn: string | null;
-  casing: string | null;
-  grains: string | null;
-  condition: string | null;
-  availability: 'in stock' | 'out of stock';
-  quantity: number;
-  map_note: string | null;
-}
-const FILE_FIELDS = ['type', 'title', 'url', 'price', 'caliber', 'manufacturer', 'numrounds', 'count', 'upc', 'mpn', 'casing', 'grains', 'condition', 'availability', 'quantity', 'map_note'] as const satisfies readonly (keyof FileItem)[];
+/** One item of the file: every field a layout can take (`FEED_FILE_FIELDS`). */
+export type FileItem = { [F in FeedFileField]: string | number | null } & { type: string; title: string; price: string; quantity: number; availability: 'in stock' | 'out of stock' };
 
 interface LiveRow {
   type: string;
@@ -220,9 +204,13 @@ export interface FeedHead {
   name: string;
   store_name: string;
   target_destination: 'ammoseek' | 'bulkcheapammo';
+  file_layout: FeedFileLayout | null;
   built_at: string | null;
   built_items: number | null;
 }
+
+/** The feed's file layout: its own, or its destination's standard one. */
+export const layoutOf = (feed: Pick<FeedHead, 'target_destination' | 'file_layout'>): FeedFileLayout => feed.file_layout ?? standardFeedLayout(feed.target_destination);
 
 /** The built items with live price and stock, as the file's items (`onItem` told of each). */
 async function* fileItems(db: Db, feed: FeedHead, onItem?: () => void): AsyncGenerator<FileItem> {
@@ -232,37 +220,41 @@ async function* fileItems(db: Db, feed: FeedHead, onItem?: () => void): AsyncGen
   }
 }
 
-/** AmmoSeek's XML, as text chunks. */
-async function* xmlChunks(feed: FeedHead, items: AsyncIterable<FileItem>): AsyncGenerator<string> {
-  yield `<?xml version="1.0" encoding="UTF-8"?>\n<productlist retailer="${xmlText(feed.store_name)}" generated="${new Date().toISOString()}" built="${feed.built_at ?? ''}">\n`;
+/** The feed's items as XML, as text chunks: the layout's list element, an element per item, an element per field (empty fields left out). */
+async function* xmlChunks(feed: Pick<FeedHead, 'store_name' | 'built_at'>, layout: FeedFileLayout, items: AsyncIterable<FileItem>): AsyncGenerator<string> {
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<${layout.root} retailer="${xmlText(feed.store_name)}" generated="${new Date().toISOString()}" built="${feed.built_at ?? ''}">\n`;
+  const open = `  <${layout.item}>\n`;
+  const close = `  </${layout.item}>\n`;
   let chunk = '';
   for await (const item of items) {
-    chunk += '  <product>\n';
-    for (const f of FILE_FIELDS) {
-      const v = item[f];
-      if (v !== null && v !== '') chunk += `    <${f}>${typeof v === 'number' ? v : xmlText(v)}</${f}>\n`;
+    chunk += open;
+    for (const { field, name } of layout.fields) {
+      const v = item[field];
+      if (v !== null && v !== '') chunk += `    <${name}>${typeof v === 'number' ? v : xmlText(v)}</${name}>\n`;
     }
-    chunk += '  </product>\n';
+    chunk += close;
     if (chunk.length > 64_000) {
       yield chunk;
       chunk = '';
     }
   }
-  yield `${chunk}</productlist>\n`;
+  yield `${chunk}</${layout.root}>\n`;
 }
 
-const CSV_COLUMNS: TableColumn<FileItem>[] = FILE_FIELDS.map((f) => ({ header: f, value: (item) => item[f] }));
-
-/** The feed file: XML for AmmoSeek, CSV for BulkCheapAmmo (the kit's CSV writer: quoting, no live formulas, no BOM). */
-export function fileBytes(db: Db, feed: FeedHead, onItem?: () => void): Readable {
-  const items = fileItems(db, feed, onItem);
-  return isXml(feed) ? Readable.from(xmlChunks(feed, items)) : writeTable('csv', CSV_COLUMNS, items, undefined, undefined, { bom: false });
+/** Items written in a layout: XML, or CSV by the kit's CSV writer (quoting, no live formulas, no BOM: a program reads it). */
+export function layoutBytes(feed: Pick<FeedHead, 'store_name' | 'built_at'>, layout: FeedFileLayout, items: AsyncIterable<FileItem>): Readable {
+  if (layout.format === 'xml') return Readable.from(xmlChunks(feed, layout, items));
+  const columns: TableColumn<FileItem>[] = layout.fields.map(({ field, name }) => ({ header: name, value: (item) => item[field] }));
+  return writeTable('csv', columns, items, undefined, undefined, { bom: false });
 }
 
-const FEED_HEAD = sql`select f.id, f.name, s.name as store_name, f.target_destination, f.built_at, f.built_items from feeds f join stores s on s.id = f.store_id`;
+/** The feed file: its built items with live price and stock, in its layout. */
+export const fileBytes = (db: Db, feed: FeedHead, onItem?: () => void): Readable => layoutBytes(feed, layoutOf(feed), fileItems(db, feed, onItem));
 
-const isXml = (feed: FeedHead) => feed.target_destination === 'ammoseek';
-const contentTypeOf = (feed: FeedHead) => (isXml(feed) ? 'application/xml; charset=utf-8' : 'text/csv; charset=utf-8');
+const FEED_HEAD = sql`select f.id, f.name, s.name as store_name, f.target_destination, f.file_layout, f.built_at, f.built_items from feeds f join stores s on s.id = f.store_id`;
+
+const formatOf = (feed: FeedHead) => layoutOf(feed).format;
+const contentTypeOf = (feed: FeedHead) => (formatOf(feed) === 'xml' ? 'application/xml; charset=utf-8' : 'text/csv; charset=utf-8');
 
 /** The file as the site fetches it: streamed, nothing kept. */
 function sendFile(reply: FastifyReply, db: Db, feed: FeedHead) {
@@ -341,7 +333,7 @@ export function feedFileRoutes(kit: Kit) {
     url: '/api/feed/:id/file',
     access: 'feeds.read',
     tags,
-    summary: 'Download the feed file as the destination fetches it (XML for AmmoSeek, CSV for BulkCheapAmmo), live price and stock',
+    summary: 'Download the feed file as the destination fetches it (in the feed’s layout: XML or CSV), live price and stock',
     params: IdParams,
     response: { 200: z.unknown().describe('The feed file (XML or CSV)') },
     handler: async (req, reply) => {
@@ -349,7 +341,7 @@ export function feedFileRoutes(kit: Kit) {
       if (!feed) throw notFound('The feed');
       if (!feed.built_at) throw ruleViolated('The feed has not been built yet: build it first');
       // kept and logged as every download is (Download Logs: downloaded again while kept)
-      const format = isXml(feed) ? 'xml' : 'csv';
+      const format = formatOf(feed);
       const name = fileName(feed.name, format);
       let items = 0;
       const bytes = fileBytes(db, feed, () => void items++);

@@ -25,7 +25,7 @@ const tags = ['feeds'];
 const feedList: ListSpec<Feed> = {
   from: sql`feeds f join stores s on s.id = f.store_id`,
   select: sql`f.id, f.store_id, s.name as store_name, f.name, f.target_destination, f.frequency_hours, f.is_enabled, f.leave_out_restricted,
-              f.keep_without_upc, f.keep_below_cost, f.key_prefix, f.built_at, f.built_items, f.built_left_out, f.version,
+              f.keep_without_upc, f.keep_below_cost, f.key_prefix, f.built_at, f.built_items, f.built_left_out, f.file_layout, f.version,
               (select count(*)::int from feed_store_variants fsv where fsv.feed_id = f.id) as store_variant_count`,
   sort: { ...columns('f', 'id', 'built_at'), ...lowered('f', 'name') },
   defaultSort: 'name',
@@ -177,6 +177,8 @@ export function feedRoutes(app: FastifyInstance, db: Db) {
       leave_out_restricted: b.leave_out_restricted,
       keep_without_upc: b.keep_without_upc,
       keep_below_cost: b.keep_below_cost,
+      // left out of an update: unchanged
+      ...(b.file_layout !== undefined && { file_layout: b.file_layout }),
     }),
   });
 

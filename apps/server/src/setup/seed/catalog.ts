@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { IMAGE_ATTRIBUTE_ID, TITLE_ATTRIBUTE_ID } from '@qm/contracts';
+import { FeedFileLayout, IMAGE_ATTRIBUTE_ID, TITLE_ATTRIBUTE_ID } from '@qm/contracts';
 import { query, type Db } from '../../db/connect.js';
 import { transaction } from '../../db/write.js';
 import { rng } from './random.js';
@@ -575,7 +575,25 @@ export async function seedCatalogDemo(db: Db) {
       ],
       true,
     );
-    const [depotSeek, depotBca, bulkSeek] = feedRows.map((r) => r.id) as [number, number, number, number];
+    const [depotSeek, depotBca, bulkSeek, bulkBca] = feedRows.map((r) => r.id) as [number, number, number, number];
+    // the second store's BulkCheapAmmo feed in the columns agreed with the site (its own layout)
+    const agreed: FeedFileLayout = {
+      format: 'csv',
+      root: 'productlist',
+      item: 'product',
+      fields: [
+        { field: 'upc', name: 'UPC' },
+        { field: 'title', name: 'Name' },
+        { field: 'url', name: 'Link' },
+        { field: 'price', name: 'Price' },
+        { field: 'numrounds', name: 'Rounds' },
+        { field: 'caliber', name: 'Caliber' },
+        { field: 'manufacturer', name: 'Brand' },
+        { field: 'quantity', name: 'Stock' },
+        { field: 'map_note', name: 'MAP Note' },
+      ],
+    };
+    await t.execute(sql`update feeds set file_layout = ${JSON.stringify(FeedFileLayout.parse(agreed))}::jsonb where id = ${bulkBca}`);
 
     // Store products and variants
     interface SV {

@@ -16,6 +16,7 @@ import type { Column } from '../../ui/ResourceList';
 import { idColumn } from '../../ui/columns';
 import { feeds } from './api';
 import { FeedFileDialog } from './parts/FeedFile';
+import { FeedLayoutFields } from './parts/FeedLayoutFields';
 import { FeedLeftOutDrawer } from './parts/FeedLeftOut';
 
 const FREQUENCY_LABELS: Record<number, string> = { 24: 'Daily', 168: 'Weekly' };
@@ -67,6 +68,7 @@ const values = (f: Feed) => ({
   leave_out_restricted: f.leave_out_restricted,
   keep_without_upc: f.keep_without_upc,
   keep_below_cost: f.keep_below_cost,
+  file_layout: f.file_layout,
   version: f.version,
 });
 
@@ -114,8 +116,9 @@ export default function FeedList() {
             Left-out items
           </Button>
         )}
-        create={{ schema: FeedCreate, defaults: { store_id: undefined, name: '', target_destination: 'ammoseek', frequency_hours: 24, is_enabled: true, leave_out_restricted: false, keep_without_upc: false, keep_below_cost: false } }}
+        create={{ schema: FeedCreate, defaults: { store_id: undefined, name: '', target_destination: 'ammoseek', frequency_hours: 24, is_enabled: true, leave_out_restricted: false, keep_without_upc: false, keep_below_cost: false, file_layout: null } }}
         update={{ schema: FeedUpdate, values }}
+        formSize="lg"
         fields={() => (
           <>
             <SelectField name="store_id" label="Store" required numeric options={storeOptions} />
@@ -130,6 +133,7 @@ export default function FeedList() {
             />
             <SwitchField name="keep_without_upc" label="Keep items without a UPC" description="Comparison sites match items by a numeric UPC (8, 12, 13 or 14 digits); items without one are left out unless this is on." />
             <SwitchField name="keep_below_cost" label="Keep items priced below cost" description="Items priced below their cost are left out unless this is on." />
+            <FeedLayoutFields />
           </>
         )}
       />

@@ -6,7 +6,7 @@
 import { Button, Code, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { isAllowed, TARGET_DESTINATION_LABELS, type Feed, type FeedKey, type Job } from '@qm/contracts';
+import { isAllowed, standardFeedLayout, TARGET_DESTINATION_LABELS, type Feed, type FeedKey, type Job } from '@qm/contracts';
 import { api, download, errorMessage } from '../../../lib/api';
 import { formatDateTime, formatInteger } from '../../../lib/format';
 import { useFollowJob } from '../../../lib/jobs';
@@ -40,7 +40,7 @@ function FeedFile({ feed: listed }: { feed: Feed }) {
       else alertDialog('Error', job.error ?? `The build ${job.status === 'cancelled' ? 'was cancelled' : 'failed'}`);
     },
   });
-  const xml = feed.target_destination === 'ammoseek';
+  const xml = (feed.file_layout ?? standardFeedLayout(feed.target_destination)).format === 'xml';
 
   const startBuild = async () => {
     try {
@@ -80,7 +80,7 @@ function FeedFile({ feed: listed }: { feed: Feed }) {
             : 'Not built yet'}
         </Text>
         <Text size="xs" c="dimmed">
-          {xml ? 'XML' : 'CSV'} for {TARGET_DESTINATION_LABELS[feed.target_destination]}, rebuilt {feed.frequency_hours === 24 ? 'daily' : 'weekly'} while the feed is enabled. Price and
+          {xml ? 'XML' : 'CSV'} for {TARGET_DESTINATION_LABELS[feed.target_destination]}{feed.file_layout ? ' in the feed’s own layout' : ''}, rebuilt {feed.frequency_hours === 24 ? 'daily' : 'weekly'} while the feed is enabled. Price and
           stock are read when the file is fetched; items disabled, unpriced or below cost since the build are left out then.
         </Text>
         {progress ? <Progress mt="xs" value={progress.total ? (100 * progress.progress) / progress.total : 5} animated aria-label="Build progress" /> : null}

@@ -1,0 +1,2 @@
+ALTER TABLE "feeds" ADD COLUMN "file_layout" jsonb;--> statement-breakpoint
+ALTER TABLE "feeds" ADD CONSTRAINT "feeds_file_layout_check" CHECK (file_layout is null or jsonb_typeof(file_layout) = 'object');
