@@ -18,8 +18,10 @@ export async function prepareDatabase(database: Database, demo: boolean, opts: {
       await tx.execute(sql`select pg_advisory_xact_lock(724003)`);
       await seed(tx as never, { demo, secrets: opts.secrets });
     });
-  } else {
-    await seed(database.db, { demo, secrets: opts.secrets });
+  } else if (await seed(database.db, { demo, secrets: opts.secrets })) {
+    // PGlite runs no autovacuum: without statistics the planner guesses how selective every filter
+    // and join of the demo's tables is (PostgreSQL servers analyse them on their own)
+    await database.db.execute(sql`analyze`);
   }
 }
 
