@@ -6,15 +6,17 @@
  * - its build (`buildFeed`: every item's facts, compliance 500 at a time, the kept items written in one
  *   transaction) — a job, so no budget: reported;
  * - the file as a site fetches it (every kept item with its live price and stock, written as XML),
- *   against the live statement alone (its rows read, nothing written).
+ *   against the live statement alone (its rows read, nothing written);
+ * - the feed's report of left-out items (`feedLeftOut`: every item checked, as on each request).
  *
- * `node --import tsx bench/feeds.ts [--runs=3] [--file-only]`
+ * `node --import tsx bench/feeds.ts [--runs=3] [--file-only]` (`--file-only`: no build; the file and the report)
  */
 import { sql } from 'drizzle-orm';
 import { connect, query, queryOne } from '../apps/server/src/db/connect.js';
 import { SYSTEM_ACTOR } from '../apps/server/src/db/audit.js';
 import { batches } from '../apps/server/src/files/exports.js';
 import { buildFeed, fileBytes, liveItems, type FeedHead } from '../apps/server/src/modules/catalog/feed-files.js';
+import { feedLeftOut } from '../apps/server/src/modules/catalog/feeds.js';
 
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
 const NAME = 'Bench feed (every store variant of the first store)';
@@ -42,7 +44,7 @@ try {
   }
   const head = (await query<FeedHead>(
     db,
-    sql`select f.id, f.name, s.name as store_name, f.target_destination, f.built_at, f.built_items from feeds f join stores s on s.id = f.store_id where f.id = ${feed.id}`,
+    sql`select f.id, f.name, s.name as store_name, f.target_destination, f.file_layout, f.built_at, f.built_items from feeds f join stores s on s.id = f.store_id where f.id = ${feed.id}`,
   ))[0]!;
   for (let i = 0; i < RUNS; i++) {
     let t0 = performance.now();
@@ -54,6 +56,11 @@ try {
     for await (const chunk of fileBytes(db, head)) text += String(chunk);
     const file = performance.now() - t0;
     console.log(JSON.stringify({ label: 'file (XML)', ms: ms(file), statement_ms: ms(statement), ratio: Math.round((file / statement) * 100) / 100, rows, bytes: text.length }));
+  }
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const report = await feedLeftOut(db, feed.id, { page: 1, per_page: 25 });
+    console.log(JSON.stringify({ label: 'left-out report', ms: ms(performance.now() - t0), items: report.item_count, left_out: report.left_out_count }));
   }
 } finally {
   await database.close();

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { EVERY_STATE, type ComplianceCheckResult } from '@qm/contracts';
 import { BACKENDS, fixtures, useTestApp, expectRefused } from './harness.js';
-import { feedExclusions } from '../src/modules/compliance/service.js';
+import { feedExclusions, feedExclusionsOf, whereItemsRestricted } from '../src/modules/compliance/service.js';
+import { excludedFromFeed } from '../src/modules/compliance/engine.js';
 
 describe.each(BACKENDS)('compliance on %s', (kind) => {
   const t = useTestApp(kind);
@@ -270,6 +271,26 @@ describe.each(BACKENDS)('compliance on %s', (kind) => {
     expect(strict.get(ap.id)).toMatch(/^Blocked in every state/);
     expect(strict.get(mag.id)).toBe('Restricted in CA, CO, NJ; the feed leaves out restricted items');
     expect(strict.has(plain.id)).toBe(false);
+  });
+
+  it('a feed’s answers, kept per list of places, are the rule applied to each item’s own places (every demo variant, both rules)', async () => {
+    const variants = await t.sql<{ id: number }>(sql`select id from variants order by id`);
+    for (let i = 0; i < variants.length; i += 500) {
+      const chunk = variants.slice(i, i + 500).map((v) => ({ variant_id: v.id }));
+      const where = await whereItemsRestricted(t.db, chunk.map((c) => ({ ...c, quantity: 1 })));
+      for (const rule of [{ leave_out_restricted: false }, { leave_out_restricted: true }]) {
+        // twice: the second answers come from what the first kept
+        for (let pass = 0; pass < 2; pass++) {
+          const answers = await feedExclusionsOf(t.db, chunk, rule);
+          answers.forEach((a, k) => {
+            const reason = excludedFromFeed(where.items[k]!, rule);
+            expect(a?.reason ?? null).toBe(reason);
+            if (a) expect(a.everywhere).toBe(!rule.leave_out_restricted || excludedFromFeed(where.items[k]!, { leave_out_restricted: false }) !== null);
+          });
+        }
+      }
+    }
+    expect(variants.length).toBeGreaterThan(500);
   });
 
   describe('screens and their rules', () => {

@@ -66,7 +66,7 @@ export async function buildFeed(db: Db, actor: Actor, feedId: number, progress?:
     sql`select leave_out_restricted, keep_without_upc, keep_below_cost, built_at, built_items, built_left_out from feeds where id = ${feedId}`,
   );
   if (!feed) throw new JobFailed('The feed no longer exists.');
-  const items = await feedItemRows(db, feedId);
+  const items = await feedItemRows(db, feedId, { forFile: true });
   await progress?.(0, items.length);
   const decided = await decideFeedItems(db, feed, items, today(), (done) => progress?.(done, items.length) ?? Promise.resolve());
   const kept = items.filter((_, k) => decided[k] === null);

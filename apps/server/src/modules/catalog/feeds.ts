@@ -2,7 +2,7 @@
  * Feeds (SPEC §7 "Feeds and stores", `GET feed`): the comparison-shopping feeds of each store, their
  * target destination, frequency and the rule "leave out restricted items", and the feed's report of
  * the items it carries (`feed_store_variants`) but leaves out, with the reason in words. What is left
- * out is decided by the compliance engine (`excludedFromFeed` over `whereRestricted`): an item blocked
+ * out is decided by the compliance engine (`feedExclusionsOf`: `excludedFromFeed` over `whereRestricted`): an item blocked
  * in every state always, and with the feed's rule every item restricted somewhere.
  */
 import { sql } from 'drizzle-orm';
@@ -15,8 +15,7 @@ import { registerCrud } from '../../http/crud.js';
 import { notFound } from '../../http/errors.js';
 import { action } from '../../http/kit.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
-import { excludedFromFeed } from '../compliance/engine.js';
-import { today, whereItemsRestricted } from '../compliance/service.js';
+import { feedExclusionsOf, today } from '../compliance/service.js';
 import { assertIdsExist } from './common.js';
 import { feedLeftOutReason, type FeedSwitches } from './feed-rules.js';
 
@@ -71,26 +70,31 @@ const attr = (id: number) => sql`(select a.value #>> '{}' from attribute_data a
 
 /**
  * Every item the feed carries (its store variants), in id order, with the facts the rules read and
- * what a feed file says of it: the store variant's feed title and address, else the product's title
- * and the store's address by SKU.
+ * (`forFile`) what a feed file says of it: the store variant's feed title and address, else the
+ * product's title and the store's address by SKU; the maker, count and the product's attributes.
+ * Without `forFile` (the left-out report) those are left unread: empty.
  */
-export function feedItemRows(db: Db, feedId: number): Promise<FeedItemRow[]> {
+export function feedItemRows(db: Db, feedId: number, opts: { forFile: boolean }): Promise<FeedItemRow[]> {
+  const fileFields = opts.forFile
+    ? sql`coalesce(nullif(btrim(sv.feed_url), ''), case when s.domain is not null then 'https://' || s.domain || '/p/' || lower(v.sku) end) as url,
+          p.variation_type, p.caliber, b.name as manufacturer, v.units_per_package as count,
+          ${attr(18)} as mpn, ${attr(4)} as casing, ${attr(2)} as grains, lower(${attr(10)}) as condition,
+          ${attr(21)} is not null as has_capacity,
+          array(select c.name from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = v.product_id order by c.id) as category_names`
+    : sql`null as url, p.variation_type, null as caliber, null as manufacturer, v.units_per_package as count,
+          null as mpn, null as casing, null as grains, null as condition, false as has_capacity, '{}'::text[] as category_names`;
   return query<FeedItemRow>(
     db,
     sql`select sv.id as store_variant_id, sv.variant_id, v.product_id, v.sku, sv.is_enabled, sv.price_cents, v.cost_cents, v.upc,
                coalesce(nullif(btrim(sv.feed_title), ''), p.title, v.sku) as title,
-               coalesce(nullif(btrim(sv.feed_url), ''), case when s.domain is not null then 'https://' || s.domain || '/p/' || lower(v.sku) end) as url,
-               p.variation_type, p.caliber, b.name as manufacturer, v.units_per_package as count,
-               ${attr(18)} as mpn, ${attr(4)} as casing, ${attr(2)} as grains, lower(${attr(10)}) as condition,
-               ${attr(21)} is not null as has_capacity,
-               array(select c.name from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = v.product_id order by c.id) as category_names
+               ${fileFields}
           from feed_store_variants fsv
           join store_variants sv on sv.id = fsv.store_variant_id
           join store_products sp on sp.id = sv.store_product_id
           join stores s on s.id = sp.store_id
           join variants v on v.id = sv.variant_id
           join products p on p.id = v.product_id
-          left join brands b on b.id = p.brand_id
+          ${opts.forFile ? sql`left join brands b on b.id = p.brand_id` : sql``}
          where fsv.feed_id = ${feedId}
          order by sv.id`,
   );
@@ -104,12 +108,8 @@ export async function decideFeedItems(db: Db, feed: FeedRules, items: readonly F
   const decided: ({ cause: FeedLeftOutItem['cause']; reason: string } | null)[] = [];
   for (let i = 0; i < items.length; i += CHUNK) {
     const chunk = items.slice(i, i + CHUNK);
-    const where = await whereItemsRestricted(db, chunk.map((it) => ({ variant_id: it.variant_id, quantity: 1 })), date);
-    where.items.forEach((w, k) => {
-      const reason = excludedFromFeed(w, { leave_out_restricted: feed.leave_out_restricted });
-      const everywhere = reason !== null && (!feed.leave_out_restricted || excludedFromFeed(w, { leave_out_restricted: false }) !== null);
-      decided.push(feedLeftOutReason({ ...chunk[k]!, compliance: reason === null ? null : { reason, everywhere } }, feed));
-    });
+    const compliance = await feedExclusionsOf(db, chunk.map((it) => ({ variant_id: it.variant_id })), { leave_out_restricted: feed.leave_out_restricted }, date);
+    chunk.forEach((item, k) => decided.push(feedLeftOutReason({ ...item, compliance: compliance[k]! }, feed)));
     await progress?.(Math.min(i + CHUNK, items.length));
   }
   return decided;
@@ -123,7 +123,7 @@ export async function feedLeftOut(db: Db, feedId: number, opts: { page: number; 
     sql`select f.id, f.name, s.name as store_name, f.leave_out_restricted, f.keep_without_upc, f.keep_below_cost from feeds f join stores s on s.id = f.store_id where f.id = ${feedId}`,
   );
   if (!feed) throw notFound('The feed');
-  const items = await feedItemRows(db, feedId);
+  const items = await feedItemRows(db, feedId, { forFile: false });
   const decided = await decideFeedItems(db, feed, items, date);
   const leftOut: FeedLeftOutItem[] = items.flatMap((it, k) => {
     const d = decided[k];

@@ -262,19 +262,44 @@ export async function whereItemsRestricted(db: Db, items: readonly Pick<CheckIte
   };
 }
 
+/** Why a feed's compliance rule leaves an item out, and whether it would even without "leave out restricted items" (blocked in every state). */
+export interface FeedExclusion {
+  reason: string;
+  everywhere: boolean;
+}
+
 /**
- * What a feed leaves out of the products it would list: product id → reason (`excludedFromFeed`).
- * An item blocked in every state is always left out; with the
- * feed's rule "leave out restricted items", so is every item restricted somewhere.
+ * Per item, what a feed's compliance rule says of it (`excludedFromFeed`): an item blocked in every
+ * state is always left out; with the feed's rule "leave out restricted items", so is every item
+ * restricted somewhere; null: kept. Unlike `whereItemsRestricted` nothing is copied per item: items
+ * caught by the same rules the same way share one list of places (the engine keeps it), and so one
+ * answer here (kept per list of places) — a feed checks hundreds of thousands of items.
  */
+export async function feedExclusionsOf(db: Db, items: readonly Pick<CheckItem, 'product_id' | 'variant_id'>[], feedRule: FeedRule, date: string = today()): Promise<(FeedExclusion | null)[]> {
+  const { index, facts } = await rulesAndFacts(db, items.map((i) => ({ ...i, quantity: 1 })), { withVariants: true });
+  return facts.map((f) => {
+    const places = whereRestricted(index, f, date);
+    let answers = exclusionsByPlaces.get(places);
+    if (!answers) exclusionsByPlaces.set(places, (answers = new Map()));
+    const known = answers.get(feedRule.leave_out_restricted);
+    if (known !== undefined) return known;
+    const reason = excludedFromFeed({ title: f.title, places }, feedRule);
+    const answer = reason === null ? null : { reason, everywhere: !feedRule.leave_out_restricted || excludedFromFeed({ title: f.title, places }, { leave_out_restricted: false }) !== null };
+    answers.set(feedRule.leave_out_restricted, answer);
+    return answer;
+  });
+}
+
+/** `feedExclusionsOf`'s answers per list of places (the engine's, never changed) and feed rule; dropped with the lists. */
+const exclusionsByPlaces = new WeakMap<readonly unknown[], Map<boolean, FeedExclusion | null>>();
+
+/** What a feed leaves out of the products it would list: product id → reason (`feedExclusionsOf`). */
 export async function feedExclusions(db: Db, productIds: readonly number[], feedRule: FeedRule, date: string = today()): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   for (let i = 0; i < productIds.length; i += 500) {
-    const where = await whereItemsRestricted(db, productIds.slice(i, i + 500).map((product_id) => ({ product_id, quantity: 1 })), date);
-    for (const item of where.items) {
-      const reason = excludedFromFeed(item, feedRule);
-      if (reason !== null) out.set(item.product_id, reason);
-    }
+    const chunk = productIds.slice(i, i + 500);
+    const answers = await feedExclusionsOf(db, chunk.map((product_id) => ({ product_id })), feedRule, date);
+    answers.forEach((a, k) => a && out.set(chunk[k]!, a.reason));
   }
   return out;
 }
