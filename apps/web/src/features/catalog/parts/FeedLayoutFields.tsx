@@ -18,7 +18,8 @@ import {
 } from '@qm/contracts';
 import { IconButton } from '../../../ui/IconButton';
 import { SelectField, TextField } from '../../../ui/fields';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '../../../ui/icons';
+import { IconPlus, IconTrash } from '../../../ui/icons';
+import { MoveButtons } from '../../../ui/MoveButtons';
 
 type Destination = (typeof TARGET_DESTINATIONS)[number];
 
@@ -105,13 +106,8 @@ function OwnLayout({ layout, restart }: { layout: FeedFileLayout; restart: () =>
                 <TextField name={`file_layout.fields.${i}.name`} label={`Name of field ${i + 1} in the file`} labelHidden />
               </Table.Td>
               <Table.Td>
-                <Group gap={2} wrap="nowrap">
-                  <IconButton label={`Move field ${i + 1} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
-                    <IconArrowUp size={14} />
-                  </IconButton>
-                  <IconButton label={`Move field ${i + 1} down`} disabled={i === fields.length - 1} onClick={() => move(i, i + 1)}>
-                    <IconArrowDown size={14} />
-                  </IconButton>
+                <Group gap={0} wrap="nowrap">
+                  <MoveButtons index={i} count={fields.length} name={`field ${i + 1}`} onMove={(to) => move(i, to)} />
                   <IconButton label={`Remove field ${i + 1}`} color="red" disabled={fields.length === 1} onClick={() => remove(i)}>
                     <IconTrash size={14} />
                   </IconButton>

@@ -6,7 +6,8 @@ import { FEE_APPLICATIONS, FEE_UNIT_BASES, type VendorFee, type VendorFeeSchema 
 import { formatCents } from '../../../lib/format';
 import { IconButton } from '../../../ui/IconButton';
 import { MoneyField, SelectField, TextField } from '../../../ui/fields';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '../../../ui/icons';
+import { IconPlus, IconTrash } from '../../../ui/icons';
+import { MoveButtons } from '../../../ui/MoveButtons';
 import { useBrandOptions, useCategoryOptions } from '../../catalog/api';
 
 const APPLICATION_LABELS: Record<(typeof FEE_APPLICATIONS)[number], string> = { fixed: 'Fixed, once per order', per_unit: 'Per unit' };
@@ -75,13 +76,8 @@ export function FeeSchemaFields({ readOnly }: { readOnly: boolean }) {
                   Fee {i + 1}
                 </Text>
                 {readOnly ? null : (
-                  <Group gap={2}>
-                    <IconButton label={`Move fee ${i + 1} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
-                      <IconArrowUp size={14} />
-                    </IconButton>
-                    <IconButton label={`Move fee ${i + 1} down`} disabled={i === fields.length - 1} onClick={() => move(i, i + 1)}>
-                      <IconArrowDown size={14} />
-                    </IconButton>
+                  <Group gap={0} wrap="nowrap">
+                    <MoveButtons index={i} count={fields.length} name={`fee ${i + 1}`} onMove={(to) => move(i, to)} />
                     <IconButton label={`Remove fee ${i + 1}`} color="red" onClick={() => remove(i)}>
                       <IconTrash size={14} />
                     </IconButton>
