@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { parse } from 'csv-parse/sync';
 import { FEED_FILE_FIELDS, FEED_LEFT_OUT_CAUSES, FeedFileLayout, XML_NAME } from '@qm/contracts';
-import { advertisedPrice, feedItemType, feedLeftOutReason, isNumericUpc, MAP_NOTES, type FeedItemFacts } from '../src/modules/catalog/feed-rules.js';
+import { advertisedPrice, feedItemType, feedLeftOutReason, feedManufacturer, isNumericUpc, MAP_NOTES, type FeedItemFacts } from '../src/modules/catalog/feed-rules.js';
 import { fileItemOf, layoutBytes, xmlText, type FileItem } from '../src/modules/catalog/feed-files.js';
 import { safeCell } from '../src/files/tables.js';
 
@@ -76,6 +76,14 @@ describe('feed rules', () => {
     const row = { title: 'T', url: null, caliber: '9mm Luger', manufacturer: 'M', count: 50, upc: null, mpn: null, casing: null, grains: null, condition: null, price_cents: 1999, map_price_cents: null, map_gate: null, quantity: 0 };
     expect(fileItemOf({ ...row, type: 'ammunition' })).toMatchObject({ numrounds: 50, count: null, price: '19.99', availability: 'out of stock', quantity: 0 });
     expect(fileItemOf({ ...row, type: 'magazines', quantity: 3 })).toMatchObject({ numrounds: null, count: 50, availability: 'in stock', quantity: 3 });
+  });
+
+  it('reloaded ammunition is made by a "factory reload", anything else by its brand', () => {
+    expect(feedManufacturer({ manufacturer: 'Ammo Depot Reloads', condition: 'remanufactured' })).toBe('factory reload');
+    expect(feedManufacturer({ manufacturer: 'Federal', condition: 'Reloaded' })).toBe('factory reload');
+    expect(feedManufacturer({ manufacturer: 'Federal', condition: 'new' })).toBe('Federal');
+    expect(feedManufacturer({ manufacturer: 'Federal', condition: null })).toBe('Federal');
+    expect(feedManufacturer({ manufacturer: null, condition: null })).toBeNull();
   });
 
   it('any text survives as XML character data: escaped, and what XML cannot carry dropped', () => {

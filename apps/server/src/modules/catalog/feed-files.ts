@@ -34,7 +34,7 @@ import { everyFewMinutes } from '../../jobs/periodic.js';
 import { JobFailed, type JobKind } from '../../jobs/runner.js';
 import { today } from '../compliance/service.js';
 import { variantAvailable, variantsAvailable } from '../merchandising/stock.js';
-import { advertisedPrice, feedItemType } from './feed-rules.js';
+import { advertisedPrice, feedItemType, feedManufacturer } from './feed-rules.js';
 import { decideFeedItems, feedItemRows, type FeedRules } from './feeds.js';
 
 const tags = ['feeds'];
@@ -87,7 +87,7 @@ export async function buildFeed(db: Db, actor: Actor, feedId: number, progress?:
             title: r.title,
             url: r.url,
             caliber: r.caliber,
-            manufacturer: r.manufacturer,
+            manufacturer: feedManufacturer(r),
             count: r.count,
             upc: r.upc,
             mpn: r.mpn,

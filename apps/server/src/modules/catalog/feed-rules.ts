@@ -59,6 +59,14 @@ export function feedItemType(item: { variation_type: string; has_capacity: boole
   return 'reloading_misc';
 }
 
+/** Conditions of ammunition loaded again from fired cases (the catalogue's condition attribute, lower case). */
+const RELOADED = new Set(['remanufactured', 'reloaded', 'reload']);
+
+/** Who loaded it, as a feed says: the brand, or "factory reload" for reloaded ammunition (DOMAIN.md). */
+export function feedManufacturer(item: { manufacturer: string | null; condition: string | null }): string | null {
+  return item.condition !== null && RELOADED.has(item.condition.trim().toLowerCase()) ? 'factory reload' : item.manufacturer;
+}
+
 /** The note a MAP-gated price carries in a feed (the advertised price is then at least the MAP). */
 export const MAP_NOTES: Record<string, string> = {
   map_gated: 'See price in cart',
