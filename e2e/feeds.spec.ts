@@ -79,10 +79,10 @@ test.describe('feeds', () => {
     const dialog = page.getByRole('dialog', { name: `Edit ${feed}` });
     await dialog.getByRole('switch', { name: 'Own file layout' }).check({ force: true });
     const fields = dialog.getByRole('table', { name: 'Fields of the file' });
-    await expect(fields.getByRole('row')).toHaveCount(17);
+    await expect(fields.getByRole('row')).toHaveCount(18);
     // the first column (type) out; the title and address renamed as the destination reads them
     await dialog.getByRole('button', { name: 'Remove field 1', exact: true }).click();
-    await expect(fields.getByRole('row')).toHaveCount(16);
+    await expect(fields.getByRole('row')).toHaveCount(17);
     await expect(dialog.getByRole('textbox', { name: 'Name of field 1 in the file', exact: true })).toHaveValue('title');
     await dialog.getByRole('textbox', { name: 'Name of field 1 in the file', exact: true }).fill('Product Name');
     await dialog.getByRole('textbox', { name: 'Name of field 2 in the file' }).fill('Product Name');
@@ -104,7 +104,7 @@ test.describe('feeds', () => {
     await file.getByRole('button', { name: 'Download file' }).click();
     const saved = await (await download).path();
     const text = readFileSync(saved, 'utf8');
-    expect(text.split('\r\n')[0]).toBe('Product Name,price,Link,caliber,manufacturer,numrounds,count,upc,mpn,casing,grains,condition,availability,quantity,map_note');
+    expect(text.split('\r\n')[0]).toBe('Product Name,price,Link,caliber,manufacturer,numrounds,count,upc,mpn,casing,grains,condition,availability,quantity,purchase_limit,map_note');
     expect(text.split('\r\n').length).toBeGreaterThan(2);
   });
 });

@@ -66,6 +66,11 @@ describe.each(BACKENDS)('feed files on %s', (kind) => {
     await t.sql(sql`update variants set upc = null where id = ${mine[1]!.variant_id}`);
     await t.sql(sql`update store_variants set price_cents = (select cost_cents - 1 from variants where id = ${mine[2]!.variant_id}) where id = ${sv.belowCost}`);
     await t.sql(sql`update store_variants set is_enabled = false where id = ${sv.disabled}`);
+    // the kept item's product limits an order to 4 packages (the catalogue's purchase limit attribute)
+    await t.sql(sql`delete from attribute_data where sourceable_type = 'product' and source_type is null and attribute_id = (select id from attributes where code = 'purchase_limit')
+                      and sourceable_id = (select product_id from variants where id = ${keptVariant})`);
+    await t.sql(sql`insert into attribute_data (attribute_id, sourceable_type, sourceable_id, value)
+                    select a.id, 'product', v.product_id, '4'::jsonb from attributes a, variants v where a.code = 'purchase_limit' and v.id = ${keptVariant}`);
     const created = await t.req('POST', '/api/feed', { token: catalog, body: { store_id: storeId, name: 'File test → AmmoSeek', target_destination: 'ammoseek', frequency_hours: 24 } });
     expect(created.status, created.text).toBe(201);
     feedId = created.body.data.id;
@@ -126,6 +131,7 @@ describe.each(BACKENDS)('feed files on %s', (kind) => {
     expect(product).toMatchObject({ price: (live!.price_cents / 100).toFixed(2), upc: live!.upc, quantity: String(live!.quantity) });
     expect(product!.availability).toBe(live!.quantity > 0 ? 'in stock' : 'out of stock');
     expect(product!.title).toBeTruthy();
+    expect(product!.purchase_limit).toBe('4');
 
     // price and stock read when fetched, not when built
     await t.sql(sql`update store_variants set price_cents = price_cents + 123, map_gate = null where id = ${sv.kept}`);
@@ -185,7 +191,7 @@ describe.each(BACKENDS)('feed files on %s', (kind) => {
     const csv = await t.req('GET', `/api/feed/${bcaId}/file`, { token: catalog });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('type,title,url,price,caliber,manufacturer,numrounds,count,upc,mpn,casing,grains,condition,availability,quantity,map_note');
+    expect(lines[0]).toBe('type,title,url,price,caliber,manufacturer,numrounds,count,upc,mpn,casing,grains,condition,availability,quantity,purchase_limit,map_note');
     // the item below cost is kept by the feed: three lines
     expect(lines).toHaveLength(4);
   });

@@ -73,9 +73,10 @@ describe('feed rules', () => {
     expect(feedItemType({ variation_type: 'pieces', has_capacity: false, category_names: ['Magazines'] })).toBe('magazines');
     expect(feedItemType({ variation_type: 'pieces', has_capacity: false, category_names: ['Reloading Primers'] })).toBe('primers');
     expect(feedItemType({ variation_type: 'pieces', has_capacity: false, category_names: ['Targets'] })).toBe('reloading_misc');
-    const row = { title: 'T', url: null, caliber: '9mm Luger', manufacturer: 'M', count: 50, upc: null, mpn: null, casing: null, grains: null, condition: null, price_cents: 1999, map_price_cents: null, map_gate: null, quantity: 0 };
+    const row = { title: 'T', url: null, caliber: '9mm Luger', manufacturer: 'M', count: 50, upc: null, mpn: null, casing: null, grains: null, condition: null, purchase_limit: null, price_cents: 1999, map_price_cents: null, map_gate: null, quantity: 0 };
     expect(fileItemOf({ ...row, type: 'ammunition' })).toMatchObject({ numrounds: 50, count: null, price: '19.99', availability: 'out of stock', quantity: 0 });
-    expect(fileItemOf({ ...row, type: 'magazines', quantity: 3 })).toMatchObject({ numrounds: null, count: 50, availability: 'in stock', quantity: 3 });
+    expect(fileItemOf({ ...row, type: 'magazines', quantity: 3 })).toMatchObject({ numrounds: null, count: 50, availability: 'in stock', quantity: 3, purchase_limit: null });
+    expect(fileItemOf({ ...row, type: 'ammunition', purchase_limit: 5 })).toMatchObject({ purchase_limit: 5 });
   });
 
   it('reloaded ammunition is made by a "factory reload", anything else by its brand', () => {
@@ -118,6 +119,7 @@ describe('feed rules', () => {
       condition: text,
       availability: fc.constantFrom('in stock' as const, 'out of stock' as const),
       quantity: fc.integer({ min: 0, max: 10_000 }),
+      purchase_limit: fc.option(fc.integer({ min: 1, max: 100 })),
       map_note: text,
     });
     const xmlName = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_.-]{0,8}$/).filter((n) => XML_NAME.test(n));

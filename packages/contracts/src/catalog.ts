@@ -319,7 +319,7 @@ export const STORE_CATEGORY_LIST = { sort: ['id', 'sort_order', 'title', 'catego
 // ───────────────────────────── feeds ─────────────────────────────
 
 /** What a feed file can say of each item; a layout names and orders the ones its destination takes. */
-export const FEED_FILE_FIELDS = ['type', 'title', 'url', 'price', 'caliber', 'manufacturer', 'numrounds', 'count', 'upc', 'mpn', 'casing', 'grains', 'condition', 'availability', 'quantity', 'map_note'] as const;
+export const FEED_FILE_FIELDS = ['type', 'title', 'url', 'price', 'caliber', 'manufacturer', 'numrounds', 'count', 'upc', 'mpn', 'casing', 'grains', 'condition', 'availability', 'quantity', 'purchase_limit', 'map_note'] as const;
 export type FeedFileField = (typeof FEED_FILE_FIELDS)[number];
 export const FEED_FILE_FIELD_LABELS: Record<FeedFileField, string> = {
   type: 'Type',
@@ -337,6 +337,7 @@ export const FEED_FILE_FIELD_LABELS: Record<FeedFileField, string> = {
   condition: 'Condition',
   availability: 'Availability',
   quantity: 'Quantity available',
+  purchase_limit: 'Purchase limit',
   map_note: 'MAP note',
 };
 export const FEED_FILE_FORMATS = ['xml', 'csv'] as const;

@@ -486,6 +486,8 @@ export const feedItems = pgTable(
     casing: text('casing'),
     grains: text('grains'),
     condition: text('condition'),
+    /** Packages of it one order may hold (the catalogue's purchase limit attribute); null: no limit. */
+    purchase_limit: integer('purchase_limit'),
   },
   (t) => [primaryKey({ columns: [t.feed_id, t.store_variant_id] }), index('feed_items_store_variant_idx').on(t.store_variant_id)],
 );

@@ -79,7 +79,7 @@ export async function buildFeed(db: Db, actor: Actor, feedId: number, progress?:
       const rows = kept.slice(i, i + WRITE_BATCH);
       const col = <T>(f: (r: (typeof rows)[number]) => T) => JSON.stringify(rows.map(f));
       await t.execute(sql`
-        insert into feed_items (feed_id, store_variant_id, type, title, url, caliber, manufacturer, count, upc, mpn, casing, grains, condition)
+        insert into feed_items (feed_id, store_variant_id, type, title, url, caliber, manufacturer, count, upc, mpn, casing, grains, condition, purchase_limit)
         select ${feedId}, r.*
           from json_to_recordset(${col((r) => ({
             store_variant_id: r.store_variant_id,
@@ -94,8 +94,9 @@ export async function buildFeed(db: Db, actor: Actor, feedId: number, progress?:
             casing: r.casing,
             grains: r.grains,
             condition: r.condition,
+            purchase_limit: r.purchase_limit,
           }))}::json)
-            as r(store_variant_id int, type text, title text, url text, caliber text, manufacturer text, count int, upc text, mpn text, casing text, grains text, condition text)`);
+            as r(store_variant_id int, type text, title text, url text, caliber text, manufacturer text, count int, upc text, mpn text, casing text, grains text, condition text, purchase_limit int)`);
     }
     const [after] = await query<{ built_at: string; built_items: number; built_left_out: number }>(
       t,
@@ -138,6 +139,7 @@ interface LiveRow {
   casing: string | null;
   grains: string | null;
   condition: string | null;
+  purchase_limit: number | null;
   price_cents: number;
   map_price_cents: number | null;
   map_gate: string | null;
@@ -152,7 +154,7 @@ export const STOCK_IN_ONE_PASS_FROM = 10_000;
  * the feed keeps those). `many`: stock from `variantsAvailable` (one pass), else a lookup per item.
  */
 export function liveItems(feedId: number, many: boolean) {
-  return sql`select fi.type, fi.title, fi.url, fi.caliber, fi.manufacturer, fi.count, fi.upc, fi.mpn, fi.casing, fi.grains, fi.condition,
+  return sql`select fi.type, fi.title, fi.url, fi.caliber, fi.manufacturer, fi.count, fi.upc, fi.mpn, fi.casing, fi.grains, fi.condition, fi.purchase_limit,
                     sv.price_cents, sv.map_price_cents, sv.map_gate,
                     ${many ? sql`coalesce(st.available, 0)` : variantAvailable(sql`sv.variant_id`)} as quantity
                from feed_items fi
@@ -183,6 +185,7 @@ export function fileItemOf(r: LiveRow): FileItem {
     condition: r.condition,
     availability: r.quantity > 0 ? 'in stock' : 'out of stock',
     quantity: Math.max(0, r.quantity),
+    purchase_limit: r.purchase_limit,
     map_note: price.map_note,
   };
 }

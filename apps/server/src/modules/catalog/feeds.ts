@@ -62,6 +62,8 @@ export interface FeedItemRow {
   condition: string | null;
   has_capacity: boolean;
   category_names: string[];
+  /** The product's purchase limit (packages per order), a whole number ≥ 1, or null. */
+  purchase_limit: number | null;
 }
 
 /** A product's canonical value of one attribute, as text. */
@@ -80,9 +82,12 @@ export function feedItemRows(db: Db, feedId: number, opts: { forFile: boolean })
           p.variation_type, p.caliber, b.name as manufacturer, v.units_per_package as count,
           ${attr(18)} as mpn, ${attr(4)} as casing, ${attr(2)} as grains, lower(${attr(10)}) as condition,
           ${attr(21)} is not null as has_capacity,
+          (select case when a.value #>> '{}' ~ '^[0-9]{1,6}$' and (a.value #>> '{}')::int > 0 then (a.value #>> '{}')::int end
+             from attribute_data a join attributes at on at.id = a.attribute_id and at.code = 'purchase_limit'
+            where a.sourceable_type = 'product' and a.sourceable_id = v.product_id and a.source_type is null) as purchase_limit,
           array(select c.name from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = v.product_id order by c.id) as category_names`
     : sql`null as url, p.variation_type, null as caliber, null as manufacturer, v.units_per_package as count,
-          null as mpn, null as casing, null as grains, null as condition, false as has_capacity, '{}'::text[] as category_names`;
+          null as mpn, null as casing, null as grains, null as condition, false as has_capacity, '{}'::text[] as category_names, null::int as purchase_limit`;
   return query<FeedItemRow>(
     db,
     sql`select sv.id as store_variant_id, sv.variant_id, v.product_id, v.sku, sv.is_enabled, sv.price_cents, v.cost_cents, v.upc,

@@ -48,6 +48,7 @@ export const REFERENCE_ATTRIBUTES: {
   { id: 21, code: 'capacity', name: 'Magazine Capacity', type: 'number' },
   { id: 22, code: 'msrp', name: 'MSRP', type: 'money' },
   { id: 23, code: 'manufacturer_url', name: 'Manufacturer Page', type: 'url' },
+  { id: 24, code: 'purchase_limit', name: 'Purchase Limit (packages per order)', type: 'number' },
 ];
 
 const textArray = (xs: string[]) => sql`${`{${xs.map((x) => `"${x.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]`;
@@ -61,6 +62,11 @@ export async function seedCatalogReference(db: Db) {
                        values ${sql.join(values, sql`, `)} on conflict do nothing`);
   await db.execute(sql`select setval(pg_get_serial_sequence('attributes', 'id'),
                                      greatest((select max(id) from attributes), (select last_value from attributes_id_seq)))`);
+  // one added later whose id a staff attribute already holds: under the next free id
+  await db.execute(sql`insert into attributes (code, name, type, options, unit, required_for_publish)
+                       select v.code, v.name, v.type, v.options, v.unit, v.required::boolean
+                         from (values ${sql.join(values, sql`, `)}) as v(id, code, name, type, options, unit, required)
+                        where not exists (select 1 from attributes a where a.code = v.code)`);
 }
 
 // ───────────────────────────── demo catalogue ─────────────────────────────
@@ -382,6 +388,8 @@ export async function seedCatalogDemo(db: Db) {
           bullet,
           notes: line.remanufactured ? 'Remanufactured in-house from once-fired brass; not eligible for manufacturer rebates.' : rand() < 0.05 ? 'Allocation item: limit 5 cases per order.' : null,
         });
+        // an allocation item's limit as the catalogue's attribute (what feeds and stores read)
+        if (products.at(-1)!.notes?.startsWith('Allocation item')) attrs.push([24, 5]);
       }
     }
     for (const [brand, title, cat, cost, packs, capacity] of ACCESSORIES) {
