@@ -95,6 +95,7 @@ test.describe('feeds', () => {
     await shot(page, 'feeds-layout');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden({ timeout: 20_000 });
+    await expect(row).toContainText('BulkCheapAmmo · own CSV');
 
     await row.getByRole('button', { name: `file of ${feed}` }).click();
     const file = page.getByRole('dialog', { name: `Feed file: ${feed}` });

@@ -5,7 +5,7 @@
  */
 import { Anchor, Button, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { FEED_LIST, FeedCreate, FeedUpdate, TARGET_DESTINATIONS, TARGET_DESTINATION_LABELS as DESTINATION_LABELS, type Feed } from '@qm/contracts';
+import { FEED_FILE_FORMAT_LABELS, FEED_LIST, FeedCreate, FeedUpdate, TARGET_DESTINATIONS, TARGET_DESTINATION_LABELS as DESTINATION_LABELS, type Feed } from '@qm/contracts';
 import { useSearchParams } from 'react-router';
 import { formatDateTime, formatInteger } from '../../lib/format';
 import { useStoreOptions } from '../../lib/lookups';
@@ -52,7 +52,20 @@ const columns: Column<Feed>[] = [
   idColumn(),
   { key: 'name', header: 'Name', render: (f) => <Text size="sm" fw={500} className="qm-cell-text">{f.name}</Text> },
   { key: 'store_name', header: 'Store' },
-  { key: 'target_destination', header: 'Destination', render: (f) => DESTINATION_LABELS[f.target_destination] },
+  {
+    key: 'target_destination',
+    header: 'Destination',
+    render: (f) => (
+      <>
+        {DESTINATION_LABELS[f.target_destination]}
+        {f.file_layout ? (
+          <Text span size="xs" c="dimmed" title="The feed’s own file layout">
+            {` · own ${FEED_FILE_FORMAT_LABELS[f.file_layout.format]}`}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
   { key: 'frequency_hours', header: 'Frequency', render: (f) => FREQUENCY_LABELS[f.frequency_hours] ?? `${f.frequency_hours} h` },
   { key: 'store_variant_count', header: 'Items', align: 'right', render: (f) => formatInteger(f.store_variant_count) },
   { key: 'leave_out_restricted', header: 'Restricted items', render: (f) => <BooleanBadge value={f.leave_out_restricted} trueLabel="Left out" falseLabel="Kept" /> },
