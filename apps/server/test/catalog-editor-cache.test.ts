@@ -26,11 +26,14 @@ describe.each(BACKENDS)('product editor payload cache (%s)', (kind) => {
         join variants v on v.id = pfv.variant_id
         join store_products sp on sp.product_id = v.product_id
         join store_variants sv on sv.store_product_id = sp.id and sv.variant_id = v.id
-       order by v.product_id limit 1`);
+       order by v.product_id, v.id, sp.id, sv.id limit 1`);
     expect(row, 'demo data has a product in a family and on a store').toBeTruthy();
     ({ product_id: productId, variant_id: variantId, store_product_id: storeProductId, store_variant_id: storeVariantId, family_id: familyId } = row!);
     const [option] = await app.sql<{ id: number }>(sql`
-      select o.id from modifier_options o join modifiers m on m.id = o.modifier_id where m.product_family_id = ${familyId} order by o.id limit 1`);
+      select o.id from modifier_options o join modifiers m on m.id = o.modifier_id
+        join modifier_option_variants mov on mov.modifier_option_id = o.id and mov.variant_id = ${variantId}
+       where m.product_family_id = ${familyId} order by o.id limit 1`);
+    expect(option, 'the variant is one of an option of its family').toBeTruthy();
     optionId = option!.id;
   });
 
