@@ -4,7 +4,7 @@
  * destination reads (a CSV column's header, an XML element), with a preview of the file's start.
  */
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { Button, Code, Group, Paper, SimpleGrid, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Code, Group, Paper, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
 import {
   FEED_FILE_FIELD_LABELS,
   FEED_FILE_FIELDS,
@@ -18,8 +18,9 @@ import {
 } from '@qm/contracts';
 import { IconButton } from '../../../ui/IconButton';
 import { SelectField, TextField } from '../../../ui/fields';
-import { IconPlus, IconTrash } from '../../../ui/icons';
+import { IconTrash } from '../../../ui/icons';
 import { MoveButtons } from '../../../ui/MoveButtons';
+import { RowsTable } from '../../../ui/RowsTable';
 
 type Destination = (typeof TARGET_DESTINATIONS)[number];
 
@@ -80,52 +81,40 @@ function OwnLayout({ layout, restart }: { layout: FeedFileLayout; restart: () =>
           </>
         ) : null}
       </SimpleGrid>
-      <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" aria-label="Fields of the file">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={32}>#</Table.Th>
-            <Table.Th>Field</Table.Th>
-            <Table.Th>{layout.format === 'xml' ? 'Element name' : 'Column header'}</Table.Th>
-            <Table.Th w={88}>
-              <VisuallyHidden>Order</VisuallyHidden>
-            </Table.Th>
+      <RowsTable
+        label="Fields of the file"
+        bordered
+        columns={[{ header: '#', w: 32 }, { header: 'Field' }, { header: layout.format === 'xml' ? 'Element name' : 'Column header' }, { header: 'Order', w: 88, hidden: true }]}
+        error={listError}
+        addLabel="Add field"
+        addDisabled={fields.length >= FEED_LAYOUT_MAX_FIELDS}
+        onAdd={addField}
+      >
+        {fields.map((f, i) => (
+          <Table.Tr key={f.key}>
+            <Table.Td>
+              <Text size="xs" c="dimmed">
+                {i + 1}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <SelectField name={`file_layout.fields.${i}.field`} label={`Field ${i + 1}`} labelHidden options={FIELD_OPTIONS} />
+            </Table.Td>
+            <Table.Td>
+              <TextField name={`file_layout.fields.${i}.name`} label={`Name of field ${i + 1} in the file`} labelHidden />
+            </Table.Td>
+            <Table.Td>
+              <Group gap={0} wrap="nowrap">
+                <MoveButtons index={i} count={fields.length} name={`field ${i + 1}`} onMove={(to) => move(i, to)} />
+                <IconButton label={`Remove field ${i + 1}`} color="red" disabled={fields.length === 1} onClick={() => remove(i)}>
+                  <IconTrash size={14} />
+                </IconButton>
+              </Group>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {fields.map((f, i) => (
-            <Table.Tr key={f.key}>
-              <Table.Td>
-                <Text size="xs" c="dimmed">
-                  {i + 1}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <SelectField name={`file_layout.fields.${i}.field`} label={`Field ${i + 1}`} labelHidden options={FIELD_OPTIONS} />
-              </Table.Td>
-              <Table.Td>
-                <TextField name={`file_layout.fields.${i}.name`} label={`Name of field ${i + 1} in the file`} labelHidden />
-              </Table.Td>
-              <Table.Td>
-                <Group gap={0} wrap="nowrap">
-                  <MoveButtons index={i} count={fields.length} name={`field ${i + 1}`} onMove={(to) => move(i, to)} />
-                  <IconButton label={`Remove field ${i + 1}`} color="red" disabled={fields.length === 1} onClick={() => remove(i)}>
-                    <IconTrash size={14} />
-                  </IconButton>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {listError ? (
-        <Text size="xs" c="red" role="alert">
-          {listError}
-        </Text>
-      ) : null}
-      <Group justify="space-between">
-        <Button size="xs" variant="light" leftSection={<IconPlus size={12} />} disabled={fields.length >= FEED_LAYOUT_MAX_FIELDS} onClick={addField}>
-          Add field
-        </Button>
+        ))}
+      </RowsTable>
+      <Group justify="flex-end">
         <Button
           size="xs"
           variant="subtle"

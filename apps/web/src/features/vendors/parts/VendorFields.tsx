@@ -2,6 +2,7 @@
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { ORDER_CHANNEL_CODES, ORDER_CHANNEL_LABELS, SHIPPING_MODEL_LABELS, SHIPPING_MODELS, type Vendor } from '@qm/contracts';
+import { RowsTable } from '../../../ui/RowsTable';
 import { IconButton } from '../../../ui/IconButton';
 import { IntegerField, MoneyField, SelectField, SwitchField, TextAreaField, TextField } from '../../../ui/fields';
 import { IconPlus, IconTrash } from '../../../ui/icons';
@@ -112,42 +113,29 @@ function ShippingTiers() {
       <Text size="sm" fw={500}>
         Tiers
       </Text>
-      <Table verticalSpacing={2} horizontalSpacing={4} fz="sm" aria-label="Shipping tiers">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>From order amount</Table.Th>
-            <Table.Th>Shipping</Table.Th>
-            <Table.Th w={32}>
-              <VisuallyHidden>Remove</VisuallyHidden>
-            </Table.Th>
+      <RowsTable
+        label="Shipping tiers"
+        columns={[{ header: 'From order amount' }, { header: 'Shipping' }, { header: 'Remove', w: 32, hidden: true }]}
+        error={error}
+        addLabel="Add tier"
+        onAdd={() => append({ from_cents: fields.length ? 50_000 * fields.length : 0, cost_cents: 0 })}
+      >
+        {fields.map((f, i) => (
+          <Table.Tr key={f.id}>
+            <Table.Td>
+              <MoneyInput size="xs" aria-label={`Tier ${i + 1} from`} value={tiers?.[i]?.from_cents ?? 0} onChange={(v) => update(i, { ...tiers![i]!, from_cents: v ?? 0 })} />
+            </Table.Td>
+            <Table.Td>
+              <MoneyInput size="xs" aria-label={`Tier ${i + 1} shipping`} value={tiers?.[i]?.cost_cents ?? 0} onChange={(v) => update(i, { ...tiers![i]!, cost_cents: v ?? 0 })} />
+            </Table.Td>
+            <Table.Td>
+              <IconButton label={`Remove tier ${i + 1}`} color="red" onClick={() => remove(i)}>
+                <IconTrash size={14} />
+              </IconButton>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {fields.map((f, i) => (
-            <Table.Tr key={f.id}>
-              <Table.Td>
-                <MoneyInput size="xs" aria-label={`Tier ${i + 1} from`} value={tiers?.[i]?.from_cents ?? 0} onChange={(v) => update(i, { ...tiers![i]!, from_cents: v ?? 0 })} />
-              </Table.Td>
-              <Table.Td>
-                <MoneyInput size="xs" aria-label={`Tier ${i + 1} shipping`} value={tiers?.[i]?.cost_cents ?? 0} onChange={(v) => update(i, { ...tiers![i]!, cost_cents: v ?? 0 })} />
-              </Table.Td>
-              <Table.Td>
-                <IconButton label={`Remove tier ${i + 1}`} color="red" onClick={() => remove(i)}>
-                  <IconTrash size={14} />
-                </IconButton>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {error ? (
-        <Text size="xs" c="red" role="alert">
-          {error}
-        </Text>
-      ) : null}
-      <Button size="compact-xs" variant="subtle" mt={4} leftSection={<IconPlus size={12} />} onClick={() => append({ from_cents: fields.length ? 50_000 * fields.length : 0, cost_cents: 0 })}>
-        Add tier
-      </Button>
+        ))}
+      </RowsTable>
     </div>
   );
 }
