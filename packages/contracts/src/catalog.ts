@@ -389,6 +389,11 @@ export function standardFeedLayout(destination: (typeof TARGET_DESTINATIONS)[num
   };
 }
 
+/** A feed's file layout: its own, or its destination's standard one. */
+export function feedFileLayoutOf(feed: { target_destination: (typeof TARGET_DESTINATIONS)[number]; file_layout: FeedFileLayout | null }): FeedFileLayout {
+  return feed.file_layout ?? standardFeedLayout(feed.target_destination);
+}
+
 
 export const Feed = z.object({
   id: z.number(),

@@ -21,7 +21,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { dataResponse, FeedKey, IdParams, Job, standardFeedLayout, type FeedFileField, type FeedFileLayout } from '@qm/contracts';
+import { dataResponse, FeedKey, feedFileLayoutOf, IdParams, Job, type FeedFileField, type FeedFileLayout } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { audit, SYSTEM_ACTOR, type Actor } from '../../db/audit.js';
 import { actorOf, hashToken } from '../../http/auth.js';
@@ -66,7 +66,7 @@ export async function buildFeed(db: Db, actor: Actor, feedId: number, progress?:
     sql`select leave_out_restricted, keep_without_upc, keep_below_cost, built_at, built_items, built_left_out from feeds where id = ${feedId}`,
   );
   if (!feed) throw new JobFailed('The feed no longer exists.');
-  const items = await feedItemRows(db, feedId, { forFile: true });
+  const items = await feedItemRows(db, feedId, true);
   await progress?.(0, items.length);
   const decided = await decideFeedItems(db, feed, items, today(), (done) => progress?.(done, items.length) ?? Promise.resolve());
   const kept = items.filter((_, k) => decided[k] === null);
@@ -212,9 +212,6 @@ export interface FeedHead {
   built_items: number | null;
 }
 
-/** The feed's file layout: its own, or its destination's standard one. */
-export const layoutOf = (feed: Pick<FeedHead, 'target_destination' | 'file_layout'>): FeedFileLayout => feed.file_layout ?? standardFeedLayout(feed.target_destination);
-
 /** The built items with live price and stock, as the file's items (`onItem` told of each). */
 async function* fileItems(db: Db, feed: FeedHead, onItem?: () => void): AsyncGenerator<FileItem> {
   for await (const row of batches<LiveRow>(db, liveItems(feed.id, (feed.built_items ?? 0) > STOCK_IN_ONE_PASS_FROM))) {
@@ -252,11 +249,11 @@ export function layoutBytes(feed: Pick<FeedHead, 'store_name' | 'built_at'>, lay
 }
 
 /** The feed file: its built items with live price and stock, in its layout. */
-export const fileBytes = (db: Db, feed: FeedHead, onItem?: () => void): Readable => layoutBytes(feed, layoutOf(feed), fileItems(db, feed, onItem));
+export const fileBytes = (db: Db, feed: FeedHead, onItem?: () => void): Readable => layoutBytes(feed, feedFileLayoutOf(feed), fileItems(db, feed, onItem));
 
 const FEED_HEAD = sql`select f.id, f.name, s.name as store_name, f.target_destination, f.file_layout, f.built_at, f.built_items from feeds f join stores s on s.id = f.store_id`;
 
-const formatOf = (feed: FeedHead) => layoutOf(feed).format;
+const formatOf = (feed: FeedHead) => feedFileLayoutOf(feed).format;
 const contentTypeOf = (feed: FeedHead) => (formatOf(feed) === 'xml' ? 'application/xml; charset=utf-8' : 'text/csv; charset=utf-8');
 
 /** The file as the site fetches it: streamed, nothing kept. */

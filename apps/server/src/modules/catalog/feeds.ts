@@ -40,8 +40,8 @@ export interface FeedRules extends FeedSwitches {
   leave_out_restricted: boolean;
 }
 
-/** One item a feed carries, with what the build writes of it (feed_items) and the facts its rules read. */
-export interface FeedItemRow {
+/** One item a feed carries, with the facts its rules read (the left-out report reads no more). */
+export interface FeedItem {
   store_variant_id: number;
   variant_id: number;
   product_id: number;
@@ -51,6 +51,10 @@ export interface FeedItemRow {
   cost_cents: number | null;
   upc: string | null;
   title: string;
+}
+
+/** The same item with what the build writes of it (feed_items). */
+export interface FeedItemRow extends FeedItem {
   url: string | null;
   variation_type: string;
   caliber: string | null;
@@ -66,40 +70,37 @@ export interface FeedItemRow {
   purchase_limit: number | null;
 }
 
-/** A product's canonical value of one attribute, as text. */
-const attr = (id: number) => sql`(select a.value #>> '{}' from attribute_data a
-   where a.sourceable_type = 'product' and a.sourceable_id = v.product_id and a.attribute_id = ${id} and a.source_type is null)`;
+/** A product's canonical value of a reference attribute (by its code: its id is looked up once per statement), as text. */
+const attr = (code: string) => sql`(select a.value #>> '{}' from attribute_data a
+   where a.sourceable_type = 'product' and a.sourceable_id = v.product_id and a.source_type is null
+     and a.attribute_id = (select at.id from attributes at where at.code = ${code}))`;
+/** The same as a whole number of at least 1, else null. */
+const wholeAttr = (code: string) => sql`(select case when x ~ '^[0-9]{1,6}$' and x::int > 0 then x::int end from (select ${attr(code)} as x) w)`;
 
 /**
  * Every item the feed carries (its store variants), in id order, with the facts the rules read and
  * (`forFile`) what a feed file says of it: the store variant's feed title and address, else the
  * product's title and the store's address by SKU; the maker, count and the product's attributes.
- * Without `forFile` (the left-out report) those are left unread: empty.
  */
-export function feedItemRows(db: Db, feedId: number, opts: { forFile: boolean }): Promise<FeedItemRow[]> {
-  const fileFields = opts.forFile
-    ? sql`coalesce(nullif(btrim(sv.feed_url), ''), case when s.domain is not null then 'https://' || s.domain || '/p/' || lower(v.sku) end) as url,
+export function feedItemRows(db: Db, feedId: number, forFile: true): Promise<FeedItemRow[]>;
+export function feedItemRows(db: Db, feedId: number, forFile: false): Promise<FeedItem[]>;
+export function feedItemRows(db: Db, feedId: number, forFile: boolean): Promise<FeedItem[]> {
+  const fileFields = sql`,
+          coalesce(nullif(btrim(sv.feed_url), ''), case when s.domain is not null then 'https://' || s.domain || '/p/' || lower(v.sku) end) as url,
           p.variation_type, p.caliber, b.name as manufacturer, v.units_per_package as count,
-          ${attr(18)} as mpn, ${attr(4)} as casing, ${attr(2)} as grains, lower(${attr(10)}) as condition,
-          ${attr(21)} is not null as has_capacity,
-          (select case when a.value #>> '{}' ~ '^[0-9]{1,6}$' and (a.value #>> '{}')::int > 0 then (a.value #>> '{}')::int end
-             from attribute_data a join attributes at on at.id = a.attribute_id and at.code = 'purchase_limit'
-            where a.sourceable_type = 'product' and a.sourceable_id = v.product_id and a.source_type is null) as purchase_limit,
-          array(select c.name from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = v.product_id order by c.id) as category_names`
-    : sql`null as url, p.variation_type, null as caliber, null as manufacturer, v.units_per_package as count,
-          null as mpn, null as casing, null as grains, null as condition, false as has_capacity, '{}'::text[] as category_names, null::int as purchase_limit`;
-  return query<FeedItemRow>(
+          ${attr('mpn')} as mpn, ${attr('casing')} as casing, ${attr('grain_weight')} as grains, lower(${attr('condition')}) as condition,
+          ${attr('capacity')} is not null as has_capacity, ${wholeAttr('purchase_limit')} as purchase_limit,
+          array(select c.name from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = v.product_id order by c.id) as category_names`;
+  return query<FeedItem>(
     db,
     sql`select sv.id as store_variant_id, sv.variant_id, v.product_id, v.sku, sv.is_enabled, sv.price_cents, v.cost_cents, v.upc,
-               coalesce(nullif(btrim(sv.feed_title), ''), p.title, v.sku) as title,
-               ${fileFields}
+               coalesce(nullif(btrim(sv.feed_title), ''), p.title, v.sku) as title
+               ${forFile ? fileFields : sql``}
           from feed_store_variants fsv
           join store_variants sv on sv.id = fsv.store_variant_id
-          join store_products sp on sp.id = sv.store_product_id
-          join stores s on s.id = sp.store_id
           join variants v on v.id = sv.variant_id
           join products p on p.id = v.product_id
-          ${opts.forFile ? sql`left join brands b on b.id = p.brand_id` : sql``}
+          ${forFile ? sql`join store_products sp on sp.id = sv.store_product_id join stores s on s.id = sp.store_id left join brands b on b.id = p.brand_id` : sql``}
          where fsv.feed_id = ${feedId}
          order by sv.id`,
   );
@@ -109,7 +110,7 @@ export function feedItemRows(db: Db, feedId: number, opts: { forFile: boolean })
  * The feed's rules applied to its items on `date` (compliance checked 500 at a time): per item, why it
  * is left out, or null. `progress` is told how many are done.
  */
-export async function decideFeedItems(db: Db, feed: FeedRules, items: readonly FeedItemRow[], date: string, progress?: (done: number) => Promise<void>) {
+export async function decideFeedItems(db: Db, feed: FeedRules, items: readonly FeedItem[], date: string, progress?: (done: number) => Promise<void>) {
   const decided: ({ cause: FeedLeftOutItem['cause']; reason: string } | null)[] = [];
   for (let i = 0; i < items.length; i += CHUNK) {
     const chunk = items.slice(i, i + CHUNK);
@@ -128,7 +129,7 @@ export async function feedLeftOut(db: Db, feedId: number, opts: { page: number; 
     sql`select f.id, f.name, s.name as store_name, f.leave_out_restricted, f.keep_without_upc, f.keep_below_cost from feeds f join stores s on s.id = f.store_id where f.id = ${feedId}`,
   );
   if (!feed) throw notFound('The feed');
-  const items = await feedItemRows(db, feedId, { forFile: false });
+  const items = await feedItemRows(db, feedId, false);
   const decided = await decideFeedItems(db, feed, items, date);
   const leftOut: FeedLeftOutItem[] = items.flatMap((it, k) => {
     const d = decided[k];

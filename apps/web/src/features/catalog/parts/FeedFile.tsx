@@ -6,7 +6,7 @@
 import { Button, Code, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { isAllowed, standardFeedLayout, TARGET_DESTINATION_LABELS, type Feed, type FeedKey, type Job } from '@qm/contracts';
+import { feedFileLayoutOf, isAllowed, TARGET_DESTINATION_LABELS, type Feed, type FeedKey, type Job } from '@qm/contracts';
 import { api, download, errorMessage } from '../../../lib/api';
 import { formatDateTime, formatInteger } from '../../../lib/format';
 import { useFollowJob } from '../../../lib/jobs';
@@ -40,7 +40,7 @@ function FeedFile({ feed: listed }: { feed: Feed }) {
       else alertDialog('Error', job.error ?? `The build ${job.status === 'cancelled' ? 'was cancelled' : 'failed'}`);
     },
   });
-  const xml = (feed.file_layout ?? standardFeedLayout(feed.target_destination)).format === 'xml';
+  const xml = feedFileLayoutOf(feed).format === 'xml';
 
   const startBuild = async () => {
     try {

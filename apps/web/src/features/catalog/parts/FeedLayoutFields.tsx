@@ -37,6 +37,7 @@ export function FeedLayoutFields() {
   const { setValue } = useFormContext();
   const destination = (useWatch({ name: 'target_destination' }) as Destination | undefined) ?? 'ammoseek';
   const layout = useWatch({ name: 'file_layout' }) as FeedFileLayout | null | undefined;
+  const standard = standardFeedLayout(destination);
   const setLayout = (next: FeedFileLayout | null) => setValue('file_layout', next, { shouldDirty: true, shouldValidate: next === null });
   return (
     <Paper withBorder radius="sm" p="sm" component="section" aria-label="File layout">
@@ -46,19 +47,19 @@ export function FeedLayoutFields() {
           description={
             layout
               ? 'The file is written in the layout below: the destination’s names for the fields, in its order.'
-              : `The file is ${TARGET_DESTINATION_LABELS[destination]}’s standard layout: ${FEED_FILE_FORMAT_LABELS[standardFeedLayout(destination).format]} with every field under its own name.`
+              : `The file is ${TARGET_DESTINATION_LABELS[destination]}’s standard layout: ${FEED_FILE_FORMAT_LABELS[standard.format]} with every field under its own name.`
           }
           checked={Boolean(layout)}
-          onChange={(e) => setLayout(e.currentTarget.checked ? standardFeedLayout(destination) : null)}
+          onChange={(e) => setLayout(e.currentTarget.checked ? standard : null)}
         />
         {/* mounted only with a layout: its list of fields is bound to file_layout.fields */}
-        {layout ? <OwnLayout layout={layout} restart={() => setLayout(standardFeedLayout(destination))} /> : null}
+        {layout ? <OwnLayout layout={layout} standard={standard} restart={() => setLayout(standard)} /> : null}
       </Stack>
     </Paper>
   );
 }
 
-function OwnLayout({ layout, restart }: { layout: FeedFileLayout; restart: () => void }) {
+function OwnLayout({ layout, standard, restart }: { layout: FeedFileLayout; standard: FeedFileLayout; restart: () => void }) {
   const { control } = useFormContext();
   const { errors } = useFormState({ name: 'file_layout' });
   const { fields, append, remove, move, replace } = useFieldArray({ control, name: 'file_layout.fields', keyName: 'key' });
@@ -120,7 +121,8 @@ function OwnLayout({ layout, restart }: { layout: FeedFileLayout; restart: () =>
           variant="subtle"
           onClick={() => {
             restart();
-            replace(FEED_FILE_FIELDS.map((field) => ({ field, name: field })));
+            // the list's rows follow the array, not a write of the layout around it
+            replace(standard.fields);
           }}
         >
           Start again from the standard fields
