@@ -99,6 +99,15 @@ export const OptText = (max: number) =>
     .nullable()
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v));
+/** A calendar day as YYYY-MM-DD, a real one (no 2026-02-30). */
+export const IsoDate = z
+  .string({ error: 'A date (YYYY-MM-DD)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date (YYYY-MM-DD)')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a real date');
+/** An optional day; empty or absent is null. */
+export const OptDate = IsoDate.nullable()
+  .optional()
+  .transform((v) => v ?? null);
 /** An optional web address (http or https), at most 500 characters; empty or absent is null. */
 /** A reference that may be empty (a store, a category): a positive id, or null when absent. */
 export const OptId = z.number({ error: 'An id' }).int('An id').min(1, 'An id').max(2_147_483_647, 'An id').nullable().optional().transform((v) => v ?? null);

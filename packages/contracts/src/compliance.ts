@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Name, OptText, stampFields, Versioned } from './common.js';
+import { IsoDate, Name, OptDate, OptText, stampFields, Versioned } from './common.js';
 import { US_STATES } from './enums.js';
 
 /**
@@ -259,13 +259,6 @@ export const ATTRIBUTE_OPS = ['gt', 'gte', 'lt', 'lte', 'eq', 'in'] as const;
 export type AttributeOp = (typeof ATTRIBUTE_OPS)[number];
 export const ATTRIBUTE_OP_LABELS: Record<AttributeOp, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤', eq: '=', in: 'is one of' };
 
-const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date (YYYY-MM-DD)')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a real date');
-const OptDate = IsoDate.nullable()
-  .optional()
-  .transform((v) => v ?? null);
 const Id = z.number().int().positive().max(2_147_483_647);
 const Places = z.array(Place).max(COMPLIANCE_PLACES.length);
 const GroupIds = z.array(Id).max(200);

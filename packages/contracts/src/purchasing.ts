@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParam, listResponse, Name, OptText, stampFields, Versioned } from './common.js';
+import { IdParam, IsoDate, listResponse, Name, OptText, stampFields, Versioned } from './common.js';
 import { PURCHASING_ENTITIES } from './enums.js';
 
 /**
@@ -54,11 +54,8 @@ const Id = z.number().int().min(1).max(2_147_483_647);
 const Quantity = z.number().int('Whole units').min(1, 'At least 1').max(1_000_000, 'At most 1,000,000');
 const UnitCostCents = z.number().int('Whole cents').min(0, 'Cannot be negative').max(10_000_000, 'At most $100,000');
 const Cents = z.number().int('Whole cents').min(0, 'Cannot be negative').max(1_000_000_000, 'Too large');
-const IsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date (YYYY-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v, 'Not a date')
-  .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', 'Between 2000 and 2100');
+/** A purchasing day: a real one, between 2000 and 2100. */
+const PurchaseDate = IsoDate.refine((v) => v >= '2000-01-01' && v <= '2100-12-31', 'Between 2000 and 2100');
 
 // ───────────────────────────── locations ─────────────────────────────
 
@@ -171,7 +168,7 @@ const poHeader = {
   vendor_id: Id,
   entity: z.enum(PURCHASING_ENTITIES, 'SD or LOS'),
   location_id: Id,
-  expected_date: IsoDate.nullable().optional(),
+  expected_date: PurchaseDate.nullable().optional(),
   shipping_cents: Cents.default(0),
   notes: OptText(2000),
 };
@@ -207,7 +204,7 @@ export const PurchaseOrderInvoice = z
   .object({
     ...Versioned.shape,
     invoice_number: z.string().trim().min(1, 'Required').max(64, 'At most 64 characters'),
-    invoice_date: IsoDate,
+    invoice_date: PurchaseDate,
     invoice_amount_cents: Cents,
     invoice_status: z.enum(INVOICE_STATUSES).exclude(['not_invoiced']).default('invoiced'),
   })

@@ -3,7 +3,7 @@
  * same reasons over time (`GET /api/order-resolution-summary`), and the orders part of the dashboard.
  */
 import { z } from 'zod';
-import { wholeNumberText } from './common.js';
+import { IsoDate, wholeNumberText } from './common.js';
 import { CONSTANTS } from './enums.js';
 
 export const RESOLUTION_REASON_CODES = ['unroutable', 'compliance_hold', 'vendor_backorder', 'address_problem', 'payment_problem', 'vendor_late', 'cs_open'] as const;
@@ -31,10 +31,6 @@ export const RESOLUTION_REASON_HINTS: Record<ResolutionReasonCode, string> = {
   cs_open: 'Customer service is working on it: resolve and set the customer-service status.',
 };
 
-const IsoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date (YYYY-MM-DD)')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a real date');
 
 export const ResolutionQuery = z
   .object({
@@ -92,8 +88,8 @@ export type ResolutionAnswer = z.infer<typeof ResolutionAnswer>;
 
 export const ResolutionSummaryQuery = z
   .object({
-    from: IsoDay.optional(),
-    to: IsoDay.optional(),
+    from: IsoDate.optional(),
+    to: IsoDate.optional(),
     store_id: wholeNumberText(CONSTANTS.maxId, 'Must be an id').optional(),
     reason: z.enum(RESOLUTION_REASON_CODES).optional(),
   })

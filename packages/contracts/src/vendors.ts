@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_CHANNEL_CODES } from './routing.js';
-import { Name, OptText, OptUrl, Versioned, stampFields } from './common.js';
+import { IsoDate, Name, OptDate, OptText, OptUrl, Versioned, stampFields } from './common.js';
 import { FEE_APPLICATIONS } from './enums.js';
 
 /**
@@ -28,13 +28,6 @@ export const REVEAL_SECONDS = 30;
 
 const Id = z.number().int().positive().max(2_147_483_647);
 const Cents = z.number().int('Whole cents').min(0, 'Cannot be negative').max(100_000_000, 'Too large');
-const Day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date (YYYY-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Not a real date');
-const OptDay = Day.nullable()
-  .optional()
-  .transform((v) => v ?? null);
 
 // ───────────────────────────── fee schemas ─────────────────────────────
 
@@ -65,8 +58,8 @@ export const VendorFeeInput = z
     brand_id: Id.nullable().optional().transform((v) => v ?? null),
     category_id: Id.nullable().optional().transform((v) => v ?? null),
     waived_above_cents: Cents.nullable().optional().transform((v) => v ?? null),
-    effective_from: OptDay,
-    effective_to: OptDay,
+    effective_from: OptDate,
+    effective_to: OptDate,
   })
   .strict()
   .superRefine((f, ctx) => {
@@ -105,7 +98,7 @@ export const FeePreviewRequest = z
     /** Costs from this vendor's catalogue, and its shipping. */
     vendor_id: Id.nullable().optional(),
     /** Default: today. */
-    date: Day.optional(),
+    date: IsoDate.optional(),
     lines: z
       .array(
         z
