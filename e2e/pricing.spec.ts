@@ -77,6 +77,33 @@ test.describe('pricing', () => {
     await look(page, 'pricing-exclude-skus');
   });
 
+  test('a MAP holiday is planned: the demo’s one on now is listed, a last day before the first is refused on its field, the holiday saved as upcoming', async ({ page }) => {
+    const token = await signedIn(page, PRICING);
+    await page.goto('/map-holiday');
+    await expect(page).toHaveTitle('MAP Holidays');
+    const table = page.getByRole('table', { name: 'MAP holidays' });
+    await expect(table.getByRole('row').filter({ hasText: 'On now' })).toHaveCount(1);
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    await page.getByRole('button', { name: 'New MAP holiday' }).click();
+    const dlg = page.getByRole('dialog');
+    await pick(page, 'Brand', /^Federal$/, dlg);
+    await dlg.getByLabel('First day').fill(day(200));
+    await dlg.getByLabel('Last day').fill(day(198));
+    await dlg.getByLabel('Note').fill('Test: the manufacturer’s summer sale.');
+    await dlg.getByRole('button', { name: 'Save' }).click();
+    await expect(dlg.getByText('Ends before it starts')).toBeVisible();
+    await look(page, 'pricing-map-holiday-refused');
+    await dlg.getByLabel('Last day').fill(day(203));
+    await dlg.getByRole('button', { name: 'Save' }).click();
+    await expect(dlg).toBeHidden({ timeout: 20_000 });
+    const row = table.getByRole('row').filter({ hasText: 'Federal' }).filter({ hasText: 'summer sale' });
+    await expect(row).toContainText('Upcoming');
+    await expect(row).toContainText('Every store');
+    const saved = await apiGet<{ data: { starts_on: string; ends_on: string; status: string }[] }>(page, token, 'map-holiday?filter[status]=upcoming&q=summer%20sale');
+    expect(saved.data).toEqual([expect.objectContaining({ starts_on: day(200), ends_on: day(203), status: 'upcoming' })]);
+    await look(page, 'pricing-map-holidays');
+  });
+
   test('an analyst reads the pricing lists but cannot change them', async ({ page }) => {
     await signedIn(page, 'analyst@example.com');
     await page.goto('/competitor-offer');

@@ -139,6 +139,42 @@ describe.each(BACKENDS)('caches (%s)', (kind) => {
     expect(computed, 'kept').toBe(2);
   });
 
+  it('totals and values of a statement reading the day (qm_today()) are kept for that day only', async () => {
+    const t = `qm_probe_day_${kind}`;
+    await app.sql(sql.raw(`create table if not exists ${t} (id int not null, d date not null)`));
+    await app.sql(sql.raw(`insert into ${t} select g, date '2030-01-01' + (g % 3) from generate_series(1, 30) g`));
+    await app.sql(sql`select qm_track_table_revisions()`);
+    const original = (await app.sql<{ def: string }>(sql`select pg_get_functiondef('qm_today()'::regprocedure) as def`))[0]!.def;
+    const dayIs = (d: string) => app.sql(sql.raw(`create or replace function qm_today() returns date language sql stable as $$ select date '${d}' $$`));
+    const spec: ListSpec<{ id: number }> = { from: sql.raw(`${t} p`), where: sql`p.d = qm_today()`, select: sql`p.id`, sort: { id: sql`p.id` }, defaultSort: 'id', key: sql`p.id` };
+    const item = z.object({ id: z.number() });
+    const total = () => runListJson(app.db, spec, { page: 1, per_page: 5 }, item).then((a) => JSON.parse(a).meta.total as number);
+    let computed = 0;
+    const value = () =>
+      cachedByRevision(app.db, `probe day ${kind}`, sql.raw(`${t} p where p.d = qm_today()`), async () => {
+        computed++;
+        return (await app.sql<{ n: number }>(sql.raw(`select count(*)::int as n from ${t} p where p.d = qm_today()`)))[0]!.n;
+      });
+    try {
+      await dayIs('2030-01-01');
+      expect(await total()).toBe(10);
+      await app.sql(sql.raw(`delete from ${t} where id = 3`)); // a day-1 row: the totals move by the table, then stay
+      expect(await total()).toBe(9);
+      expect(await value()).toBe(9);
+      expect(await value()).toBe(9);
+      expect(computed).toBe(1);
+      // the next day, no table written: both read again
+      await dayIs('2030-01-02');
+      expect(await total()).toBe(10);
+      expect(await value()).toBe(10);
+      expect(computed, 'computed again for the new day').toBe(2);
+      expect(await value()).toBe(10);
+      expect(computed, 'kept for the day').toBe(2);
+    } finally {
+      await app.sql(sql.raw(original));
+    }
+  });
+
   it('list totals of a filter reading another table (products published on a store)', async () => {
     // A store of the test's own with two products published on it.
     const fx = fixtures(app, () => admin);

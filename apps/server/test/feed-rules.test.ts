@@ -55,12 +55,12 @@ describe('feed rules', () => {
     for (const bad of [null, '', '1234567', '123456789', '01234567890', '012345678905 ', 'A12345678905', '0123456789012345']) expect(isNumericUpc(bad)).toBe(false);
   });
 
-  it('a gated price below its MAP is advertised at the MAP with the gate’s note; otherwise as it is', () => {
+  it('a gated price below its MAP is advertised at the MAP with the gate’s note, unless a MAP holiday lifts MAP; otherwise as it is', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.option(fc.integer({ min: 0, max: 10_000 })), fc.option(fc.constantFrom(...Object.keys(MAP_NOTES))), (price, map, gate) => {
-        const a = advertisedPrice({ price_cents: price, map_price_cents: map, map_gate: gate });
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.option(fc.integer({ min: 0, max: 10_000 })), fc.option(fc.constantFrom(...Object.keys(MAP_NOTES))), fc.boolean(), (price, map, gate, lifted) => {
+        const a = advertisedPrice({ price_cents: price, map_price_cents: map, map_gate: gate, map_lifted: lifted });
         expect(a.cents).toBeGreaterThanOrEqual(price);
-        if (gate && map !== null && price < map) expect(a).toEqual({ cents: map, map_note: MAP_NOTES[gate] });
+        if (gate && map !== null && price < map && !lifted) expect(a).toEqual({ cents: map, map_note: MAP_NOTES[gate] });
         else expect(a).toEqual({ cents: price, map_note: null });
       }),
     );
@@ -73,7 +73,7 @@ describe('feed rules', () => {
     expect(feedItemType({ variation_type: 'pieces', has_capacity: false, category_names: ['Magazines'] })).toBe('magazines');
     expect(feedItemType({ variation_type: 'pieces', has_capacity: false, category_names: ['Reloading Primers'] })).toBe('primers');
     expect(feedItemType({ variation_type: 'pieces', has_capacity: false, category_names: ['Targets'] })).toBe('reloading_misc');
-    const row = { title: 'T', url: null, caliber: '9mm Luger', manufacturer: 'M', count: 50, upc: null, mpn: null, casing: null, grains: null, condition: null, purchase_limit: null, price_cents: 1999, map_price_cents: null, map_gate: null, quantity: 0 };
+    const row = { title: 'T', url: null, caliber: '9mm Luger', manufacturer: 'M', count: 50, upc: null, mpn: null, casing: null, grains: null, condition: null, purchase_limit: null, price_cents: 1999, map_price_cents: null, map_gate: null, map_lifted: false, quantity: 0 };
     expect(fileItemOf({ ...row, type: 'ammunition' })).toMatchObject({ numrounds: 50, count: null, price: '19.99', availability: 'out of stock', quantity: 0 });
     expect(fileItemOf({ ...row, type: 'magazines', quantity: 3 })).toMatchObject({ numrounds: null, count: 50, availability: 'in stock', quantity: 3, purchase_limit: null });
     expect(fileItemOf({ ...row, type: 'ammunition', purchase_limit: 5 })).toMatchObject({ purchase_limit: 5 });

@@ -9,12 +9,13 @@ const input = fc.record({
   rounds: fc.option(fc.integer({ min: 1, max: 2_000 }), { nil: null }),
   map_price_cents: fc.option(fc.integer({ min: 1, max: 200_000 }), { nil: null }),
   map_gate: fc.option(fc.constantFrom(...MAP_GATES), { nil: null }),
+  map_lifted: fc.boolean(),
   excluded: fc.boolean(),
   exclude_reason: fc.option(fc.string({ maxLength: 20 }), { nil: null }),
   market: fc.option(fc.record({ cpr_cents: fc.integer({ min: 1, max: 50_000 }).map((h) => h / 100), competitor: fc.constantFrom('Lucky Gunner', 'SGAmmo') }), { nil: null }),
 }) satisfies fc.Arbitrary<RepriceInput>;
 
-const base: RepriceInput = { price_cents: 2_500, cost_cents: 1_800, rounds: 50, map_price_cents: null, map_gate: null, excluded: false, exclude_reason: null, market: null };
+const base: RepriceInput = { price_cents: 2_500, cost_cents: 1_800, rounds: 50, map_price_cents: null, map_gate: null, map_lifted: false, excluded: false, exclude_reason: null, market: null };
 
 describe('repricing rule', () => {
   it('undercuts the lowest comparable offer by a tenth of a cent per round', () => {
@@ -65,6 +66,22 @@ describe('repricing rule', () => {
         // the market's price, when it sets it, is under the market per round
         if (s.basis === 'market') return s.price_cents / i.rounds! < i.market!.cpr_cents;
         return true;
+      }),
+    );
+  });
+
+  it('a MAP holiday lifts an advertised MAP: the market may go under it, and the reason says so', () => {
+    const s = suggestPrice({ ...base, map_price_cents: 2_450, map_lifted: true, market: { cpr_cents: 48, competitor: 'X' } });
+    expect(s).toMatchObject({ price_cents: 2_395, basis: 'market' });
+    expect(s.reason).toContain("under MAP $24.50 for its brand's MAP holiday");
+  });
+
+  it('on a MAP holiday the price is the one suggested with no MAP at all (property)', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const lifted = suggestPrice({ ...i, map_lifted: true });
+        const noMap = suggestPrice({ ...i, map_price_cents: null, map_lifted: false });
+        return lifted.price_cents === noMap.price_cents && lifted.basis === noMap.basis && lifted.basis !== 'map';
       }),
     );
   });

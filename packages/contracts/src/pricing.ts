@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { mapRefine } from './catalog.js';
-import { ListQuery, Name, OptId, OptText, OptUrl, stampFields, Versioned } from './common.js';
+import { IsoDate, ListQuery, Name, OptId, OptText, OptUrl, stampFields, Versioned } from './common.js';
 import { COMPETITOR_OFFER_CATEGORIES, MAP_GATES, ROUND_GROUPS, TARGET_DESTINATIONS, TARGET_SHIP_RATINGS } from './enums.js';
 
 export type CompetitorOfferCategory = (typeof COMPETITOR_OFFER_CATEGORIES)[number];
@@ -159,6 +159,56 @@ export const ExcludeSkuCreate = z.object(excludeSkuShape).strict();
 export const ExcludeSkuUpdate = z.object({ ...excludeSkuShape, ...Versioned.shape }).strict();
 export const EXCLUDE_SKU_LIST = { sort: ['id', 'sku', 'store_name', 'created_at'], filter: ['id', 'store_id', 'variant_id'] } as const;
 
+// ───────────────────────────── MAP holidays ─────────────────────────────
+
+/**
+ * A MAP holiday: the days a manufacturer lifts its minimum advertised price (Black Friday to Cyber
+ * Monday, a spring sale), on every store or one. From its first to its last day (inclusive, the
+ * database's calendar day) the brand's store variants advertise their own price: not flagged "Advertised
+ * under MAP", repricing not held at MAP, and feeds carry the price without the MAP note.
+ */
+export const MAP_HOLIDAY_STATUSES = ['on', 'upcoming', 'over'] as const;
+export type MapHolidayStatus = (typeof MAP_HOLIDAY_STATUSES)[number];
+export const MAP_HOLIDAY_STATUS_LABELS: Record<MapHolidayStatus, string> = { on: 'On now', upcoming: 'Upcoming', over: 'Over' };
+/** The longest MAP holiday, in days: manufacturers lift MAP for a sale, not a season. */
+export const MAP_HOLIDAY_MAX_DAYS = 92;
+
+export const MapHoliday = z.object({
+  id: z.number(),
+  brand_id: z.number(),
+  brand_name: z.string(),
+  /** Null: every store. */
+  store_id: z.number().nullable(),
+  store_name: z.string().nullable(),
+  /** First and last day MAP is lifted (YYYY-MM-DD, both included). */
+  starts_on: z.string(),
+  ends_on: z.string(),
+  note: z.string().nullable(),
+  status: z.enum(MAP_HOLIDAY_STATUSES),
+  ...stampFields,
+});
+export type MapHoliday = z.infer<typeof MapHoliday>;
+const mapHolidayShape = {
+  brand_id: z.number({ error: 'Choose the brand' }).int('Choose the brand').min(1, 'Choose the brand').max(2_147_483_647, 'Choose the brand'),
+  store_id: OptId,
+  starts_on: IsoDate,
+  ends_on: IsoDate,
+  note: OptText(500),
+};
+/** Days from one YYYY-MM-DD to another (both real dates). */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+function mapHolidayCheck(h: { starts_on: string; ends_on: string }, ctx: z.RefinementCtx) {
+  if (h.ends_on < h.starts_on) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: 'Ends before it starts' });
+  else if (daysBetween(h.starts_on, h.ends_on) + 1 > MAP_HOLIDAY_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['ends_on'], message: `At most ${MAP_HOLIDAY_MAX_DAYS} days: a MAP holiday lifts MAP for a sale` });
+}
+export const MapHolidayCreate = z.object(mapHolidayShape).strict().superRefine(mapHolidayCheck);
+export const MapHolidayUpdate = z
+  .object({ ...mapHolidayShape, ...Versioned.shape })
+  .strict()
+  .superRefine(mapHolidayCheck);
+export const MAP_HOLIDAY_LIST = { sort: ['id', 'starts_on', 'ends_on', 'brand_name', 'store_name', 'created_at'], filter: ['id', 'brand_id', 'store_id', 'status'] } as const;
+
 // ───────────────────────────── prices and repricing ─────────────────────────────
 
 /**
@@ -221,6 +271,8 @@ export const StoreVariantPriceBase = z.object({
   price_cents: z.number().nullable(),
   map_price_cents: z.number().nullable(),
   map_gate: z.enum(MAP_GATES).nullable(),
+  /** A MAP holiday of the product's brand is on today (on its store or every store): MAP does not bind. */
+  map_lifted: z.boolean(),
   is_enabled: z.boolean(),
   /** Price ÷ rounds (cents, two decimals). */
   cpr_cents: z.number().nullable(),

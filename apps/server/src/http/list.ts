@@ -242,12 +242,13 @@ async function totalAt(db: Db, key: string, revision: string, count: () => Promi
  * while their revision is the one it was computed at — as list totals are (see cachedCount). The
  * revision is read before computing: a write during the computation moves it, and the next call
  * computes again. Requests arriving while it is computed at the same revision wait for that
- * computation rather than start their own. For values that depend on the tables alone (not on the
- * time of day).
+ * computation rather than start their own. For values that depend on the tables alone and, where
+ * `from` reads `qm_today()`, the day (not on the time of day): `from` names every table the value
+ * reads, subqueries included.
  */
 export async function cachedByRevision<T>(db: Db, key: string, from: SQL, compute: () => Promise<T>): Promise<T> {
-  const tables = tablesOfFrom(compile(from).sql);
-  const [{ rev }] = (await query<{ rev: string }>(db, sql`select ${revisionSql(tables)} as rev`)) as [{ rev: string }];
+  const text = compile(from).sql;
+  const [{ rev }] = (await query<{ rev: string }>(db, sql`select ${revisionSql(tablesOfFrom(text), readsToday(text))} as rev`)) as [{ rev: string }];
   const cache = valueCacheOf(db);
   const kept = cache.get(key);
   if (kept && kept.revision === rev) return kept.value as T;
@@ -277,9 +278,15 @@ export function tablesOf(text: string): string[] {
 /** The tables of a FROM clause's text (`store_variants sv join …`: its first table follows no FROM of its own) and what follows it. */
 const tablesOfFrom = (text: string) => tablesOf(`from ${text}`);
 
-/** The revision of these tables as text, read in the statement's snapshot. */
-const revisionSql = (tables: string[]) =>
-  sql.raw(`(select coalesce(sum(r.n), 0)::text from qm_table_revisions r where r.tbl in (${tables.length ? tables.map((t) => pg.escapeLiteral(t)).join(', ') : 'null'}))`);
+/**
+ * Whether a statement reads the day (`qm_today()`, migration 0051: a MAP holiday on today): what it
+ * keeps is kept for that day only, its revision followed by the day.
+ */
+export const readsToday = (text: string) => /\bqm_today\(\)/i.test(text);
+
+/** The revision of these tables as text, read in the statement's snapshot (and the day, `dated`). */
+const revisionSql = (tables: string[], dated: boolean) =>
+  sql.raw(`(select coalesce(sum(r.n), 0)::text${dated ? " || ' ' || qm_today()::text" : ''} from qm_table_revisions r where r.tbl in (${tables.length ? tables.map((t) => pg.escapeLiteral(t)).join(', ') : 'null'}))`);
 
 /**
  * The rows a list selects: a key for its cached count, whether it sends values as parameters, and
@@ -291,8 +298,13 @@ function selection(spec: { from: SQL; tuning?: { countCap?: number } }, where: S
   const text = cap === undefined ? compiled.sql : `${compiled.sql}\u0000cap ${cap}`;
   const byValue = compiled.params.length > 0;
   const tables = new Set(tablesOfFrom(compiled.sql));
-  if (count && count.where !== where) for (const t of tablesOfFrom(compile(sql`${count.from} ${count.where}`).sql)) tables.add(t);
-  return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue, revision: revisionSql([...tables].sort()) };
+  let dated = readsToday(compiled.sql);
+  if (count && count.where !== where) {
+    const counted = compile(sql`${count.from} ${count.where}`).sql;
+    for (const t of tablesOfFrom(counted)) tables.add(t);
+    dated ||= readsToday(counted);
+  }
+  return { key: byValue ? text + '\u0000' + JSON.stringify(compiled.params) : text, byValue, revision: revisionSql([...tables].sort(), dated) };
 }
 
 /** What a query's total counts: the list's FROM and WHERE, or `tuning.count`'s while one of its filters is in the query. */

@@ -18,6 +18,7 @@ import { routingRoutes } from './routing/routes.js';
 import { resolutionRoutes } from './resolution/routes.js';
 import { merchandisingRoutes } from './merchandising/routes.js';
 import { priceRoutes } from './pricing/prices.js';
+import { mapHolidayRoutes } from './pricing/map-holidays.js';
 import { pricingRoutes } from './pricing/routes.js';
 import { purchasingRoutes } from './purchasing/routes.js';
 import { statusRoutes } from './statuses/routes.js';
@@ -45,6 +46,7 @@ export const MODULES: readonly Module[] = [
   routingRoutes,
   resolutionRoutes,
   pricingRoutes,
+  mapHolidayRoutes,
   priceRoutes,
   merchandisingRoutes,
 ];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamps, ts } from './core.js';
-import { stores, variants } from './catalog.js';
+import { brands, stores, variants } from './catalog.js';
 
 /**
  * Pricing against competitors: the comparison-site searches we watch (target URLs), the competitors'
@@ -97,6 +97,32 @@ export const excludeSkus = pgTable(
   (t) => [
     uniqueIndex('exclude_skus_variant_store_key').on(t.variant_id, sql`coalesce(${t.store_id}, 0)`),
     index('exclude_skus_store_idx').on(t.store_id),
+  ],
+);
+
+/**
+ * MAP holidays (contracts' MapHoliday): the days a brand's MAP is lifted, on one store or every store
+ * (null). Read by the store variant's brand and store on the day (`mapLiftedSql`, catalog/map.ts).
+ */
+export const mapHolidays = pgTable(
+  'map_holidays',
+  {
+    id: serial('id').primaryKey(),
+    brand_id: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    /** Null: every store. */
+    store_id: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    starts_on: date('starts_on', { mode: 'string' }).notNull(),
+    ends_on: date('ends_on', { mode: 'string' }).notNull(),
+    note: text('note'),
+    ...stamps(),
+  },
+  (t) => [
+    // a store variant's brand on the day: the brand's holidays by their last day
+    index('map_holidays_brand_idx').on(t.brand_id, t.ends_on),
+    index('map_holidays_store_idx').on(t.store_id),
+    check('map_holidays_dates_check', sql`ends_on >= starts_on`),
   ],
 );
 

@@ -35,6 +35,7 @@ import { JobFailed, type JobKind } from '../../jobs/runner.js';
 import { today } from '../compliance/service.js';
 import { variantAvailable, variantsAvailable } from '../merchandising/stock.js';
 import { advertisedPrice, feedItemType, feedManufacturer } from './feed-rules.js';
+import { mapLiftedSql } from './map-holidays.js';
 import { decideFeedItems, feedItemRows, type FeedRules } from './feeds.js';
 
 const tags = ['feeds'];
@@ -143,8 +144,16 @@ interface LiveRow {
   price_cents: number;
   map_price_cents: number | null;
   map_gate: string | null;
+  /** A MAP holiday of the brand is on today on the feed's store (read only where a gate would raise the price). */
+  map_lifted: boolean;
   quantity: number;
 }
+
+/** Whether a MAP holiday lifts the item's MAP today: asked only of a price a MAP gate would raise (advertisedPrice). */
+const liftedWhereGated = sql`(sv.map_gate is not null and sv.price_cents < sv.map_price_cents and ${mapLiftedSql(
+  sql`(select p.brand_id from variants v join products p on p.id = v.product_id where v.id = sv.variant_id)`,
+  sql`f.store_id`,
+)})`;
 
 /** A feed of more items than this reads its stock in one pass over the stock rows, not a lookup per item. */
 export const STOCK_IN_ONE_PASS_FROM = 10_000;
@@ -155,7 +164,7 @@ export const STOCK_IN_ONE_PASS_FROM = 10_000;
  */
 export function liveItems(feedId: number, many: boolean) {
   return sql`select fi.type, fi.title, fi.url, fi.caliber, fi.manufacturer, fi.count, fi.upc, fi.mpn, fi.casing, fi.grains, fi.condition, fi.purchase_limit,
-                    sv.price_cents, sv.map_price_cents, sv.map_gate,
+                    sv.price_cents, sv.map_price_cents, sv.map_gate, ${liftedWhereGated} as map_lifted,
                     ${many ? sql`coalesce(st.available, 0)` : variantAvailable(sql`sv.variant_id`)} as quantity
                from feed_items fi
                join feeds f on f.id = fi.feed_id

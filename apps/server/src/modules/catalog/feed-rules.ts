@@ -74,9 +74,12 @@ export const MAP_NOTES: Record<string, string> = {
   map_email_gated: 'Price by email',
 };
 
-/** The price a feed shows: the store's price, raised to the MAP when the price is gated below it. */
-export function advertisedPrice(item: { price_cents: number; map_price_cents: number | null; map_gate: string | null }): { cents: number; map_note: string | null } {
-  if (item.map_gate && item.map_price_cents !== null && item.price_cents < item.map_price_cents) {
+/**
+ * The price a feed shows: the store's price, raised to the MAP with the gate's note when the price is
+ * gated below it — unless a MAP holiday of the brand lifts MAP today (the store's price, no note).
+ */
+export function advertisedPrice(item: { price_cents: number; map_price_cents: number | null; map_gate: string | null; map_lifted: boolean }): { cents: number; map_note: string | null } {
+  if (item.map_gate && !item.map_lifted && item.map_price_cents !== null && item.price_cents < item.map_price_cents) {
     return { cents: item.map_price_cents, map_note: MAP_NOTES[item.map_gate] ?? null };
   }
   return { cents: item.price_cents, map_note: null };

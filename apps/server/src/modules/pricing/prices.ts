@@ -42,6 +42,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
 import type { JobContext, JobKind } from '../../jobs/runner.js';
 import { cachedByRevision, columns, filters, orderOf, runListJson, sendCsv, whereOf, type ListSpec } from '../../http/list.js';
+import { mapLiftedSql } from '../catalog/map-holidays.js';
 import { setStoreVariantPrice } from '../catalog/store-variants.js';
 import { freshMarket, roundGroupSql } from './market.js';
 import { suggestPrice } from './reprice.js';
@@ -72,13 +73,16 @@ const excluded = sql`exists (select 1 from exclude_skus x where x.variant_id = v
  * the dashboard's pass read the joined row. The flags a row shows, the filter, its count and the
  * dashboard's counts are the same rule.
  */
+/** A MAP holiday of the row's brand is on today on its store: its MAP does not bind. */
+const mapLifted = mapLiftedSql(sql`p.brand_id`, sql`sp.store_id`);
+
 const flagSqlOf = (market: { cpr: SQL; none: SQL }): Record<PriceFlag, SQL> => ({
   no_price: sql`sv.price_cents is null`,
   // the variant's cost as kept on the store variant, each written as its partial index's condition
   // and its statistics' expression (migration 0047)
   below_cost: sql`(sv.price_cents < sv.variant_cost_cents) is true`,
   under_floor: sql`(sv.price_cents < ${floorPrice}) is true`,
-  map_violation: sql`sv.map_gate is null and sv.price_cents < sv.map_price_cents`,
+  map_violation: sql`sv.map_gate is null and sv.price_cents < sv.map_price_cents and not ${mapLifted}`,
   above_market: sql`${cpr} > ${market.cpr} * ${sql.raw(String(1 + REPRICE_ABOVE_MARKET_PCT / 100))}`,
   below_market: sql`${cpr} <= ${market.cpr}`,
   no_market: sql`${rounds} is not null and ${market.none}`,
@@ -120,7 +124,7 @@ export const priceList: ListSpec<Base> = {
   from,
   select: sql`sv.id, sp.store_id, (select s.name from stores s where s.id = sp.store_id) as store_name, p.id as product_id, p.title as product_title,
               v.id as variant_id, v.sku, ${caliber} as caliber, ${rounds} as rounds, case when ${rounds} is not null then ${roundGroupSql(rounds)} end as round_group,
-              v.cost_cents, sv.price_cents, sv.map_price_cents, sv.map_gate, sv.is_enabled,
+              v.cost_cents, sv.price_cents, sv.map_price_cents, sv.map_gate, ${mapLifted} as map_lifted, sv.is_enabled,
               ${cpr}::float8 as cpr_cents, ${margin}::float8 as margin_pct,
               m.cpr::float8 as market_cpr_cents, m.competitor as market_competitor, coalesce(m.n, 0) as market_offers,
               ${excluded} as excluded, ${exclusion} as exclude_reason, ${flagsOf(JOINED_FLAG_SQL)} as flags, sv.updated_at, sv.version`,
@@ -166,6 +170,7 @@ export const withSuggestion = (r: Base): Price => ({
     rounds: r.rounds,
     map_price_cents: r.map_price_cents,
     map_gate: r.map_gate,
+    map_lifted: r.map_lifted,
     excluded: r.excluded,
     exclude_reason: r.exclude_reason,
     market: r.market_cpr_cents !== null && r.market_competitor !== null ? { cpr_cents: r.market_cpr_cents, competitor: r.market_competitor } : null,
@@ -259,7 +264,9 @@ export async function pricingSummary(db: Db): Promise<PricingSummary> {
   await freshMarket(db);
   // one pass over every store variant on sale, the market joined by hash (~1.3 s at 240,000): kept until one of its tables changes
   const joined = sql`${withMarket} join stores s on s.id = sp.store_id and s.is_enabled`;
-  const { row, calibers } = await cachedByRevision(db, 'pricing summary', joined, async () => {
+  // kept while the tables its flags read (MAP holidays too) are unchanged, and for the day
+  const reads = sql`${joined} where ${sql.join(PRICE_FLAGS.map((f) => JOINED_FLAG_SQL[f]), sql` or `)}`;
+  const { row, calibers } = await cachedByRevision(db, 'pricing summary', reads, async () => {
     const [row] = await query<{ n: number; flags: Record<PriceFlag, number> }>(
       db,
       sql`select count(*)::int as n, json_build_object(${sql.join(

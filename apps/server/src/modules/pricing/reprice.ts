@@ -8,7 +8,8 @@
  *    per round under its cost per round, rounded down to the cent; with a current price, move at most
  *    `REPRICE_MAX_STEP_PCT` up or down in one step. Without one: the current price stays.
  * 3. Never under the margin floor (`REPRICE_MARGIN_FLOOR_PCT` of the price over cost), nor — where
- *    MAP is advertised, i.e. MAP set and no MAP gate — under MAP. The floors win over the step cap.
+ *    MAP is advertised, i.e. MAP set, no MAP gate and no MAP holiday of the brand on today — under
+ *    MAP. The floors win over the step cap.
  */
 import {
   centsText,
@@ -27,6 +28,8 @@ export interface RepriceInput {
   rounds: number | null;
   map_price_cents: number | null;
   map_gate: MapGate | null;
+  /** A MAP holiday of the product's brand is on today (contracts' MapHoliday): MAP does not bind. */
+  map_lifted: boolean;
   excluded: boolean;
   exclude_reason: string | null;
   /** The lowest comparable offer (cost per round in cents, two decimals), or none. */
@@ -36,8 +39,9 @@ export interface RepriceInput {
 /** The least price that keeps the margin floor on this cost: (price − cost) ÷ price ≥ floor. */
 export const marginFloorPrice = (cost: number) => Math.ceil((cost * 100) / (100 - REPRICE_MARGIN_FLOOR_PCT));
 
-/** The MAP a price may not go under: set and advertised (no gate hides the price). */
-export const advertisedMap = (i: Pick<RepriceInput, 'map_price_cents' | 'map_gate'>) => (i.map_price_cents !== null && i.map_gate === null ? i.map_price_cents : null);
+/** The MAP a price may not go under: set, advertised (no gate hides the price) and not lifted by a MAP holiday. */
+export const advertisedMap = (i: Pick<RepriceInput, 'map_price_cents' | 'map_gate' | 'map_lifted'>) =>
+  i.map_price_cents !== null && i.map_gate === null && !i.map_lifted ? i.map_price_cents : null;
 
 const cpr = (cents: number) => `${(Math.round(cents * 100) / 100).toFixed(2)}¢/rd`;
 
@@ -78,5 +82,7 @@ export function suggestPrice(i: RepriceInput): PriceSuggestion {
 
   if (map !== null && map >= floor && target < map) return { price_cents: map, basis: 'map', reason: `Held at MAP ${centsText(map)}: MAP is advertised (no MAP gate)` };
   if (target < floor) return { price_cents: floor, basis: 'margin_floor', reason: `Held at the ${REPRICE_MARGIN_FLOOR_PCT} % margin floor on a cost of ${centsText(i.cost_cents)}` };
+  // MAP would have held it: say why it did not
+  if (i.map_lifted && i.map_price_cents !== null && i.map_gate === null && target < i.map_price_cents) reason += `; under MAP ${centsText(i.map_price_cents)} for its brand's MAP holiday`;
   return { price_cents: target, basis, reason };
 }

@@ -3,7 +3,7 @@ import type { CompetitorOfferCategory, OfferShipRating, RoundGroup, TargetShipRa
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { audit, SYSTEM_ACTOR } from '../../db/audit.js';
 import { insertRow, transaction } from '../../db/write.js';
-import { competitorBlacklist, competitorOffers, excludeSkus, targetUrls } from '../../db/schema/index.js';
+import { competitorBlacklist, competitorOffers, excludeSkus, mapHolidays, targetUrls } from '../../db/schema/index.js';
 import { rng } from './random.js';
 
 /**
@@ -115,7 +115,41 @@ export async function seedPricingDemo(db: Db) {
       await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'exclude_sku', entityId: id, after: { ...row, sku: v.sku } });
     }
     await seedPriceProblems(t);
+    await seedMapHolidays(t);
   });
+}
+
+/**
+ * MAP holidays around today: one on now (every store), one coming on the first store, one over. Their
+ * brands are MAP brands whose store variants the morning's problems leave alone, so the dashboard's
+ * "Advertised under MAP" still shows those two.
+ */
+async function seedMapHolidays(t: Db) {
+  const brands = await query<{ id: number; name: string }>(
+    t,
+    sql`select b.id, b.name from brands b
+         where exists (select 1 from products p join variants v on v.product_id = p.id join store_variants sv on sv.variant_id = v.id
+                        where p.brand_id = b.id and sv.map_price_cents is not null)
+           and not exists (select 1 from products p join variants v on v.product_id = p.id join store_variants sv on sv.variant_id = v.id
+                            where p.brand_id = b.id and sv.map_gate is null and sv.price_cents < sv.map_price_cents)
+         order by b.name limit 3`,
+  );
+  const store = await queryOne<{ id: number }>(t, sql`select id from stores order by id limit 1`);
+  const plans = [
+    { from: -2, to: 2, store_id: null, note: 'Holiday sale: the manufacturer lifts MAP through Wednesday.' },
+    { from: 20, to: 27, store_id: store?.id ?? null, note: 'Year-end sale announced by the manufacturer (this store’s listing only).' },
+    { from: -70, to: -66, store_id: null, note: 'Hunting season opener sale.' },
+  ];
+  for (const [i, b] of brands.entries()) {
+    const plan = plans[i]!;
+    const [row] = await query<{ starts_on: string; ends_on: string }>(
+      t,
+      sql`select (qm_today() + ${plan.from}::int)::text as starts_on, (qm_today() + ${plan.to}::int)::text as ends_on`,
+    );
+    const holiday = { brand_id: b.id, store_id: plan.store_id, starts_on: row!.starts_on, ends_on: row!.ends_on, note: plan.note };
+    const id = await insertRow(t, mapHolidays, holiday);
+    await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'map_holiday', entityId: id, after: { ...holiday, brand_name: b.name } });
+  }
 }
 
 /**

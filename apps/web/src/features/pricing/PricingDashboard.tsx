@@ -25,7 +25,7 @@ const FIGURES: { flag: PriceFlag; label: string; note: string; alert?: boolean }
   { flag: 'no_price', label: 'Not priced', note: 'On sale without a price', alert: true },
   { flag: 'below_cost', label: 'Below cost', note: 'Sold at a loss', alert: true },
   { flag: 'under_floor', label: 'Under the margin floor', note: `Less than ${REPRICE_MARGIN_FLOOR_PCT} % margin`, alert: true },
-  { flag: 'map_violation', label: 'Advertised under MAP', note: 'No MAP gate hides the price', alert: true },
+  { flag: 'map_violation', label: 'Advertised under MAP', note: 'No MAP gate hides the price, no MAP holiday lifts it', alert: true },
   { flag: 'above_market', label: 'Above market', note: `Over ${REPRICE_ABOVE_MARKET_PCT} % above the cheapest comparable offer per round` },
   { flag: 'below_market', label: 'Cheapest per round', note: 'At or under every comparable offer' },
   { flag: 'no_market', label: 'No comparable offers', note: 'No offer of the caliber and package size' },

@@ -158,7 +158,7 @@ const columnsFor = (oneProduct: boolean): Column<StoreVariantPrice>[] => [
         <Stack gap={0} align="flex-end">
           <MoneyDisplay cents={r.map_price_cents} />
           <Text size="xs" c="dimmed">
-            {r.map_gate ? MAP_GATE_LABELS[r.map_gate] : 'Advertised'}
+            {r.map_lifted ? 'Lifted: MAP holiday' : r.map_gate ? MAP_GATE_LABELS[r.map_gate] : 'Advertised'}
           </Text>
         </Stack>
       ),
@@ -323,4 +323,4 @@ export function PriceList({ fixedFilters, embedded = false, description }: { fix
 }
 
 /** How a step of repricing is bounded, for the screens' descriptions. */
-export const REPRICING_NOTE = `Suggestions undercut the cheapest comparable offer by 0.1¢ per round, move at most ${REPRICE_MAX_STEP_PCT} % a step, and keep the margin floor and advertised MAP.`;
+export const REPRICING_NOTE = `Suggestions undercut the cheapest comparable offer by 0.1¢ per round, move at most ${REPRICE_MAX_STEP_PCT} % a step, and keep the margin floor and advertised MAP (not during the brand’s MAP holiday).`;
