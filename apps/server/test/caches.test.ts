@@ -163,8 +163,13 @@ describe.each(BACKENDS)('caches (%s)', (kind) => {
       expect(await value()).toBe(9);
       expect(await value()).toBe(9);
       expect(computed).toBe(1);
-      // the next day, no table written: both read again
+      // the next day, no table written: both read again — requests arriving together too (one counts,
+      // the others compare its revision with theirs)
       await dayIs('2030-01-02');
+      expect(await Promise.all(Array.from({ length: 6 }, total))).toEqual([10, 10, 10, 10, 10, 10]);
+      await app.sql(sql.raw(`delete from ${t} where id = 1`));
+      expect(await Promise.all(Array.from({ length: 6 }, total))).toEqual([9, 9, 9, 9, 9, 9]);
+      await app.sql(sql.raw(`insert into ${t} values (1, date '2030-01-02')`));
       expect(await total()).toBe(10);
       expect(await value()).toBe(10);
       expect(computed, 'computed again for the new day').toBe(2);

@@ -5,7 +5,7 @@ import { INPUT_MESSAGES, inputProblems } from '../src/http/input.js';
 import { scrub } from '../src/modules/audit/routes.js';
 import { zodFields } from '../src/http/errors.js';
 import { isoOfTimestamptz, isoTimestampsInJson } from '../src/db/connect.js';
-import { csvCell, tablesOf, whereOf, type ListSpec } from '../src/http/list.js';
+import { atLeast, csvCell, tablesOf, whereOf, type ListSpec } from '../src/http/list.js';
 import { inTx, uniqueValuesOf } from '../src/http/crud.js';
 import Fastify from 'fastify';
 import { AppError, registerErrorHandling } from '../src/http/errors.js';
@@ -254,6 +254,19 @@ describe('list totals', () => {
                 and p.id in (select h.product_id from product_search_heads h join unnest($1::int[]) u on true) and x in (select * from generate_series(1, 3))`),
     ).toEqual(['categories', 'product_categories', 'product_search_heads', 'products']);
     expect(tablesOf("from variants v join products p on p.id = v.product_id")).toEqual(['products', 'variants']);
+  });
+
+  it('a kept revision is at least another when its sum is, and its day where the statement reads the day', () => {
+    expect(atLeast('175', '175')).toBe(true);
+    expect(atLeast('12345678901234567890', '9')).toBe(true);
+    expect(atLeast('174', '175')).toBe(false);
+    expect(atLeast('175 2026-12-01', '175 2026-12-01')).toBe(true);
+    expect(atLeast('176 2026-12-01', '175 2026-12-01')).toBe(true);
+    expect(atLeast('175 2026-12-01', '175 2026-12-02'), 'kept the day before').toBe(false);
+    expect(atLeast('180 2026-12-01', '175 2026-12-02'), 'kept the day before, after more writes').toBe(false);
+    expect(atLeast('175 2026-12-02', '180 2026-12-01')).toBe(false);
+    expect(atLeast('180 2026-12-02', '175 2026-12-01')).toBe(true);
+    expect(atLeast('180 2027-01-01', '175 2026-12-31')).toBe(true);
   });
 });
 

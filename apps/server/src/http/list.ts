@@ -210,8 +210,15 @@ async function totalOrTurn(db: Db, key: string): Promise<{ cached?: { n: number;
   }
 }
 
-/** Whether a kept total's revision is at least `revision` (revisions only grow: sums of counters). */
-const atLeast = (kept: string, revision: string) => BigInt(kept) >= BigInt(revision);
+/**
+ * Whether a kept total's revision is at least `revision`: revisions only grow (sums of counters), and
+ * so do the days of those that read the day ("<sum> <YYYY-MM-DD>", revisionSql) — at least on both.
+ */
+export function atLeast(kept: string, revision: string): boolean {
+  const [keptSum, keptDay = ''] = kept.split(' ');
+  const [sum, day = ''] = revision.split(' ');
+  return BigInt(keptSum!) >= BigInt(sum!) && keptDay >= day;
+}
 
 /**
  * The total at `revision` (or later), for a page read at that revision while the kept one is older:
