@@ -183,6 +183,8 @@ export async function orderEndpoints(getJson: (url: string) => Promise<{ status:
     { label: 'pricing: prices with no market', url: '/api/pricing/store-variant?filter[flag]=no_market' },
     { label: 'pricing: prices below cost', url: '/api/pricing/store-variant?filter[flag]=below_cost' },
     { label: 'pricing: prices under the margin floor', url: '/api/pricing/store-variant?filter[flag]=under_floor' },
+    { label: 'pricing: prices advertised under MAP', url: '/api/pricing/store-variant?filter[flag]=map_violation' },
+    { label: 'pricing: MAP holidays', url: '/api/map-holiday' },
     { label: 'pricing: prices of one product', url: `/api/pricing/store-variant?filter[product_id]=${product}` },
     { label: 'pricing: prices q=<a SKU prefix>', url: `/api/pricing/store-variant?q=${e(productSku.slice(0, 6))}` },
     { label: 'pricing: dashboard summary', url: '/api/pricing/summary' },

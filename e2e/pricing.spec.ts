@@ -124,6 +124,8 @@ test.describe('pricing', () => {
     await expect(chart).toBeVisible();
     await expectLegend(chart, ['Ours', 'Market']);
     await expect(page.getByRole('table', { name: 'Calibers against the market' }).getByRole('row')).not.toHaveCount(1);
+    // the demo's MAP holiday on now, beside the flags it lifts
+    await expect(page.getByText('MAP lifted today')).toBeVisible();
     await look(page, 'pricing-dashboard');
     // a figure opens the store variants it counts
     await page.getByText('Below cost', { exact: true }).locator('..').getByRole('link').click();

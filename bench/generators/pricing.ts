@@ -42,9 +42,15 @@ export const pricingGenerator: Generator = {
       select v.id, case when v.id % 4 = 0 then (select min(id) from stores) end, 'Bench'
         from (select id from variants order by id limit ${excluded}) v
       on conflict do nothing`);
+    // MAP holidays: a year of them, a brand in three with four a year of a week each; a sixth on one store
+    await db.execute(sql`
+      insert into map_holidays (brand_id, store_id, starts_on, ends_on, note)
+      select b.id, case when k % 6 = 0 then (select min(id) from stores) end, qm_today() - 180 + k * 91 + b.id % 7, qm_today() - 180 + k * 91 + b.id % 7 + 6, 'Bench'
+        from brands b cross join generate_series(0, 3) k
+       where b.id % 3 = 0`);
     const [n] = await rows<{ o: number }>(db, sql`select count(*)::int as o from competitor_offers`);
     log(`${n!.o} offers`);
-    await db.execute(sql`analyze target_urls, competitor_offers, competitor_blacklist, exclude_skus`);
+    await db.execute(sql`analyze target_urls, competitor_offers, competitor_blacklist, exclude_skus, map_holidays`);
     return { target_urls: searches, competitor_offers: offers, competitor_blacklist: 3, exclude_skus: excluded };
   },
 };

@@ -136,7 +136,8 @@ describe.each(BACKENDS)('MAP holidays on %s', (kind) => {
 
     const row = async () => (await t.req('GET', `/api/pricing/store-variant/${v!.id}`, { token: pricing })).body.data as StoreVariantPrice;
     const flagged = async () => (await t.req('GET', '/api/pricing/store-variant?filter[flag]=map_violation&per_page=1', { token: pricing })).body.meta.total as number;
-    const dashboard = async () => (await t.req('GET', '/api/pricing/summary', { token: pricing })).body.data.flags.map_violation as number;
+    const summary = async () => (await t.req('GET', '/api/pricing/summary', { token: pricing })).body.data as { flags: { map_violation: number }; map_holidays_on: { id: number }[] };
+    const dashboard = async () => (await summary()).flags.map_violation;
     const filed = async () => {
       const res = await t.req('GET', `/api/feed/${feedId}/file`, { token: admin });
       expect(res.status, res.text).toBe(200);
@@ -163,6 +164,7 @@ describe.each(BACKENDS)('MAP holidays on %s', (kind) => {
     // the kept totals follow the holiday's table
     expect(await flagged()).toBeLessThan(before.flagged);
     expect(await dashboard()).toBeLessThan(before.dashboard);
+    expect((await summary()).map_holidays_on.map((h) => h.id)).toContain(on.body.data.id);
     expect(await filed()).toEqual({ price: (gated!.price_cents / 100).toFixed(2), note: '' });
 
     // the day after its last day (the day the database reads, moved here): MAP binds again, no table written
@@ -174,6 +176,7 @@ describe.each(BACKENDS)('MAP holidays on %s', (kind) => {
       expect(after.suggestion).toMatchObject({ basis: 'map', price_cents: v!.map_price_cents });
       expect(await flagged()).toBe(before.flagged);
       expect(await dashboard()).toBe(before.dashboard);
+      expect((await summary()).map_holidays_on.map((h) => h.id)).not.toContain(on.body.data.id);
       expect((await list('&filter[status]=over')).data.map((h) => h.id)).toContain(on.body.data.id);
       expect(await filed()).toEqual(before.file);
     } finally {

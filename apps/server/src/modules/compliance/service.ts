@@ -77,7 +77,7 @@ export const restrictionSelect = sql`r.id, r.name, r.restriction_type_id, t.name
   ${groupRefs(false)} as zip_code_groups, ${groupRefs(true)} as except_zip_code_groups,
   r.citation, r.citation_url, to_char(r.effective_from, 'YYYY-MM-DD') as effective_from, to_char(r.effective_to, 'YYYY-MM-DD') as effective_to,
   r.notes, r.is_active,
-  (r.is_active and (r.effective_from is null or r.effective_from <= current_date) and (r.effective_to is null or r.effective_to >= current_date)) as in_force,
+  (r.is_active and (r.effective_from is null or r.effective_from <= qm_today()) and (r.effective_to is null or r.effective_to >= qm_today())) as in_force,
   r.created_at, r.updated_at, r.version`;
 
 // ───────────────────────────── the rule index ─────────────────────────────

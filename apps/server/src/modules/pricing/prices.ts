@@ -300,6 +300,13 @@ export async function pricingSummary(db: Db): Promise<PricingSummary> {
          where t.is_active and not exists (select 1 from competitor_offers o where o.target_url_id = t.id and ${window})
          order by t.name`,
   );
+  const holidays = await query<PricingSummary['map_holidays_on'][number]>(
+    db,
+    sql`select h.id, b.name as brand_name, s.name as store_name, h.ends_on::text as ends_on
+          from map_holidays h join brands b on b.id = h.brand_id left join stores s on s.id = h.store_id
+         where h.starts_on <= qm_today() and h.ends_on >= qm_today()
+         order by h.ends_on, b.name, h.id`,
+  );
   return {
     store_variants: row.n,
     flags: Object.fromEntries(PRICE_FLAGS.map((f) => [f, Number(row.flags[f])])) as PricingSummary['flags'],
@@ -307,6 +314,7 @@ export async function pricingSummary(db: Db): Promise<PricingSummary> {
     offers_ignored: offers.ignored,
     searches_active: offers.active,
     searches_stale: stale.map((s) => ({ ...s, last_seen_at: s.last_seen_at === null ? null : new Date(s.last_seen_at).toISOString() })),
+    map_holidays_on: holidays,
     calibers,
   };
 }

@@ -21,7 +21,8 @@ import { insertMovements, lockItems } from '../purchasing/inventory.js';
 import { followVendorOrders, refreshOrderCosts } from './service.js';
 import { allowedActions, canDo, isDead, nextStatus, refusalMessage, VO_STATUS_LABELS } from './vo-state.js';
 
-const LATE = sql`(vo.status in ('draft', 'submitted', 'acknowledged', 'backordered') and vo.expected_ship_date < current_date)`;
+/** Open past its expected ship date — by `qm_today()`, so the list's kept total of late ones is the day's. */
+const LATE = sql`(vo.status in ('draft', 'submitted', 'acknowledged', 'backordered') and vo.expected_ship_date < qm_today())`;
 
 export const vendorOrderList: ListSpec<VendorOrderListItem> = {
   from: sql`vendor_orders vo join orders o on o.id = vo.order_id left join vendors v on v.id = vo.vendor_id left join locations l on l.id = vo.location_id`,

@@ -8,7 +8,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { REPRICE_ABOVE_MARKET_PCT, REPRICE_MARGIN_FLOOR_PCT, REPRICE_OFFER_MAX_AGE_HOURS, type PriceFlag } from '@qm/contracts';
-import { formatCentsPerUnit, formatInteger } from '../../lib/format';
+import { formatCentsPerUnit, formatDate, formatInteger } from '../../lib/format';
 import { DateTimeDisplay, NoValue } from '../../ui/displays';
 import { Figure } from '../../ui/Figure';
 import { PageHeader } from '../../ui/PageHeader';
@@ -51,6 +51,26 @@ export default function PricingDashboard() {
                 <Figure key={f.flag} label={f.label} value={summary.data.flags[f.flag]} href={prices({ flag: f.flag })} note={f.note} alert={f.alert} />
               ))}
             </SimpleGrid>
+            {summary.data.map_holidays_on.length ? (
+              <Paper withBorder radius="sm" mt="sm" p="sm">
+                <Text size="sm" fw={600} mb={4}>
+                  MAP lifted today{' '}
+                  <Anchor component={Link} to="/map-holiday?filter%5Bstatus%5D=on" size="xs" fw={400}>
+                    MAP holidays
+                  </Anchor>
+                </Text>
+                <Stack gap={2}>
+                  {summary.data.map_holidays_on.map((h) => (
+                    <Text key={h.id} size="sm">
+                      {h.brand_name}{' '}
+                      <Text span c="dimmed" size="xs">
+                        {h.store_name ?? 'every store'}, through {formatDate(h.ends_on)}
+                      </Text>
+                    </Text>
+                  ))}
+                </Stack>
+              </Paper>
+            ) : null}
           </section>
           <section aria-labelledby="market-heading">
             <Title order={2} size="h5" id="market-heading" mb="xs">
