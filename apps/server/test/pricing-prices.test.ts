@@ -4,7 +4,7 @@ import { PRICE_FLAGS, REPRICE_MAX_IDS, type StoreVariantPrice } from '@qm/contra
 import { BACKENDS, useTestApp, expectRefused, finishedJob } from './harness.js';
 import { marginFloorPrice } from '../src/modules/pricing/reprice.js';
 import { marketSql } from '../src/modules/pricing/market.js';
-import { FLAG_SQL } from '../src/modules/pricing/prices.js';
+import { FLAG_SQL, priceList } from '../src/modules/pricing/prices.js';
 
 type Summary = { store_variants: number; flags: Record<string, number>; calibers: { caliber: string; above_market: number }[]; searches_stale: unknown[]; offers_recent: number };
 
@@ -59,22 +59,26 @@ describe.each(BACKENDS)('store variant prices on %s', (kind) => {
     expectRefused(await t.req('GET', '/api/pricing/store-variant?filter[flag]=cheap', { token: pricing }), 400, 'filter.flag');
   });
 
-  it('finds the few prices below cost or under the margin floor through their own indexes, and follows a variant’s new cost', async () => {
-    // each flag's condition is its partial index's predicate (migration 0047; the floor's percentage is
-    // in both), and PostgreSQL estimates its rows from the expression's statistics (a comparison of
-    // two columns is otherwise a third of the table: a count then hashes every variant)
+  it('finds the few prices below cost, under the margin floor or advertised under MAP through their own indexes, and follows a variant’s new cost', async () => {
+    // each flag's condition is (or begins with) its partial index's predicate (migrations 0047 and
+    // 0052; the floor's percentage is in both), and PostgreSQL estimates its rows from the
+    // expression's statistics (a comparison of two columns is otherwise a third of the table: a count
+    // then hashes every variant)
     await t.sql(sql`analyze store_variants`);
     const [{ n: all }] = (await t.sql<{ n: number }>(sql`select count(*)::int as n from store_variants`)) as [{ n: number }];
-    for (const flag of ['below_cost', 'under_floor'] as const) {
+    for (const flag of ['below_cost', 'under_floor', 'map_violation'] as const) {
       const plan = await t.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        return JSON.stringify(await tx.execute(sql`explain select id from store_variants sv where ${FLAG_SQL[flag]}`));
+        return JSON.stringify(await tx.execute(sql`explain select sv.id from ${priceList.from} where ${FLAG_SQL[flag]}`));
       });
       expect(plan, flag).toContain(`store_variants_${flag}_idx`);
-      const [row] = await t.sql<{ 'QUERY PLAN': string | object }>(sql`explain (format json) select id from store_variants sv where ${FLAG_SQL[flag]}`);
+      // "advertised under MAP" is two conditions PostgreSQL estimates apart (a gated price is the one
+      // under MAP: they go together), so a few dozen where there are two — its index is what matters
+      if (flag === 'map_violation') continue;
+      const [row] = await t.sql<{ 'QUERY PLAN': string | object }>(sql`explain (format json) select sv.id from ${priceList.from} where ${FLAG_SQL[flag]}`);
       const json = row!['QUERY PLAN'];
       const planned = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
-      const [{ n: matching }] = (await t.sql<{ n: number }>(sql`select count(*)::int as n from store_variants sv where ${FLAG_SQL[flag]}`)) as [{ n: number }];
+      const [{ n: matching }] = (await t.sql<{ n: number }>(sql`select count(*)::int as n from ${priceList.from} where ${FLAG_SQL[flag]}`)) as [{ n: number }];
       expect(planned[0].Plan['Plan Rows'], `${flag}: ${matching} of ${all}`).toBeLessThan(Math.max(20, matching * 3));
     }
     const [sv] = await t.sql<{ id: number; variant_id: number; price: number; cost: number }>(sql`select sv.id, sv.variant_id, sv.price_cents as price, v.cost_cents as cost from store_variants sv

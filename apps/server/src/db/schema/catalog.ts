@@ -405,6 +405,8 @@ export const storeVariants = pgTable(
     index('store_variants_below_cost_idx').on(t.id).where(sql`(price_cents < variant_cost_cents) is true`),
     // REPRICE_MARGIN_FLOOR_PCT (8 %): another floor needs a migration recreating this index (pricing-prices.test.ts checks the flag uses it)
     index('store_variants_under_floor_idx').on(t.id).where(sql`(price_cents < ceil(variant_cost_cents * 100::numeric / 92)) is true`),
+    // the flag "advertised under MAP": a handful of rows (pricing/prices.ts writes it as this condition, then the MAP holiday's)
+    index('store_variants_map_violation_idx').on(t.id).where(sql`map_gate is null and (price_cents < map_price_cents) is true`),
     check('store_variants_price_check', sql`(price_cents is null or price_cents >= 0) and (map_price_cents is null or map_price_cents >= 0)`),
     check('store_variants_map_gate_check', sql`map_gate is null or map_gate in ('map_gated', 'map_checkout_gated', 'map_email_gated')`),
     check('store_variants_shipping_check', inList('shipping_setting', ['variable', 'per_unit', 'free', 'b2b'])),

@@ -82,7 +82,7 @@ const flagSqlOf = (market: { cpr: SQL; none: SQL }): Record<PriceFlag, SQL> => (
   // and its statistics' expression (migration 0047)
   below_cost: sql`(sv.price_cents < sv.variant_cost_cents) is true`,
   under_floor: sql`(sv.price_cents < ${floorPrice}) is true`,
-  map_violation: sql`sv.map_gate is null and sv.price_cents < sv.map_price_cents and not ${mapLifted}`,
+  map_violation: sql`sv.map_gate is null and (sv.price_cents < sv.map_price_cents) is true and not ${mapLifted}`,
   above_market: sql`${cpr} > ${market.cpr} * ${sql.raw(String(1 + REPRICE_ABOVE_MARKET_PCT / 100))}`,
   below_market: sql`${cpr} <= ${market.cpr}`,
   no_market: sql`${rounds} is not null and ${market.none}`,
