@@ -692,6 +692,13 @@ const values = (vs: readonly (string | number)[]) => sql.join(vs.map((v) => sql`
 
 export const filters = {
   eq: (expr: SQL) => (vs: string[]) => (vs.length === 1 ? sql`${expr} = ${vs[0]!}` : sql`${expr} in (${values(vs)})`),
+  /** The values of `filter[field]`, each one of `allowed` (a 400 on the field names them otherwise). */
+  oneOf: <T extends string>(field: string, allowed: readonly T[], vs: string[]): T[] => {
+    if (vs.some((v) => !(allowed as readonly string[]).includes(v))) throw badRequest(`filter[${field}] must be one of: ${allowed.join(', ')}`, { [`filter.${field}`]: `One of: ${allowed.join(', ')}` });
+    return vs as T[];
+  },
+  /** `expr` equal to one of the values, each one of `allowed` (an enumeration: a status, a kind). */
+  eqOneOf: (expr: SQL, field: string, allowed: readonly string[]) => (vs: string[]) => filters.eq(expr)(filters.oneOf(field, allowed, vs)),
   /** A text in any case (a name, a caliber): `lower(expr)` equal to one of the values, lowered. */
   eqAnyCase: (expr: SQL) => (vs: string[]) => filters.eq(sql`lower(${expr})`)(vs.map((v) => v.toLowerCase())),
   int: (expr: SQL, field: string) => (values: string[]) => {

@@ -9,7 +9,7 @@ import { MAP_HOLIDAY_LIST, MAP_HOLIDAY_STATUSES, MapHoliday, MapHolidayCreate, M
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { mapHolidays } from '../../db/schema/index.js';
 import { registerCrud } from '../../http/crud.js';
-import { badRequest, ruleViolated } from '../../http/errors.js';
+import { ruleViolated } from '../../http/errors.js';
 import type { Kit } from '../../http/kit.js';
 import { columns, filters, type ListSpec } from '../../http/list.js';
 
@@ -31,11 +31,7 @@ const list: ListSpec<MapHoliday> = {
   key: sql`h.id`,
   filters: {
     ...filters.ints('h', 'id', 'brand_id', 'store_id'),
-    status: (vs) => {
-      const bad = vs.find((v) => !(MAP_HOLIDAY_STATUSES as readonly string[]).includes(v));
-      if (bad !== undefined) throw badRequest(`filter[status] must be one of: ${MAP_HOLIDAY_STATUSES.join(', ')}`, { 'filter.status': `One of: ${MAP_HOLIDAY_STATUSES.join(', ')}` });
-      return filters.eq(status)(vs);
-    },
+    status: filters.eqOneOf(status, 'status', MAP_HOLIDAY_STATUSES),
   },
   search: filters.ilike(sql`b.name`, sql`h.note`),
 };

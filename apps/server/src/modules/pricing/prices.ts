@@ -38,7 +38,7 @@ import type { z } from 'zod';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
 import { inTx } from '../../http/crud.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
 import type { JobContext, JobKind } from '../../jobs/runner.js';
 import { cachedByRevision, columns, filters, orderOf, runListJson, sendCsv, whereOf, type ListSpec } from '../../http/list.js';
@@ -113,11 +113,7 @@ const JOINED_FLAG_SQL = flagSqlOf({ cpr: sql`m.cpr`, none: sql`m.cpr is null` })
 
 /** The filter `flag` (any of the flags named), over the market read as `flags` reads it. */
 function flagFilter(flags: Record<PriceFlag, SQL>) {
-  return (vs: string[]) => {
-    const bad = vs.find((f) => !(PRICE_FLAGS as readonly string[]).includes(f));
-    if (bad !== undefined) throw badRequest(`filter[flag] must be one of: ${PRICE_FLAGS.join(', ')}`, { 'filter.flag': `One of: ${PRICE_FLAGS.join(', ')}` });
-    return sql.join((vs as PriceFlag[]).map((f) => sql`(${flags[f]})`), sql` or `);
-  };
+  return (vs: string[]) => sql.join(filters.oneOf('flag', PRICE_FLAGS, vs).map((f) => sql`(${flags[f]})`), sql` or `);
 }
 
 export const priceList: ListSpec<Base> = {
