@@ -289,7 +289,7 @@ const tablesOfFrom = (text: string) => tablesOf(`from ${text}`);
  * Whether a statement reads the day (`qm_today()`, migration 0051: a MAP holiday on today): what it
  * keeps is kept for that day only, its revision followed by the day.
  */
-export const readsToday = (text: string) => /\bqm_today\(\)/i.test(text);
+export const readsToday = (text: string) => text.toLowerCase().includes('qm_today()');
 
 /** The revision of these tables as text, read in the statement's snapshot (and the day, `dated`). */
 const revisionSql = (tables: string[], dated: boolean) =>
