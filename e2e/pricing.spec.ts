@@ -77,7 +77,7 @@ test.describe('pricing', () => {
     await look(page, 'pricing-exclude-skus');
   });
 
-  test('a MAP holiday is planned: the demo’s one on now is listed, a last day before the first is refused on its field, the holiday saved as upcoming', async ({ page }) => {
+  test('a MAP holiday is planned: the demo’s one on now is listed, a last day before the first is refused on its field, the holiday saved as upcoming; the dashboard opens the prices of the brand whose MAP is lifted today', async ({ page }) => {
     const token = await signedIn(page, PRICING);
     await page.goto('/map-holiday');
     await expect(page).toHaveTitle('MAP Holidays');
@@ -102,6 +102,13 @@ test.describe('pricing', () => {
     const saved = await apiGet<{ data: { starts_on: string; ends_on: string; status: string }[] }>(page, token, 'map-holiday?filter[status]=upcoming&q=summer%20sale');
     expect(saved.data).toEqual([expect.objectContaining({ starts_on: day(200), ends_on: day(203), status: 'upcoming' })]);
     await look(page, 'pricing-map-holidays');
+    // the dashboard names the brand whose MAP is lifted today and opens its prices
+    const on = (await apiGet<{ data: { brand_name: string; brand_id: number }[] }>(page, token, 'map-holiday?filter[status]=on')).data[0]!;
+    await page.goto('/pricing');
+    await page.getByRole('link', { name: on.brand_name, exact: true }).click();
+    await expect(page).toHaveTitle('Store Variant Pricing');
+    await expect(page).toHaveURL(new RegExp(`brand_id%5D=${on.brand_id}|brand_id\\]=${on.brand_id}`));
+    await expect(page.getByRole('table', { name: 'Store variant prices' }).getByRole('row')).not.toHaveCount(1);
   });
 
   test('an analyst reads the pricing lists but cannot change them', async ({ page }) => {

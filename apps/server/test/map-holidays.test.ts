@@ -103,6 +103,22 @@ describe.each(BACKENDS)('MAP holidays on %s', (kind) => {
     for (const id of [first.body.data.id, otherStore.body.data.id]) expect((await t.req('DELETE', `/api/map-holiday/${id}`, { token: pricing })).status).toBe(204);
   });
 
+  it('Store Variant Pricing lists a brand’s prices (the dashboard’s link for a brand on a MAP holiday)', async () => {
+    const on = (await t.req('GET', '/api/pricing/summary', { token: pricing })).body.data.map_holidays_on as { brand_id: number; store_id: number | null }[];
+    expect(on.length).toBeGreaterThan(0);
+    const brand = on[0]!.brand_id;
+    const res = await t.req('GET', `/api/pricing/store-variant?filter[brand_id]=${brand}&per_page=100`, { token: pricing });
+    expect(res.status, res.text).toBe(200);
+    const [{ n }] = (await t.sql<{ n: number }>(sql`select count(*)::int as n from store_variants sv join variants v on v.id = sv.variant_id join products p on p.id = v.product_id where p.brand_id = ${brand}`)) as [{ n: number }];
+    expect(n).toBeGreaterThan(0);
+    expect(res.body.meta.total).toBe(n);
+    // the demo's holiday is on: every one of the brand's prices with a MAP says so
+    const rows = res.body.data as StoreVariantPrice[];
+    expect(rows.some((r) => r.map_price_cents !== null)).toBe(true);
+    for (const r of rows) expect(r.map_lifted, r.sku).toBe(on[0]!.store_id === null || r.store_id === on[0]!.store_id);
+    expectRefused(await t.req('GET', '/api/pricing/store-variant?filter[brand_id]=x', { token: pricing }), 400, 'filter.brand_id');
+  });
+
   it('the analyst reads, the catalogue team neither reads nor writes', async () => {
     expect((await t.req('GET', '/api/map-holiday', { token: analyst })).status).toBe(200);
     expect((await create({ brand_id: brandId, store_id: null, starts_on: plus(today, 50), ends_on: plus(today, 51) }, analyst)).status).toBe(403);

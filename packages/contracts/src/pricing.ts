@@ -292,7 +292,7 @@ export const StoreVariantPrice = StoreVariantPriceBase.extend({ suggestion: Pric
 export type StoreVariantPrice = z.infer<typeof StoreVariantPrice>;
 export const STORE_VARIANT_PRICE_LIST = {
   sort: ['id', 'sku', 'product_title', 'store_name', 'cost_cents', 'price_cents', 'cpr_cents', 'margin_pct', 'updated_at'],
-  filter: ['id', 'store_id', 'product_id', 'variant_id', 'flag', 'caliber', 'map_gate', 'on_sale'],
+  filter: ['id', 'store_id', 'product_id', 'variant_id', 'brand_id', 'flag', 'caliber', 'map_gate', 'on_sale'],
 } as const;
 
 const PriceCents = z.number({ error: 'A price' }).int('Whole cents').min(0, 'Cannot be negative').max(100_000_000, 'At most $1,000,000.00');
@@ -332,7 +332,7 @@ export const PricingSummary = z.object({
   searches_active: z.number(),
   searches_stale: z.array(z.object({ id: z.number(), name: z.string(), last_seen_at: z.string().nullable() })),
   /** The MAP holidays on today: whose MAP does not bind, where, until when. */
-  map_holidays_on: z.array(z.object({ id: z.number(), brand_name: z.string(), store_name: z.string().nullable(), ends_on: z.string() })),
+  map_holidays_on: z.array(z.object({ id: z.number(), brand_id: z.number(), brand_name: z.string(), store_id: z.number().nullable(), store_name: z.string().nullable(), ends_on: z.string() })),
   /** Per caliber: our cheapest cost per round against the market's. */
   calibers: z.array(
     z.object({ caliber: z.string(), store_variants: z.number(), our_cpr_cents: z.number().nullable(), market_cpr_cents: z.number().nullable(), above_market: z.number() }),

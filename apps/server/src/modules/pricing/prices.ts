@@ -140,6 +140,8 @@ export const priceList: ListSpec<Base> = {
     ...filters.ints('sv', 'id', 'variant_id'),
     ...filters.ints('sp', 'store_id'),
     ...filters.ints('v', 'product_id'),
+    // a brand's prices (its MAP holiday: repriced under MAP while it lasts)
+    ...filters.ints('p', 'brand_id'),
     flag: flagFilter(FLAG_SQL),
     caliber: filters.eqAnyCase(caliber),
     map_gate: (vs) => (vs.includes('none') ? sql`sv.map_gate is null` : filters.eq(sql`sv.map_gate`)(vs)),
@@ -298,7 +300,7 @@ export async function pricingSummary(db: Db): Promise<PricingSummary> {
   );
   const holidays = await query<PricingSummary['map_holidays_on'][number]>(
     db,
-    sql`select h.id, b.name as brand_name, s.name as store_name, h.ends_on::text as ends_on
+    sql`select h.id, h.brand_id, b.name as brand_name, h.store_id, s.name as store_name, h.ends_on::text as ends_on
           from map_holidays h join brands b on b.id = h.brand_id left join stores s on s.id = h.store_id
          where h.starts_on <= qm_today() and h.ends_on >= qm_today()
          order by h.ends_on, b.name, h.id`,

@@ -62,7 +62,9 @@ export default function PricingDashboard() {
                 <Stack gap={2}>
                   {summary.data.map_holidays_on.map((h) => (
                     <Text key={h.id} size="sm">
-                      {h.brand_name}{' '}
+                      <Anchor component={Link} to={prices({ brand_id: String(h.brand_id), ...(h.store_id === null ? {} : { store_id: String(h.store_id) }) })} size="sm">
+                        {h.brand_name}
+                      </Anchor>{' '}
                       <Text span c="dimmed" size="xs">
                         {h.store_name ?? 'every store'}, through {formatDate(h.ends_on)}
                       </Text>

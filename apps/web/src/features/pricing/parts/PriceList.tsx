@@ -33,6 +33,7 @@ import { CodeDisplay, MoneyDisplay, NoValue } from '../../../ui/displays';
 import { MoneyField, SelectField } from '../../../ui/fields';
 import { idColumn, updatedColumn } from '../../../ui/columns';
 import type { Column, FilterDef, ListShown } from '../../../ui/ResourceList';
+import { useBrandOptions } from '../../catalog/api';
 import { storeVariantPrices, useReprice, useRepriceAll } from '../api';
 import { mapGateFilterOptions, priceFlagOptions } from './options';
 
@@ -253,6 +254,7 @@ function PriceContext({ row }: { row: StoreVariantPrice }) {
 
 export function PriceList({ fixedFilters, embedded = false, description }: { fixedFilters?: Record<string, string>; embedded?: boolean; description?: string }) {
   const stores = useStoreOptions();
+  const brands = useBrandOptions();
   const reprice = useReprice();
   const repriceAll = useRepriceAllRows();
   const run = async (ids: number[]) => {
@@ -267,7 +269,12 @@ export function PriceList({ fixedFilters, embedded = false, description }: { fix
   const filters: FilterDef[] = [
     { kind: 'select', key: 'flag', label: 'Flag', options: priceFlagOptions, width: 220 },
     { kind: 'select', key: 'store_id', label: 'Store', options: stores.options, loading: stores.isLoading },
-    ...(oneProduct ? [] : [{ kind: 'text' as const, key: 'caliber', label: 'Caliber', placeholder: 'e.g. 9mm Luger' }]),
+    ...(oneProduct
+      ? []
+      : [
+          { kind: 'select' as const, key: 'brand_id', label: 'Brand', options: brands.options, loading: brands.isPending, width: 160 },
+          { kind: 'text' as const, key: 'caliber', label: 'Caliber', placeholder: 'e.g. 9mm Luger' },
+        ]),
     { kind: 'select', key: 'map_gate', label: 'MAP gate', options: mapGateFilterOptions, width: 200 },
     { kind: 'boolean', key: 'on_sale', label: 'On sale', trueLabel: 'On sale', falseLabel: 'Not on sale (disabled)' },
   ];
