@@ -119,6 +119,15 @@ describe.each(BACKENDS)('MAP holidays on %s', (kind) => {
     expectRefused(await t.req('GET', '/api/pricing/store-variant?filter[brand_id]=x', { token: pricing }), 400, 'filter.brand_id');
   });
 
+  it('two overlapping holidays sent together: one is written, the other refused', async () => {
+    const body = (store_id: number | null) => ({ brand_id: brandId, store_id, starts_on: plus(today, 60), ends_on: plus(today, 62) });
+    const answers = await Promise.all([create(body(null)), create(body(storeId))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
+    const written = answers.find((a) => a.status === 201)!;
+    expect(await count()).toBe((await list()).meta.total);
+    expect((await t.req('DELETE', `/api/map-holiday/${written.body.data.id}`, { token: pricing })).status).toBe(204);
+  });
+
   it('the analyst reads, the catalogue team neither reads nor writes', async () => {
     expect((await t.req('GET', '/api/map-holiday', { token: analyst })).status).toBe(200);
     expect((await create({ brand_id: brandId, store_id: null, starts_on: plus(today, 50), ends_on: plus(today, 51) }, analyst)).status).toBe(403);

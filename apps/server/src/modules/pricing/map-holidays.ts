@@ -41,10 +41,11 @@ const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US'
 /**
  * The brand and store exist (422 on the field), and no other holiday of the brand covers one of its
  * days on a store it covers (422): one holiday per brand, store and day, so each says why MAP is off.
- * The brand's row is locked first: two writes for one brand check one after the other.
+ * The brand's row is locked first (for no key update: products may still name it), so two writes for
+ * one brand check one after the other.
  */
 async function check(t: Db, b: Body, id: number | undefined) {
-  if (!(await queryOne(t, sql`select 1 from brands where id = ${b.brand_id} for update`))) throw ruleViolated(`Brand ${b.brand_id} does not exist`, { brand_id: 'No such brand' });
+  if (!(await queryOne(t, sql`select 1 from brands where id = ${b.brand_id} for no key update`))) throw ruleViolated(`Brand ${b.brand_id} does not exist`, { brand_id: 'No such brand' });
   if (b.store_id !== null && !(await queryOne(t, sql`select 1 from stores where id = ${b.store_id}`))) throw ruleViolated(`Store ${b.store_id} does not exist`, { store_id: 'No such store' });
   const [other] = await query<{ id: number; starts_on: string; ends_on: string; store_name: string | null }>(
     t,

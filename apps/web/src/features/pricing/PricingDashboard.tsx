@@ -55,14 +55,14 @@ export default function PricingDashboard() {
               <Paper withBorder radius="sm" mt="sm" p="sm">
                 <Text size="sm" fw={600} mb={4}>
                   MAP lifted today{' '}
-                  <Anchor component={Link} to="/map-holiday?filter%5Bstatus%5D=on" size="xs" fw={400}>
+                  <Anchor component={Link} to="/map-holiday?filter%5Bstatus%5D=on" size="xs" fw={400} underline="always">
                     MAP holidays
                   </Anchor>
                 </Text>
                 <Stack gap={2}>
                   {summary.data.map_holidays_on.map((h) => (
                     <Text key={h.id} size="sm">
-                      <Anchor component={Link} to={prices({ brand_id: String(h.brand_id), ...(h.store_id === null ? {} : { store_id: String(h.store_id) }) })} size="sm">
+                      <Anchor component={Link} to={prices({ brand_id: String(h.brand_id), ...(h.store_id === null ? {} : { store_id: String(h.store_id) }) })} size="sm" underline="always">
                         {h.brand_name}
                       </Anchor>{' '}
                       <Text span c="dimmed" size="xs">
