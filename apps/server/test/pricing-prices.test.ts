@@ -204,6 +204,14 @@ describe.each(BACKENDS)('store variant prices on %s', (kind) => {
     const res = await t.req('POST', '/api/pricing/reprice-all', { token: pricing, body });
     expect(res.status, res.text).toBe(202);
     expect(res.body.data.title).toContain('id ');
+    // the job's title says what it reprices in words: flags, stores and brands by their names
+    const [named] = await t.sql<{ store_id: number; store: string; brand_id: number; brand: string }>(
+      sql`select s.id as store_id, s.name as store, b.id as brand_id, b.name as brand from stores s, brands b order by s.id, b.id limit 1`,
+    );
+    const titled = await t.req('POST', '/api/pricing/reprice-all', { token: pricing, body: { filter: { flag: ['above_market', 'no_price'], on_sale: 'true', store_id: String(named!.store_id), brand_id: String(named!.brand_id) }, q: 'ZZZ-NONE' } });
+    expect(titled.status, titled.text).toBe(202);
+    expect(titled.body.data.title).toBe(`Apply suggested prices: Above market or No price; on sale; on ${named!.store}; brand ${named!.brand}; SKU ZZZ-NONE…`);
+    await finishedJob(t, pricing, titled.body.data.id);
     const job = await finishedJob(t, pricing, res.body.data.id);
     expect(job).toMatchObject({ status: 'succeeded', result: { store_variants: 2, changed: 1, unchanged: 1 } });
     expect((await t.req('GET', `/api/pricing/store-variant/${id}`, { token: pricing })).body.data.price_cents).toBe(1_145);

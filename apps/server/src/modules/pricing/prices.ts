@@ -15,6 +15,7 @@ import {
   IdParams,
   listResponse,
   ListQuery,
+  PRICE_FLAG_LABELS,
   PRICE_FLAGS,
   PricingSummary,
   REPRICE_ABOVE_MARKET_PCT,
@@ -221,12 +222,23 @@ export async function reprice(db: Db, actor: Parameters<typeof setStoreVariantPr
 /** A Store Variant Pricing query's search and filters as a list query (its first page: only its WHERE is used). */
 const listQueryOf = (r: RepriceAllRequest): ListQueryType => ({ page: 1, per_page: 1, q: r.q, filter: r.filter });
 
-/** What a reprice-all job's query lists, in words for its title: "flag above_market; on_sale true; SKU FED…". */
-function whatIsListed(r: RepriceAllRequest): string {
-  const parts = Object.entries(r.filter ?? {})
-    .map(([k, v]) => [k, [v].flat().filter((x) => x !== '')] as const)
-    .filter(([, v]) => v.length)
-    .map(([k, v]) => `${k} ${v.join(' or ')}`);
+/**
+ * What a reprice-all job's query lists, in words for its title: "Above market; on sale; brand Barnes;
+ * on Ammo Depot; SKU FED…" (the filters checked already: stores and brands are ids).
+ */
+async function whatIsListed(db: Db, r: RepriceAllRequest): Promise<string> {
+  const names = async (table: 'stores' | 'brands', ids: string[]) =>
+    (await query<{ name: string }>(db, sql`select name from ${sql.raw(table)} where id in (${sql.join(ids.map((id) => sql`${Number(id)}::int`), sql`, `)}) order by name`)).map((x) => x.name).join(' or ');
+  const parts: string[] = [];
+  for (const [k, raw] of Object.entries(r.filter ?? {})) {
+    const v = [raw].flat().filter((x) => x !== '');
+    if (!v.length) continue;
+    if (k === 'flag') parts.push(v.map((f) => PRICE_FLAG_LABELS[f as PriceFlag] ?? f).join(' or '));
+    else if (k === 'on_sale') parts.push(v[0] === 'true' ? 'on sale' : 'not on sale');
+    else if (k === 'store_id') parts.push(`on ${await names('stores', v)}`);
+    else if (k === 'brand_id') parts.push(`brand ${await names('brands', v)}`);
+    else parts.push(`${k} ${v.join(' or ')}`);
+  }
   if (r.q?.trim()) parts.push(`SKU ${r.q.trim()}…`);
   return (parts.join('; ') || 'every store variant').slice(0, 200);
 }
@@ -392,7 +404,8 @@ export function priceRoutes({ app, db, jobs }: Kit) {
     handler: async (req, reply) => {
       // the filters checked (400) before anything is queued
       whereOf(priceList, listQueryOf(req.body), undefined);
-      const job = await inTx(db, (t) => jobs.enqueue(t, actorOf(req), repriceAllJob, req.body, `Apply suggested prices: ${whatIsListed(req.body)}`));
+      const title = `Apply suggested prices: ${await whatIsListed(db, req.body)}`;
+      const job = await inTx(db, (t) => jobs.enqueue(t, actorOf(req), repriceAllJob, req.body, title));
       jobs.wake();
       return reply.status(202).send({ data: job });
     },
