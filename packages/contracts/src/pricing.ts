@@ -332,7 +332,7 @@ export const PricingSummary = z.object({
   searches_active: z.number(),
   searches_stale: z.array(z.object({ id: z.number(), name: z.string(), last_seen_at: z.string().nullable() })),
   /** The MAP holidays on today: whose MAP does not bind, where, until when. */
-  map_holidays_on: z.array(z.object({ id: z.number(), brand_id: z.number(), brand_name: z.string(), store_id: z.number().nullable(), store_name: z.string().nullable(), ends_on: z.string() })),
+  map_holidays_on: z.array(MapHoliday.pick({ id: true, brand_id: true, brand_name: true, store_id: true, store_name: true, ends_on: true })),
   /** Per caliber: our cheapest cost per round against the market's. */
   calibers: z.array(
     z.object({ caliber: z.string(), store_variants: z.number(), our_cpr_cents: z.number().nullable(), market_cpr_cents: z.number().nullable(), above_market: z.number() }),

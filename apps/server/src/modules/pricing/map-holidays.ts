@@ -36,6 +36,10 @@ const list: ListSpec<MapHoliday> = {
   search: filters.ilike(sql`b.name`, sql`h.note`),
 };
 
+/** The holidays on today, soonest to end first (the Pricing Dashboard's "MAP lifted today"). */
+export const holidaysOnToday = (db: Db) =>
+  query<MapHoliday>(db, sql`select ${list.select} from ${list.from} where ${status} = 'on' order by h.ends_on, lower(b.name), h.id`);
+
 const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**

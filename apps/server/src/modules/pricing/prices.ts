@@ -45,6 +45,7 @@ import type { JobContext, JobKind } from '../../jobs/runner.js';
 import { cachedByRevision, columns, filters, orderOf, runListJson, sendCsv, whereOf, type ListSpec } from '../../http/list.js';
 import { mapLiftedSql } from '../catalog/map-holidays.js';
 import { setStoreVariantPrice } from '../catalog/store-variants.js';
+import { holidaysOnToday } from './map-holidays.js';
 import { freshMarket, roundGroupSql } from './market.js';
 import { suggestPrice } from './reprice.js';
 
@@ -310,13 +311,7 @@ export async function pricingSummary(db: Db): Promise<PricingSummary> {
          where t.is_active and not exists (select 1 from competitor_offers o where o.target_url_id = t.id and ${window})
          order by t.name`,
   );
-  const holidays = await query<PricingSummary['map_holidays_on'][number]>(
-    db,
-    sql`select h.id, h.brand_id, b.name as brand_name, h.store_id, s.name as store_name, h.ends_on::text as ends_on
-          from map_holidays h join brands b on b.id = h.brand_id left join stores s on s.id = h.store_id
-         where h.starts_on <= qm_today() and h.ends_on >= qm_today()
-         order by h.ends_on, b.name, h.id`,
-  );
+  const holidays = await holidaysOnToday(db);
   return {
     store_variants: row.n,
     flags: Object.fromEntries(PRICE_FLAGS.map((f) => [f, Number(row.flags[f])])) as PricingSummary['flags'],
@@ -324,7 +319,7 @@ export async function pricingSummary(db: Db): Promise<PricingSummary> {
     offers_ignored: offers.ignored,
     searches_active: offers.active,
     searches_stale: stale.map((s) => ({ ...s, last_seen_at: s.last_seen_at === null ? null : new Date(s.last_seen_at).toISOString() })),
-    map_holidays_on: holidays,
+    map_holidays_on: holidays.map(({ id, brand_id, brand_name, store_id, store_name, ends_on }) => ({ id, brand_id, brand_name, store_id, store_name, ends_on })),
     calibers,
   };
 }

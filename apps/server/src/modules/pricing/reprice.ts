@@ -83,6 +83,7 @@ export function suggestPrice(i: RepriceInput): PriceSuggestion {
   if (map !== null && map >= floor && target < map) return { price_cents: map, basis: 'map', reason: `Held at MAP ${centsText(map)}: MAP is advertised (no MAP gate)` };
   if (target < floor) return { price_cents: floor, basis: 'margin_floor', reason: `Held at the ${REPRICE_MARGIN_FLOOR_PCT} % margin floor on a cost of ${centsText(i.cost_cents)}` };
   // MAP would have held it: say why it did not
-  if (i.map_lifted && i.map_price_cents !== null && i.map_gate === null && target < i.map_price_cents) reason += `; under MAP ${centsText(i.map_price_cents)} for its brand's MAP holiday`;
+  const lifted = i.map_lifted ? advertisedMap({ ...i, map_lifted: false }) : null;
+  if (lifted !== null && target < lifted) reason += `; under MAP ${centsText(lifted)} for its brand's MAP holiday`;
   return { price_cents: target, basis, reason };
 }

@@ -140,13 +140,11 @@ async function seedMapHolidays(t: Db) {
     { from: 20, to: 27, store_id: store?.id ?? null, note: 'Year-end sale announced by the manufacturer (this store’s listing only).' },
     { from: -70, to: -66, store_id: null, note: 'Hunting season opener sale.' },
   ];
+  // days from today as qm_today() counts them (UTC)
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
   for (const [i, b] of brands.entries()) {
     const plan = plans[i]!;
-    const [row] = await query<{ starts_on: string; ends_on: string }>(
-      t,
-      sql`select (qm_today() + ${plan.from}::int)::text as starts_on, (qm_today() + ${plan.to}::int)::text as ends_on`,
-    );
-    const holiday = { brand_id: b.id, store_id: plan.store_id, starts_on: row!.starts_on, ends_on: row!.ends_on, note: plan.note };
+    const holiday = { brand_id: b.id, store_id: plan.store_id, starts_on: day(plan.from), ends_on: day(plan.to), note: plan.note };
     const id = await insertRow(t, mapHolidays, holiday);
     await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'map_holiday', entityId: id, after: { ...holiday, brand_name: b.name } });
   }
