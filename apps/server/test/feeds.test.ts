@@ -129,6 +129,46 @@ describe.each(BACKENDS)('feeds on %s', (kind) => {
     expect(after.data[0]!.store_variant_id).toBe(caOnly!.sv);
   });
 
+  it('the report is kept while nothing it reads changes, and follows each table it reads', async () => {
+    const [, caOnly, kept] = items;
+    const report = async () => {
+      const r = await t.req('GET', `/api/feed/${feedId}/left-out`, { token: catalog });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body as FeedLeftOutReport;
+    };
+    const causes = async () => new Map((await report()).data.map((i) => [i.store_variant_id, i.cause]));
+    expect(await causes()).toEqual(new Map([[caOnly!.sv, 'restricted']]));
+    // read twice at one revision: the same answer (kept)
+    expect(await report()).toEqual(await report());
+
+    const [was] = await t.sql<{ price_cents: number; cost_cents: number | null; upc: string | null; variant_id: number }>(
+      sql`select sv.price_cents, v.cost_cents, v.upc, v.id as variant_id from store_variants sv join variants v on v.id = sv.variant_id where sv.id = ${kept!.sv}`,
+    );
+    try {
+      // variants: a cost above the price; store_variants: disabled
+      await t.sql(sql`update variants set cost_cents = ${was!.price_cents + 100} where id = ${was!.variant_id}`);
+      expect((await causes()).get(kept!.sv)).toBe('below_cost');
+      await t.sql(sql`update variants set cost_cents = ${was!.cost_cents} where id = ${was!.variant_id}`);
+      await t.sql(sql`update store_variants set is_enabled = false where id = ${kept!.sv}`);
+      expect((await causes()).get(kept!.sv)).toBe('disabled');
+      await t.sql(sql`update store_variants set is_enabled = true where id = ${kept!.sv}`);
+      // variants: a UPC the sites cannot match
+      await t.sql(sql`update variants set upc = 'ABC' where id = ${was!.variant_id}`);
+      expect((await causes()).get(kept!.sv)).toBe('no_upc');
+      await t.sql(sql`update variants set upc = ${was!.upc} where id = ${was!.variant_id}`);
+      expect((await causes()).has(kept!.sv)).toBe(false);
+      // feed_store_variants: the item taken off the feed
+      await t.sql(sql`delete from feed_store_variants where feed_id = ${feedId} and store_variant_id = ${caOnly!.sv}`);
+      const off = await report();
+      expect(off).toMatchObject({ item_count: 2, left_out_count: 0 });
+    } finally {
+      await t.sql(sql`update variants set cost_cents = ${was!.cost_cents}, upc = ${was!.upc} where id = ${was!.variant_id}`);
+      await t.sql(sql`update store_variants set is_enabled = true where id = ${kept!.sv}`);
+      await t.sql(sql`insert into feed_store_variants (feed_id, store_variant_id) values (${feedId}, ${caOnly!.sv}) on conflict do nothing`);
+    }
+    expect(await causes()).toEqual(new Map([[caOnly!.sv, 'restricted']]));
+  });
+
   it('deletes a feed with its item links, audited', async () => {
     const del = await t.req('DELETE', `/api/feed/${feedId}`, { token: admin });
     expect(del.status).toBe(204);
