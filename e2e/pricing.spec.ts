@@ -111,6 +111,43 @@ test.describe('pricing', () => {
     await expect(page.getByRole('table', { name: 'Store variant prices' }).getByRole('row')).not.toHaveCount(1);
   });
 
+  test('a store’s repricing rule: the demo’s is listed, an undercut over 10¢ is refused on its field, the rule saved moves that store’s suggestions, then deleted after a confirmation', async ({ page }) => {
+    const token = await signedIn(page, PRICING);
+    await page.goto('/repricing-rule');
+    await expect(page).toHaveTitle('Repricing Rules');
+    const table = page.getByRole('table', { name: 'Repricing rules' });
+    await expect(table.getByRole('row').filter({ hasText: '0.25¢ per round' })).toHaveCount(1);
+    const ruled = (await apiGet<{ data: { store_id: number }[] }>(page, token, 'repricing-rule')).data.map((r) => r.store_id);
+    const store = (await apiGet<{ data: { id: number; name: string }[] }>(page, token, 'store')).data.find((s) => !ruled.includes(s.id))!;
+
+    await page.getByRole('button', { name: 'New repricing rule' }).click();
+    const dlg = page.getByRole('dialog');
+    await pick(page, 'Store', new RegExp(`^${store.name}$`), dlg);
+    await dlg.getByLabel('Undercut').fill('12');
+    await dlg.getByLabel('Note').fill('Test: a price-led store.');
+    await dlg.getByRole('button', { name: 'Save' }).click();
+    await expect(dlg.getByText(/At most 10|0 to 10/).first()).toBeVisible();
+    await look(page, 'pricing-repricing-rule-refused');
+    await dlg.getByLabel('Undercut').fill('0.5');
+    await dlg.getByRole('button', { name: 'Save' }).click();
+    await expect(dlg).toBeHidden({ timeout: 20_000 });
+    const row = table.getByRole('row').filter({ hasText: store.name });
+    await expect(row).toContainText('0.50¢ per round');
+    await expect(row).toContainText('15 %');
+    await look(page, 'pricing-repricing-rules');
+    // the store's suggestions aim half a cent a round under the market
+    type Price = { undercut_cpr_cents: number; suggestion: { basis: string; reason: string } };
+    const prices = (await apiGet<{ data: Price[] }>(page, token, `pricing/store-variant?filter[store_id]=${store.id}&filter[flag]=above_market&per_page=50`)).data;
+    expect(prices.every((p) => p.undercut_cpr_cents === 0.5)).toBe(true);
+    for (const p of prices.filter((x) => x.suggestion.basis === 'market')) expect(p.suggestion.reason).toMatch(/^0\.50¢\/rd under /);
+
+    await row.getByRole('button', { name: /^Actions for / }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog')).toContainText(store.name);
+    await page.getByRole('dialog').getByRole('button', { name: /Delete/ }).click();
+    await expect(table.getByRole('row').filter({ hasText: store.name })).toHaveCount(0);
+  });
+
   test('an analyst reads the pricing lists but cannot change them', async ({ page }) => {
     await signedIn(page, 'analyst@example.com');
     await page.goto('/competitor-offer');

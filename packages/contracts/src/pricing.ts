@@ -224,6 +224,48 @@ export const REPRICE_MARGIN_FLOOR_PCT = 8;
 export const REPRICE_OFFER_MAX_AGE_HOURS = 72;
 /** "Above market": our cost per round more than this over the lowest comparable offer's. */
 export const REPRICE_ABOVE_MARKET_PCT = 5;
+/** A store's repricing rule may undercut by at most this many cents per round. */
+export const REPRICE_UNDERCUT_MAX_CPR_CENTS = 10;
+/** A store's repricing rule moves a price at least 1 % and at most this much in one step. */
+export const REPRICE_STEP_MAX_PCT = 50;
+
+/**
+ * A store's repricing rule (`/repricing-rule`): how far under the cheapest comparable offer its
+ * suggestions aim and how far one step may move a price, in place of the defaults above
+ * (REPRICE_UNDERCUT_CPR_CENTS, REPRICE_MAX_STEP_PCT). One per store; the margin floor and MAP hold
+ * for every store alike.
+ */
+export const RepricingRule = z.object({
+  id: z.number(),
+  store_id: z.number(),
+  store_name: z.string(),
+  /** Cents per round under the cheapest comparable offer (two decimals). */
+  undercut_cpr_cents: z.number(),
+  max_step_pct: z.number(),
+  note: z.string().nullable(),
+  ...stampFields,
+});
+export type RepricingRule = z.infer<typeof RepricingRule>;
+const UNDERCUT_MESSAGE = `Cents per round, 0 to ${REPRICE_UNDERCUT_MAX_CPR_CENTS}, at most two decimals`;
+const repricingRuleShape = {
+  store_id: z.number({ error: 'Choose the store' }).int('Choose the store').min(1, 'Choose the store').max(2_147_483_647, 'Choose the store'),
+  undercut_cpr_cents: z
+    .number({ error: UNDERCUT_MESSAGE })
+    .min(0, UNDERCUT_MESSAGE)
+    .max(REPRICE_UNDERCUT_MAX_CPR_CENTS, UNDERCUT_MESSAGE)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, UNDERCUT_MESSAGE),
+  max_step_pct: z
+    .number({ error: `A whole percent, 1 to ${REPRICE_STEP_MAX_PCT}` })
+    .int(`A whole percent, 1 to ${REPRICE_STEP_MAX_PCT}`)
+    .min(1, `A whole percent, 1 to ${REPRICE_STEP_MAX_PCT}`)
+    .max(REPRICE_STEP_MAX_PCT, `A whole percent, 1 to ${REPRICE_STEP_MAX_PCT}`),
+  note: OptText(500),
+};
+export const RepricingRuleCreate = z.object(repricingRuleShape).strict();
+export type RepricingRuleCreate = z.input<typeof RepricingRuleCreate>;
+export const RepricingRuleUpdate = z.object({ ...repricingRuleShape, ...Versioned.shape }).strict();
+export const REPRICING_RULE_LIST = { sort: ['id', 'store_name', 'undercut_cpr_cents', 'max_step_pct', 'updated_at'], filter: ['id', 'store_id'] } as const;
+
 /** Store variants repriced in one request. */
 export const REPRICE_MAX_IDS = 100;
 
@@ -273,6 +315,9 @@ export const StoreVariantPriceBase = z.object({
   map_gate: z.enum(MAP_GATES).nullable(),
   /** A MAP holiday of the product's brand is on today (on its store or every store): MAP does not bind. */
   map_lifted: z.boolean(),
+  /** The store's repricing rule (RepricingRule), else the defaults: the undercut and the largest step its suggestion used. */
+  undercut_cpr_cents: z.number(),
+  max_step_pct: z.number(),
   is_enabled: z.boolean(),
   /** Price ÷ rounds (cents, two decimals). */
   cpr_cents: z.number().nullable(),

@@ -81,6 +81,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'competitor-blacklist', path: 'competitor-blacklist', title: 'Competitor Blacklist', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Competitor Blacklist' }, screen: 'pricing/CompetitorBlacklistList' },
   { name: 'exclude-sku', path: 'exclude-sku', title: 'Exclude Skus', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Exclude SKUs' }, screen: 'pricing/ExcludeSkuList' },
   { name: 'map-holiday', path: 'map-holiday', title: 'MAP Holidays', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'MAP Holidays' }, screen: 'pricing/MapHolidayList' },
+  { name: 'repricing-rule', path: 'repricing-rule', title: 'Repricing Rules', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Repricing Rules' }, screen: 'pricing/RepricingRuleList' },
   { name: 'target-url', path: 'target-url', title: 'Target URLs', permissions: p('pricing.read'), nav: { group: 'Pricing', label: 'Target URLs' }, screen: 'pricing/TargetUrlList' },
 
   { name: 'compliance-restriction', path: 'compliance-restriction', title: 'Compliance Restrictions', permissions: p('compliance.read'), nav: { group: 'Compliance', label: 'Restrictions' }, screen: 'compliance/RestrictionList' },

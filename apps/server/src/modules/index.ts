@@ -19,6 +19,7 @@ import { resolutionRoutes } from './resolution/routes.js';
 import { merchandisingRoutes } from './merchandising/routes.js';
 import { priceRoutes } from './pricing/prices.js';
 import { mapHolidayRoutes } from './pricing/map-holidays.js';
+import { repricingRuleRoutes } from './pricing/repricing-rules.js';
 import { pricingRoutes } from './pricing/routes.js';
 import { purchasingRoutes } from './purchasing/routes.js';
 import { statusRoutes } from './statuses/routes.js';
@@ -47,6 +48,7 @@ export const MODULES: readonly Module[] = [
   resolutionRoutes,
   pricingRoutes,
   mapHolidayRoutes,
+  repricingRuleRoutes,
   priceRoutes,
   merchandisingRoutes,
 ];

@@ -165,7 +165,6 @@ function useValueField<V>(name: string) {
   return { bound: { ...bound, value: field.value as V, onChange: field.onChange }, ref: field.ref };
 }
 
-/** A decimal number (weights, measurements); empty is null. */
 /** A number field's range: what the screen says, else what the form's schema says. */
 function useRange(name: string, p: { min?: number; max?: number }) {
   const b = useFieldBounds(name);
@@ -173,9 +172,9 @@ function useRange(name: string, p: { min?: number; max?: number }) {
 }
 
 /** A decimal number (weights, measurements); empty is null. A value out of range shows the rule. */
-export function DecimalField({ unit, min, max, ...p }: FieldProps & { unit?: string; min?: number; max?: number }) {
+export function DecimalField({ unit, min, max, scale, ...p }: FieldProps & { unit?: string; min?: number; max?: number; scale?: number }) {
   const { bound, ref } = useValueField<number | null>(p.name);
-  return <DecimalInput {...p} {...useRange(p.name, { min, max })} {...bound} ref={ref} rightSection={unit ? <Text size="xs" c="dimmed">{unit}</Text> : undefined} />;
+  return <DecimalInput {...p} {...useRange(p.name, { min, max })} {...bound} ref={ref} scale={scale} rightSection={unit ? <Text size="xs" c="dimmed">{unit}</Text> : undefined} />;
 }
 
 /** Money in integer cents (`min`/`max` in cents); a minus typed stays and shows the rule. */

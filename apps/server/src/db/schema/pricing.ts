@@ -127,6 +127,29 @@ export const mapHolidays = pgTable(
 );
 
 /**
+ * A store's repricing rule (contracts' RepricingRule): the undercut per round and the largest step of
+ * its suggestions, in place of the defaults. One per store.
+ */
+export const repricingRules = pgTable(
+  'repricing_rules',
+  {
+    id: serial('id').primaryKey(),
+    store_id: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    undercut_cpr_cents: numeric('undercut_cpr_cents', { precision: 4, scale: 2 }).notNull(),
+    max_step_pct: integer('max_step_pct').notNull(),
+    note: text('note'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('repricing_rules_store_key').on(t.store_id),
+    check('repricing_rules_undercut_check', sql`undercut_cpr_cents between 0 and 10`),
+    check('repricing_rules_step_check', sql`max_step_pct between 1 and 50`),
+  ],
+);
+
+/**
  * The market, kept: per caliber (lower case) and round group, the cheapest comparable offer's cost per
  * round, its competitor and how many offers compare (modules/pricing/market.ts `marketSql`). Rebuilt
  * whole when the offers or the blacklist changed or `MARKET_MAX_AGE_MS` passed (the window moves with

@@ -48,6 +48,7 @@ import { setStoreVariantPrice } from '../catalog/store-variants.js';
 import { holidaysOnToday } from './map-holidays.js';
 import { freshMarket, roundGroupSql } from './market.js';
 import { suggestPrice } from './reprice.js';
+import { ruleTermsSql } from './repricing-rules.js';
 
 type Base = z.infer<typeof StoreVariantPriceBase>;
 type Price = z.infer<typeof StoreVariantPrice>;
@@ -122,7 +123,7 @@ export const priceList: ListSpec<Base> = {
   from,
   select: sql`sv.id, sp.store_id, (select s.name from stores s where s.id = sp.store_id) as store_name, p.id as product_id, p.title as product_title,
               v.id as variant_id, v.sku, ${caliber} as caliber, ${rounds} as rounds, case when ${rounds} is not null then ${roundGroupSql(rounds)} end as round_group,
-              v.cost_cents, sv.price_cents, sv.map_price_cents, sv.map_gate, ${mapLifted} as map_lifted, sv.is_enabled,
+              v.cost_cents, sv.price_cents, sv.map_price_cents, sv.map_gate, ${mapLifted} as map_lifted, ${ruleTermsSql(sql`sp.store_id`)}, sv.is_enabled,
               ${cpr}::float8 as cpr_cents, ${margin}::float8 as margin_pct,
               m.cpr::float8 as market_cpr_cents, m.competitor as market_competitor, coalesce(m.n, 0) as market_offers,
               ${excluded} as excluded, ${exclusion} as exclude_reason, ${flagsOf(JOINED_FLAG_SQL)} as flags, sv.updated_at, sv.version`,
@@ -174,6 +175,8 @@ export const withSuggestion = (r: Base): Price => ({
     excluded: r.excluded,
     exclude_reason: r.exclude_reason,
     market: r.market_cpr_cents !== null && r.market_competitor !== null ? { cpr_cents: r.market_cpr_cents, competitor: r.market_competitor } : null,
+    undercut_cpr_cents: r.undercut_cpr_cents,
+    max_step_pct: r.max_step_pct,
   }),
 });
 

@@ -4,9 +4,10 @@
  *
  * 1. Excluded SKUs and variants without a cost are left alone (no suggestion).
  * 2. With a comparable offer (same caliber and round group, in stock, recent, competitor not
- *    blacklisted — the service finds it) and rounds per package: aim `REPRICE_UNDERCUT_CPR_CENTS`
- *    per round under its cost per round, rounded down to the cent; with a current price, move at most
- *    `REPRICE_MAX_STEP_PCT` up or down in one step. Without one: the current price stays.
+ *    blacklisted — the service finds it) and rounds per package: aim the store's undercut per round
+ *    under its cost per round, rounded down to the cent; with a current price, move at most the
+ *    store's largest step up or down in one step (its repricing rule, else `REPRICE_UNDERCUT_CPR_CENTS`
+ *    and `REPRICE_MAX_STEP_PCT`). Without one: the current price stays.
  * 3. Never under the margin floor (`REPRICE_MARGIN_FLOOR_PCT` of the price over cost), nor — where
  *    MAP is advertised, i.e. MAP set, no MAP gate and no MAP holiday of the brand on today — under
  *    MAP. The floors win over the step cap.
@@ -14,8 +15,6 @@
 import {
   centsText,
   REPRICE_MARGIN_FLOOR_PCT,
-  REPRICE_MAX_STEP_PCT,
-  REPRICE_UNDERCUT_CPR_CENTS,
   type MapGate,
   type PriceSuggestion,
   type SuggestionBasis,
@@ -34,6 +33,9 @@ export interface RepriceInput {
   exclude_reason: string | null;
   /** The lowest comparable offer (cost per round in cents, two decimals), or none. */
   market: { cpr_cents: number; competitor: string } | null;
+  /** The store's repricing rule (contracts' RepricingRule), else the defaults: cents per round under the market (two decimals), and the largest step in percent. */
+  undercut_cpr_cents: number;
+  max_step_pct: number;
 }
 
 /** The least price that keeps the margin floor on this cost: (price − cost) ÷ price ≥ floor. */
@@ -56,18 +58,18 @@ export function suggestPrice(i: RepriceInput): PriceSuggestion {
   let reason: string;
   if (i.market && i.rounds !== null && i.rounds > 0) {
     // in hundredths of a cent, so the cents of a case of 1,000 rounds come out exact
-    const aim = Math.max(0, Math.round(i.market.cpr_cents * 100) - Math.round(REPRICE_UNDERCUT_CPR_CENTS * 100));
+    const aim = Math.max(0, Math.round(i.market.cpr_cents * 100) - Math.round(i.undercut_cpr_cents * 100));
     const wanted = Math.floor((aim * i.rounds) / 100);
     target = wanted;
     basis = 'market';
-    reason = `${cpr(REPRICE_UNDERCUT_CPR_CENTS)} under ${i.market.competitor} (${cpr(i.market.cpr_cents)}): ${cpr(wanted / i.rounds)}`;
+    reason = `${cpr(i.undercut_cpr_cents)} under ${i.market.competitor} (${cpr(i.market.cpr_cents)}): ${cpr(wanted / i.rounds)}`;
     if (i.price_cents !== null) {
-      const lo = Math.ceil((i.price_cents * (100 - REPRICE_MAX_STEP_PCT)) / 100);
-      const hi = Math.floor((i.price_cents * (100 + REPRICE_MAX_STEP_PCT)) / 100);
+      const lo = Math.ceil((i.price_cents * (100 - i.max_step_pct)) / 100);
+      const hi = Math.floor((i.price_cents * (100 + i.max_step_pct)) / 100);
       if (wanted < lo || wanted > hi) {
         target = wanted < lo ? lo : hi;
         basis = 'step_cap';
-        reason = `The market (${i.market.competitor}, ${cpr(i.market.cpr_cents)}) asks for ${centsText(wanted)}; ${wanted < lo ? 'down' : 'up'} at most ${REPRICE_MAX_STEP_PCT} % in one step`;
+        reason = `The market (${i.market.competitor}, ${cpr(i.market.cpr_cents)}) asks for ${centsText(wanted)}; ${wanted < lo ? 'down' : 'up'} at most ${i.max_step_pct} % in one step`;
       }
     }
   } else if (i.price_cents !== null) {

@@ -3,7 +3,7 @@ import type { CompetitorOfferCategory, OfferShipRating, RoundGroup, TargetShipRa
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { audit, SYSTEM_ACTOR } from '../../db/audit.js';
 import { insertRow, transaction } from '../../db/write.js';
-import { competitorBlacklist, competitorOffers, excludeSkus, mapHolidays, targetUrls } from '../../db/schema/index.js';
+import { competitorBlacklist, competitorOffers, excludeSkus, mapHolidays, repricingRules, targetUrls } from '../../db/schema/index.js';
 import { rng } from './random.js';
 
 /**
@@ -116,7 +116,17 @@ export async function seedPricingDemo(db: Db) {
     }
     await seedPriceProblems(t);
     await seedMapHolidays(t);
+    await seedRepricingRules(t);
   });
+}
+
+/** One store follows the market closer, in smaller steps (its repricing rule); the others take the defaults. */
+async function seedRepricingRules(t: Db) {
+  const store = await queryOne<{ id: number; name: string }>(t, sql`select id, name from stores where is_enabled order by id desc limit 1`);
+  if (!store) return;
+  const rule = { store_id: store.id, undercut_cpr_cents: '0.25', max_step_pct: 10, note: 'Bulk cases: a quarter cent a round under the market, in steps of 10 % at most.' };
+  const id = await insertRow(t, repricingRules, rule);
+  await audit(t, SYSTEM_ACTOR, { action: 'create', entity: 'repricing_rule', entityId: id, after: { ...rule, undercut_cpr_cents: 0.25, store_name: store.name } });
 }
 
 /**

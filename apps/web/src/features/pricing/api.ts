@@ -1,4 +1,4 @@
-/** Pricing area: the searches watched (target URLs), competitor offers, the competitor blacklist, excluded SKUs, MAP holidays, store variant prices and repricing. */
+/** Pricing area: the searches watched (target URLs), competitor offers, the competitor blacklist, excluded SKUs, MAP holidays, repricing rules, store variant prices and repricing. */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
@@ -17,6 +17,9 @@ import type {
   MapHolidayUpdate,
   PricingSummary,
   RepriceResult,
+  RepricingRule,
+  RepricingRuleCreate,
+  RepricingRuleUpdate,
   StoreVariantPrice,
   StoreVariantPriceUpdate,
   TargetUrl,
@@ -37,6 +40,8 @@ export const competitorBlacklist = defineResource<CompetitorBlacklistEntry, z.ou
 );
 /** A MAP holiday changes the price flags, the suggestions and the dashboard's counts. */
 export const mapHolidays = defineResource<MapHoliday, z.output<typeof MapHolidayCreate>, z.output<typeof MapHolidayUpdate>>('map-holiday', { related: ['pricing/store-variant', 'pricing/summary'] });
+/** A store's repricing rule changes its suggestions. */
+export const repricingRules = defineResource<RepricingRule, z.output<typeof RepricingRuleCreate>, z.output<typeof RepricingRuleUpdate>>('repricing-rule', { related: ['pricing/store-variant'] });
 export const excludeSkus = defineResource<ExcludeSku, z.output<typeof ExcludeSkuCreate>, z.output<typeof ExcludeSkuUpdate>>('exclude-sku', { related: ['pricing/store-variant', 'pricing/summary'] });
 
 /** Store variant prices with the market and repricing's suggestion (Store Variant Pricing, Product Pricing); the dashboard sums them. */

@@ -14,6 +14,7 @@ import {
   PRICE_FLAG_LABELS,
   REPRICE_MAX_IDS,
   REPRICE_MAX_STEP_PCT,
+  REPRICE_UNDERCUT_CPR_CENTS,
   STORE_VARIANT_PRICE_LIST,
   StoreVariantPriceUpdate,
   type PriceFlag,
@@ -330,4 +331,4 @@ export function PriceList({ fixedFilters, embedded = false, description }: { fix
 }
 
 /** How a step of repricing is bounded, for the screens' descriptions. */
-export const REPRICING_NOTE = `Suggestions undercut the cheapest comparable offer by 0.1¢ per round, move at most ${REPRICE_MAX_STEP_PCT} % a step, and keep the margin floor and advertised MAP (not during the brand’s MAP holiday).`;
+export const REPRICING_NOTE = `Suggestions undercut the cheapest comparable offer by ${REPRICE_UNDERCUT_CPR_CENTS}¢ per round and move at most ${REPRICE_MAX_STEP_PCT} % a step, unless the store’s repricing rule says otherwise, and keep the margin floor and advertised MAP (not during the brand’s MAP holiday).`;
