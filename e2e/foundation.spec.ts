@@ -2,6 +2,12 @@ import { expect, test } from '@playwright/test';
 import { apiToken, shot, signIn, unique } from './helpers';
 
 test.describe('sessions and guards', () => {
+  test('the login page opened directly is titled Login', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page).toHaveTitle('Login');
+  });
+
   test('a guest is sent to login, then back to the page first asked for', async ({ page }) => {
     await page.goto('/report/log?filter[action]=login');
     await expect(page).toHaveURL(/\/auth\/login\?redirect=/);

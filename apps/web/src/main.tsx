@@ -9,7 +9,7 @@ import './lib/csp';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { LoginForm } from './features/auth/parts/LoginForm';
-import { LOGIN_PATH } from './app/navigation';
+import { LOGIN_PATH, LOGIN_TITLE } from './app/navigation';
 import { captureError, initErrorReporting, installEarlyCapture } from './lib/errors';
 import { getSession, getToken, setUnauthenticated, subscribeSession } from './lib/session';
 
@@ -67,6 +67,8 @@ applyColorScheme();
 window.addEventListener('storage', followScheme);
 if (window.location.pathname === LOGIN_PATH && !getToken()) {
   setUnauthenticated();
+  // the router sets each route's title; the sign-in form shown without it sets its own
+  document.title = LOGIN_TITLE;
   // Once the user starts typing (or a password manager fills the form), the console downloads in
   // the background, so that signing in does not wait for it. A visit that only looks loads nothing more.
   const warmUp = () => {

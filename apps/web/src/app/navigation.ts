@@ -5,6 +5,7 @@
 import { PUBLIC_ROUTES } from '@qm/contracts';
 
 export const LOGIN_PATH = `/${PUBLIC_ROUTES.login.path}`;
+export const LOGIN_TITLE = PUBLIC_ROUTES.login.title;
 export const FORBIDDEN_PATH = `/${PUBLIC_ROUTES.forbidden.path}`;
 
 export interface RouteHandle {

@@ -77,13 +77,18 @@ export interface RequestOptions {
   skipUnauthorizedRedirect?: boolean;
   keepalive?: boolean;
   accept?: string;
+  /** Bytes sent as they are (a file upload) instead of `body` as JSON, with their type and further headers. */
+  raw?: { body: Blob; contentType: string; headers?: Record<string, string> };
 }
 
 function headersFor(opts: RequestOptions): Headers {
   const headers = new Headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: opts.accept ?? 'application/json' });
   const token = opts.token === undefined ? getToken() : opts.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (opts.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (opts.raw) {
+    headers.set('Content-Type', opts.raw.contentType);
+    for (const [k, v] of Object.entries(opts.raw.headers ?? {})) headers.set(k, v);
+  } else if (opts.body !== undefined) headers.set('Content-Type', 'application/json');
   return headers;
 }
 
@@ -117,7 +122,7 @@ export async function send(path: string, opts: RequestOptions = {}): Promise<Res
       method: opts.method ?? 'GET',
       credentials: 'include',
       headers: headersFor(opts),
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.raw ? opts.raw.body : opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
       keepalive: opts.keepalive,
     });

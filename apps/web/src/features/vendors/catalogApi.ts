@@ -5,10 +5,9 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ImportColumns, ImportPreviewBody, ImportStarted, StoredFileInfo, VendorImport, VendorMatchResult, VendorProduct, VendorProductUpdate } from '@qm/contracts';
-import { api, apiUrl, ApiError } from '../../lib/api';
+import { api, ApiError, request } from '../../lib/api';
 import { trackJob } from '../../lib/jobs';
 import { defineResource, invalidate } from '../../lib/resource';
-import { getToken } from '../../lib/session';
 
 /** Every vendor's lines (`GET vendor-product`); writes go to its items. */
 export const vendorProducts = defineResource<VendorProduct>('vendor-product');
@@ -46,24 +45,11 @@ export function useMatchAgain(vendorId: number) {
   });
 }
 
-/** Uploads a file as it is (`POST file`, the bytes as the body) and answers what was stored. */
+/** Uploads a file as it is (`POST file`, the bytes as the body) and answers what was stored; a 401 ends the session as any request's does. */
 async function uploadFile(file: File): Promise<StoredFileInfo> {
-  const headers: Record<string, string> = {
-    'X-Requested-With': 'XMLHttpRequest',
-    Accept: 'application/json',
-    'Content-Type': file.name.toLowerCase().endsWith('.xlsx') ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv',
-    'X-File-Name': encodeURIComponent(file.name),
-  };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(apiUrl('file'), { method: 'POST', credentials: 'include', headers, body: file });
-  } catch {
-    throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
-  }
-  const body = (await res.json().catch(() => null)) as { data?: StoredFileInfo; error?: { code: string; message: string; fields?: Record<string, string> } } | null;
-  if (!res.ok || !body?.data) throw new ApiError(res.status, body?.error?.code ?? 'http_error', body?.error?.message ?? `Upload failed (${res.status})`, body?.error?.fields);
+  const contentType = file.name.toLowerCase().endsWith('.xlsx') ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
+  const body = await request<{ data?: StoredFileInfo }>('file', { method: 'POST', raw: { body: file, contentType, headers: { 'X-File-Name': encodeURIComponent(file.name) } } });
+  if (!body?.data) throw new ApiError(0, 'http_error', 'The upload was not stored: the server answered no file');
   return body.data;
 }
 
