@@ -507,6 +507,12 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
         ['50 Rounds', true, [box!.id]],
         ['1,000 Rounds', false, [kase!.id]],
       ]);
+      // SPEC §3: an option names its variants, a variant its product and its modifier options
+      expect(m.options[0].variants).toEqual([{ id: box!.id, sku: box!.sku }]);
+      const detail = (await send('GET', `/api/product/${p.id}`)).body.data as { title: string | null; variants: { id: number; product: unknown; modifier_options: unknown }[] };
+      const boxNow = detail.variants.find((v) => v.id === box!.id)!;
+      expect(boxNow.product).toEqual({ id: p.id, title: detail.title });
+      expect(boxNow.modifier_options).toEqual([{ id: m.options[0].id, modifier_id: m.id }]);
       const o2 = m.options[1] as Opt;
       const setDefault = await send('PUT', `/api/modifier/${m.id}/option/${o2.id}`, { label: o2.label, is_default: true, variant_ids: [kase!.id], version: o2.version });
       expect(setDefault.status).toBe(200);
@@ -806,6 +812,12 @@ describe.each(BACKENDS)('catalogue products (%s)', (kind) => {
       const loaded = (await get(`/api/product-family/${fid}`)).body.data;
       expect(loaded).toMatchObject({ name: 'Federal Test Family', brand: { id: federal, name: brandName }, notes: 'test', store_products: [], attribute_data: [] });
       expect(loaded.variants[0]).toMatchObject({ product_title: expect.stringMatching(/Federal Test Load/), sku: expect.any(String) });
+      // SPEC §3: a family's variant names its product and the family's options it is in; an option its variants
+      const bBox = loaded.variants.find((v: { id: number }) => v.id === b.variants[0]!.id);
+      const quantity = loaded.modifiers.find((m: { name: string }) => m.name === 'Quantity');
+      expect(bBox.product).toEqual({ id: b.id, title: bBox.product_title });
+      expect(bBox.modifier_options).toEqual([{ id: quantity.options[0].id, modifier_id: quantity.id }]);
+      expect(quantity.options[0].variants).toEqual([{ id: b.variants[0]!.id, sku: b.variants[0]!.sku }]);
     });
 
     it('the demo seed: its families have a Quantity modifier with one default, over the family\'s own variants', async () => {

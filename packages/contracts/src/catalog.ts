@@ -538,9 +538,17 @@ export type FeedAssignment = z.infer<typeof FeedAssignment>;
 
 // ───────────────────────────── variants, modifiers ─────────────────────────────
 
+/**
+ * A modifier option as a variant names it (SPEC §3 Variant's `modifier_options`): the option and its
+ * modifier, which never change for a link (an editor payload kept by revision stays true; the option's
+ * label and default are the modifier's to show).
+ */
+export const VariantOptionRef = z.object({ id: z.number(), modifier_id: z.number() });
 export const Variant = z.object({
   id: z.number(),
   product_id: z.number(),
+  /** Its product (SPEC §3 Variant's `product`): id and title. */
+  product: z.object({ id: z.number(), title: z.string().nullable() }),
   sku: z.string(),
   upc: z.string().nullable(),
   /** Rounds, pieces or shells per package (the product's variation type). */
@@ -550,6 +558,8 @@ export const Variant = z.object({
   is_default: z.boolean(),
   /** Options (of any modifier) that apply to this variant. */
   modifier_option_ids: z.array(z.number()),
+  /** The same options with their modifier (SPEC §3 Variant's `modifier_options`). */
+  modifier_options: z.array(VariantOptionRef),
   ...stampFields,
 });
 export type Variant = z.infer<typeof Variant>;
@@ -575,6 +585,8 @@ export const ModifierOption = z.object({
   is_default: z.boolean(),
   sort_order: z.number(),
   variant_ids: z.array(z.number()),
+  /** The variants it applies to, by id and SKU (SPEC §3 Option's `variants`). */
+  variants: z.array(z.object({ id: z.number(), sku: z.string() })),
   version: z.number(),
 });
 export type ModifierOption = z.infer<typeof ModifierOption>;
@@ -858,7 +870,10 @@ export const VariantListItem = z.object({
 });
 export const FamilyVariant = VariantListItem.extend({
   sort_order: z.number(),
+  /** Its product and the family's options it is in (SPEC §3 Variant's `product`, `modifier_options`). */
+  product: Variant.shape.product,
   modifier_option_ids: z.array(z.number()),
+  modifier_options: z.array(VariantOptionRef),
 });
 export const ProductFamilyDetail = z.object({
   id: z.number(),

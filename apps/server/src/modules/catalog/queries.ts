@@ -215,15 +215,22 @@ export const productList: ListSpec<ProductListItem, ProductListResolved> = {
 // ───────────────────────────── shared relation loaders ─────────────────────────────
 
 /**
- * Variants (alias `v`, filtered by `where`) with the modifier options each belongs to; the options of
- * all of them are gathered in one grouped pass rather than one lookup per variant.
+ * Variants (alias `v`, filtered by `where`) with their product and the modifier options each belongs
+ * to (SPEC §3's `product` and `modifier_options`, beside their ids); the options of all of them are
+ * gathered in one grouped pass rather than one lookup per variant.
  */
 const variantsSql = (where: SQL) =>
-  sql`select v.id, v.product_id, v.sku, v.upc, v.units_per_package, v.cost_cents, v.weight_oz, v.is_default,
-             coalesce(mo.ids, '{}'::int[]) as modifier_option_ids, v.created_at, v.updated_at, v.version
+  sql`select v.id, v.product_id, json_build_object('id', vp.id, 'title', vp.title) as product, v.sku, v.upc, v.units_per_package, v.cost_cents,
+             v.weight_oz, v.is_default, coalesce(mo.ids, '{}'::int[]) as modifier_option_ids, coalesce(mo.options, '[]'::json) as modifier_options,
+             v.created_at, v.updated_at, v.version
         from variants v
-        left join (select mov.variant_id, array_agg(mov.modifier_option_id order by mov.modifier_option_id) as ids
-                     from modifier_option_variants mov where mov.variant_id in (select v.id from variants v where ${where})
+        -- not \`p\`: a caller's \`where\` may name its own product so (\`v.product_id = p.id\`)
+        join products vp on vp.id = v.product_id
+        left join (select mov.variant_id, array_agg(mov.modifier_option_id order by mov.modifier_option_id) as ids,
+                          json_agg(json_build_object('id', o.id, 'modifier_id', o.modifier_id)
+                                   order by mov.modifier_option_id) as options
+                     from modifier_option_variants mov join modifier_options o on o.id = mov.modifier_option_id
+                    where mov.variant_id in (select v.id from variants v where ${where})
                     group by mov.variant_id) mo on mo.variant_id = v.id
        where ${where} order by v.units_per_package, v.id`;
 
@@ -242,7 +249,10 @@ const modifiersSql = (where: SQL) =>
                           'id', o.id, 'modifier_id', o.modifier_id, 'label', o.label, 'is_default', o.is_default,
                           'sort_order', o.sort_order, 'version', o.version,
                           'variant_ids', array(select mov.variant_id from modifier_option_variants mov
-                                                where mov.modifier_option_id = o.id order by mov.variant_id))
+                                                where mov.modifier_option_id = o.id order by mov.variant_id),
+                          'variants', coalesce((select json_agg(json_build_object('id', ov.id, 'sku', ov.sku) order by ov.id)
+                                                  from modifier_option_variants mov join variants ov on ov.id = mov.variant_id
+                                                 where mov.modifier_option_id = o.id), '[]'::json))
                           order by o.sort_order, o.id)
                           from modifier_options o where o.modifier_id = m.id), '[]'::json) as options
           from modifiers m where ${where} order by m.sort_order, m.id`;
@@ -430,12 +440,17 @@ export async function familyDetailJson(db: Db, id: number): Promise<ContractJson
     sql`from product_families pf left join brands b on b.id = pf.brand_id where pf.id = ${id}`,
     sql`${editorHeadFields('pf', categoryIds)}, 'name', pf.name,
         'variants', ${jsonRows(
-          sql`select v.id, v.product_id, p.title as product_title, v.sku, v.upc, v.units_per_package, v.is_default, pfv.sort_order,
-                     array(select mov.modifier_option_id from modifier_option_variants mov
-                             join modifier_options o on o.id = mov.modifier_option_id
-                             join modifiers m on m.id = o.modifier_id
-                            where mov.variant_id = v.id and m.product_family_id = pf.id order by 1) as modifier_option_ids
+          sql`select v.id, v.product_id, p.title as product_title, json_build_object('id', p.id, 'title', p.title) as product,
+                     v.sku, v.upc, v.units_per_package, v.is_default, pfv.sort_order,
+                     coalesce(fo.ids, '{}'::int[]) as modifier_option_ids, coalesce(fo.options, '[]'::json) as modifier_options
                 from product_family_variants pfv join variants v on v.id = pfv.variant_id join products p on p.id = v.product_id
+                -- the family's options the variant is in (SPEC §3 Variant's modifier_options), with their ids
+                left join lateral (select array_agg(o.id order by o.id) as ids,
+                                          json_agg(json_build_object('id', o.id, 'modifier_id', o.modifier_id) order by o.id) as options
+                                     from modifier_option_variants mov
+                                     join modifier_options o on o.id = mov.modifier_option_id
+                                     join modifiers m on m.id = o.modifier_id
+                                    where mov.variant_id = v.id and m.product_family_id = pf.id) fo on true
                where pfv.product_family_id = pf.id
                order by pfv.sort_order, v.id`,
         )},

@@ -404,7 +404,7 @@ export function useRemoveFamilyVariant(id: number) {
     (f, variantId) => ({
       ...f,
       variants: f.variants.filter((x) => x.id !== variantId),
-      modifiers: f.modifiers.map((m) => ({ ...m, options: m.options.map((o) => ({ ...o, variant_ids: o.variant_ids.filter((x) => x !== variantId) })) })),
+      modifiers: f.modifiers.map((m) => ({ ...m, options: m.options.map((o) => ({ ...o, variant_ids: o.variant_ids.filter((x) => x !== variantId), variants: o.variants.filter((x) => x.id !== variantId) })) })),
     }),
   );
 }
