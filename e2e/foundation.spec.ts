@@ -1,11 +1,39 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, shot, signIn, unique } from './helpers';
+import { apiToken, expectAccessible, shot, signIn, unique } from './helpers';
 
 test.describe('sessions and guards', () => {
   test('the login page opened directly is titled Login', async ({ page }) => {
     await page.goto('/auth/login');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expect(page).toHaveTitle('Login');
+  });
+
+  test('signing in through the company’s identity provider: refused there, an unknown email refused here, then signed in and sent to the page first asked for', async ({ page }) => {
+    await page.goto('/pricing');
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
+    const provider = page.getByRole('button', { name: 'Continue with Example Workspace' });
+    await expect(provider).toBeVisible();
+    await expectAccessible(page, 'login with a provider');
+    await shot(page, 'login-provider');
+    // refused at the provider: back with its reason
+    await provider.click();
+    await expect(page).toHaveTitle('Example Workspace');
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The provider did not sign you in: access_denied');
+    await expect(page).not.toHaveURL(/error=|state=/);
+    // an email without an account here
+    await provider.click();
+    await page.getByLabel('Email').fill('stranger@elsewhere.example');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await expect(page.getByRole('alert')).toHaveText('No active account here has the email stranger@elsewhere.example: ask an administrator');
+    await expect(page).not.toHaveURL(/code=/);
+    // a staff account: signed in, on the page first asked for
+    await provider.click();
+    await page.getByLabel('Email').fill('analyst@example.com');
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page).toHaveTitle('Pricing Dashboard');
+    await expect(page.getByText('analyst@example.com')).toBeVisible();
   });
 
   test('a guest is sent to login, then back to the page first asked for', async ({ page }) => {

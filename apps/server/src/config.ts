@@ -42,6 +42,49 @@ export interface Config {
   credentialsKeyFile: string;
   /** Longest an order's routing may spend proving its best option with the mixed-integer program (ms; 0: never). */
   routingProofMs: number;
+  /** Sign-in through the company's identity provider (`POST auth/social`); absent: passwords only. */
+  oauth?: OAuthConfig;
+}
+
+/** An OAuth 2.0 / OpenID Connect provider: the authorization code flow with PKCE, the user matched by the email its userinfo gives. */
+export interface OAuthConfig {
+  name: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The console's login page as registered with the provider. */
+  redirectUri: string;
+  scopes: string;
+}
+
+const OAUTH_REQUIRED = ['OAUTH_AUTHORIZE_URL', 'OAUTH_TOKEN_URL', 'OAUTH_USERINFO_URL', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET', 'OAUTH_REDIRECT_URI'] as const;
+
+/** The provider when any OAUTH_ variable is set: then all of them, each address an http(s) URL. */
+export function oauthOf(env: NodeJS.ProcessEnv): OAuthConfig | undefined {
+  if (!OAUTH_REQUIRED.some((k) => env[k])) return undefined;
+  const missing = OAUTH_REQUIRED.filter((k) => !env[k]);
+  if (missing.length) throw new Error(`Signing in through a provider needs ${missing.join(', ')} as well (or none of the OAUTH_ variables)`);
+  for (const k of ['OAUTH_AUTHORIZE_URL', 'OAUTH_TOKEN_URL', 'OAUTH_USERINFO_URL', 'OAUTH_REDIRECT_URI'] as const) {
+    let url: URL | null = null;
+    try {
+      url = new URL(env[k]!);
+    } catch {
+      // refused below
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new Error(`${k} must be an http(s) address, got "${env[k]}"`);
+  }
+  return {
+    name: env.OAUTH_PROVIDER_NAME?.trim() || 'your company account',
+    authorizeUrl: env.OAUTH_AUTHORIZE_URL!,
+    tokenUrl: env.OAUTH_TOKEN_URL!,
+    userinfoUrl: env.OAUTH_USERINFO_URL!,
+    clientId: env.OAUTH_CLIENT_ID!,
+    clientSecret: env.OAUTH_CLIENT_SECRET!,
+    redirectUri: env.OAUTH_REDIRECT_URI!,
+    scopes: env.OAUTH_SCOPES?.trim() || 'openid email profile',
+  };
 }
 
 /** `CREDENTIALS_KEY` as 32 bytes: 64 hex digits, or base64 / base64url of 32 bytes. */
@@ -93,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: int('UPLOAD_MAX_MB', 64) * 1024 * 1024,
     credentialsKey: credentialsKeyOf(env, nodeEnv),
     routingProofMs: int('ROUTING_PROOF_MS', 2000),
+    oauth: oauthOf(env),
     credentialsKeyFile: path.join(path.resolve(env.DATA_DIR || path.join(ROOT_DIR, 'data')), 'credentials.key'),
   };
 }

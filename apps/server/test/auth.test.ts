@@ -249,6 +249,15 @@ describe.each(BACKENDS)('auth on %s', (kind) => {
     expect((await t.req('POST', '/api/auth/refresh', { token })).status).toBe(404);
   });
 
+  it('without an identity provider set up, signing in through one is not offered (404, no button)', async () => {
+    const offer = await t.req('GET', '/api/auth/social');
+    expect(offer.status).toBe(200);
+    expect(offer.body.data).toMatchObject({ enabled: false, provider: null, authorize_url: null });
+    const res = await t.req('POST', '/api/auth/social', { body: { code: 'abc', code_verifier: 'a'.repeat(43) } });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_configured');
+  });
+
   it('registers staff accounts only for users.write', async () => {
     const admin = await t.login('admin@example.com');
     const analyst = await t.login('analyst@example.com');

@@ -12,5 +12,9 @@ export const ERROR_CODES = {
   inUse: 'in_use',
   rule: 'rule_violated',
   rateLimited: 'rate_limited',
+  /** A feature this console is not set up for (signing in through an identity provider without one). */
+  notConfigured: 'not_configured',
+  /** A service the request needed (the identity provider) failed or could not be reached: try again. */
+  providerUnreachable: 'provider_unreachable',
   internal: 'internal_error',
 } as const;

@@ -7,6 +7,7 @@ import { fileRoutes } from '../files/routes.js';
 import { jobRoutes } from '../jobs/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { socialSignInRoutes } from './auth/social.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { complianceRoutes } from './compliance/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
@@ -30,6 +31,7 @@ import { vendorCatalogRoutes } from './vendor-catalog/routes.js';
 export const MODULES: readonly Module[] = [
   opsRoutes,
   authRoutes,
+  socialSignInRoutes,
   userRoutes,
   statusRoutes,
   auditRoutes,

@@ -3,11 +3,16 @@
  * React and a small style sheet — no component library, query cache or router: it is the first thing
  * every user downloads (main.tsx shows it before any of the console is loaded). It looks like the
  * console (same colours, font, light and dark themes) and is used by the router's login route too.
+ * Where the server has an identity provider set up, a second button ("Continue with …") signs in
+ * through it (lib/social);
+ * the provider sends the person back here with a code, which the form exchanges on arrival.
  */
 import './login.css';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { SocialSignIn } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { signInWithPassword } from '../../../lib/signin';
+import { finishSocialSignIn, forgetSocialSignIn, keptRedirect, providerAnswer, socialOffer, startSocialSignIn } from '../../../lib/social';
 import { safeRedirect } from '../../../app/navigation';
 
 interface Errors {
@@ -45,8 +50,54 @@ export function LoginForm({ redirect, onSignedIn, beforeUser }: LoginFormProps) 
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [offer, setOffer] = useState<SocialSignIn | null>(null);
+  // where to go once signed in: `?redirect=`, or where the person was going before the provider
+  const [target, setTarget] = useState(redirect);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+
+  // Back from the identity provider: its code is for one use, so it leaves the address at once.
+  useEffect(() => {
+    const answer = providerAnswer(window.location.search);
+    if (answer) {
+      const clean = new URL(window.location.href);
+      for (const k of ['code', 'state', 'error', 'error_description', 'error_uri', 'scope', 'session_state', 'iss']) clean.searchParams.delete(k);
+      const before = redirect ?? keptRedirect();
+      if (before) clean.searchParams.set('redirect', before);
+      setTarget(before);
+      window.history.replaceState(window.history.state, '', clean.pathname + clean.search);
+      if ('error' in answer) {
+        forgetSocialSignIn();
+        setFailure(`The provider did not sign you in: ${answer.error}`);
+      } else {
+        setPending(true);
+        finishSocialSignIn(answer, beforeUser)
+          .then(({ redirect: to }) => onSignedIn(safeRedirect(to ?? before)))
+          .catch((err: unknown) => {
+            setFailure(errorMessage(err));
+            setPending(false);
+          });
+      }
+    }
+    socialOffer().then(
+      (o) => setOffer(o.enabled ? o : null),
+      () => setOffer(null),
+    );
+    // once, on arrival
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const signInThroughProvider = async () => {
+    if (!offer || pending) return;
+    setFailure(null);
+    setPending(true);
+    try {
+      await startSocialSignIn(offer, target);
+    } catch (err) {
+      setFailure(errorMessage(err));
+      setPending(false);
+    }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -68,7 +119,7 @@ export function LoginForm({ redirect, onSignedIn, beforeUser }: LoginFormProps) 
       return;
     }
     try {
-      await onSignedIn(safeRedirect(redirect));
+      await onSignedIn(safeRedirect(target));
     } catch (err) {
       setFailure(errorMessage(err));
       setPending(false);
@@ -152,6 +203,16 @@ export function LoginForm({ redirect, onSignedIn, beforeUser }: LoginFormProps) 
             <p className="qm-login-sr" role="status">
               Signing in…
             </p>
+          ) : null}
+          {offer ? (
+            <>
+              <p className="qm-login-or" aria-hidden="true">
+                <span>or</span>
+              </p>
+              <button type="button" className="qm-login-social" aria-disabled={pending || undefined} onClick={() => void signInThroughProvider()}>
+                Continue with {offer.provider}
+              </button>
+            </>
           ) : null}
         </form>
       </div>
