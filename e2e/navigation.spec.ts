@@ -11,6 +11,8 @@ test.describe.configure({ timeout: 90_000 });
 test('Ctrl-K opens the palette; typing "brands" and Enter opens Brands', async ({ page }) => {
   await signIn(page, 'admin@example.com');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  // the keyboard's path: the pointer left where the sign-in button was would pick the option under it
+  await page.mouse.move(0, 0);
   await page.keyboard.press('Control+k');
   const input = page.getByRole('combobox', { name: 'Screen, product, user…' });
   await expect(input).toBeFocused();

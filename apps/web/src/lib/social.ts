@@ -20,8 +20,8 @@ export async function socialOffer(): Promise<SocialSignIn> {
   return (await request<{ data: SocialSignIn }>('auth/social', { token: null, skipUnauthorizedRedirect: true })).data;
 }
 
-/** Sends the browser to the provider; `redirect` is where to go once signed in. */
-export async function startSocialSignIn(offer: SocialSignIn, redirect: string | null): Promise<void> {
+/** Sends the browser to the provider (`go`); `redirect` is where to go once signed in. */
+export async function startSocialSignIn(offer: SocialSignIn, redirect: string | null, go: (url: string) => void = (u) => window.location.assign(u)): Promise<void> {
   if (!offer.authorize_url || !offer.client_id || !offer.redirect_uri) throw new ApiError(0, 'not_configured', 'Signing in through another provider is not set up');
   const state = randomText();
   const verifier = randomText();
@@ -38,18 +38,23 @@ export async function startSocialSignIn(offer: SocialSignIn, redirect: string | 
     code_challenge_method: 'S256',
   }))
     url.searchParams.set(k, v);
-  window.location.assign(url.toString());
+  go(url.toString());
 }
 
-/** The provider's answer in the login page's address (`?code=&state=`, or `?error=`), or null. */
-export type ProviderAnswer = { code: string; state: string } | { error: string } | null;
+/** The provider's answer in the login page's address (`?code=&state=`, or `?error=&state=`), or null. */
+export type ProviderAnswer = { code: string; state: string } | { error: string; state: string | null } | null;
 export function providerAnswer(search: string): ProviderAnswer {
   const q = new URLSearchParams(search);
   const error = q.get('error');
-  if (error) return { error: q.get('error_description') || error };
+  if (error) return { error: (q.get('error_description') || error).slice(0, 200), state: q.get('state') };
   const code = q.get('code');
   const state = q.get('state');
   return code && state ? { code, state } : null;
+}
+
+/** Whether `state` is the one this tab sent to the provider (an answer to a sign-in started here). */
+export function startedHere(state: string | null): boolean {
+  return state !== null && readKept()?.state === state;
 }
 
 /** One exchange per code, whoever asks (a component mounted twice asks twice). */

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AuthUser, dataResponse, ImpersonateBody, LoginBody, RegisterBody, User } from '@qm/contracts';
 import { action, type Kit } from '../../http/kit.js';
@@ -18,6 +17,7 @@ import {
   findLoginUser,
   renewSessionToken,
   revokeSession,
+  signedInSession,
   verifyPassword,
 } from './service.js';
 import { countAttempt, failAttempt, succeedAttempt } from './lockout.js';
@@ -73,10 +73,7 @@ export function authRoutes({ app, db, config }: Kit) {
       }
       const token = await inTx(db, async (t) => {
         await succeedAttempt(t, email, ip);
-        await t.execute(sql`update users set last_login_at = now() where id = ${user.id}`);
-        const tok = await createSession(t, user.id, { ip, userAgent: req.headers['user-agent'] });
-        await audit(t, { userId: user.id, impersonatorId: null, requestId: req.id }, { action: 'login', entity: 'user', entityId: user.id });
-        return tok;
+        return signedInSession(t, user.id, req);
       });
       reply.header('authorization', `Bearer ${token}`);
       return { data: authUserFrom(user) };

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { AuthUser } from '@qm/contracts';
 import { permissionsOfRoles } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
+import { audit } from '../../db/audit.js';
 import { forgetSessions, hashToken, newToken, type AuthContext } from '../../http/auth.js';
 
 /** argon2id, 64 MiB, t=3, p=4 (OWASP's first recommended setting). */
@@ -40,6 +41,23 @@ export async function createSession(
     values (${hashToken(token)}, ${userId}, ${opts.impersonatorId ?? null}, ${opts.parentSessionId ?? null},
             ${new Date(Date.now() + TOKEN_LIFETIME_MS).toISOString()}::timestamptz,
             ${opts.ip ?? null}, ${opts.userAgent?.slice(0, 300) ?? null})`);
+  return token;
+}
+
+/**
+ * A sign-in that succeeded (password or identity provider): the user's last sign-in moved, a session
+ * opened and the sign-in audited (`after`: how, when not by password) — in the caller's transaction.
+ * Answers the session's token.
+ */
+export async function signedInSession(
+  t: Db,
+  userId: number,
+  req: { id: string; ip: string; headers: { 'user-agent'?: string } },
+  after?: Record<string, unknown>,
+): Promise<string> {
+  await t.execute(sql`update users set last_login_at = now() where id = ${userId}`);
+  const token = await createSession(t, userId, { ip: req.ip, userAgent: req.headers['user-agent'] });
+  await audit(t, { userId, impersonatorId: null, requestId: req.id }, { action: 'login', entity: 'user', entityId: userId, ...(after && { after }) });
   return token;
 }
 

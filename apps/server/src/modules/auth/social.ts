@@ -9,14 +9,13 @@
  * There is no sign-up: an email without an active account is refused. The provider is configured
  * by OAUTH_* (config.ts); without it the call answers 404 and the login page shows no button.
  */
-import { sql } from 'drizzle-orm';
 import { AuthUser, dataResponse, ERROR_CODES, SocialSignIn, SocialSignInBody } from '@qm/contracts';
 import type { OAuthConfig } from '../../config.js';
 import { audit } from '../../db/audit.js';
 import { inTx } from '../../http/crud.js';
 import { AppError, unauthenticated } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
-import { authUserFrom, createSession, findLoginUser } from './service.js';
+import { authUserFrom, findLoginUser, signedInSession } from './service.js';
 
 /** The provider's endpoints answer within this, or the sign-in fails as unreachable. */
 const PROVIDER_TIMEOUT_MS = 10_000;
@@ -112,12 +111,7 @@ export function socialSignInRoutes({ app, db, config }: Kit) {
         );
         throw unauthenticated(`No active account here has the email ${email}: ask an administrator`);
       }
-      const token = await inTx(db, async (t) => {
-        await t.execute(sql`update users set last_login_at = now() where id = ${user.id}`);
-        const tok = await createSession(t, user.id, { ip: req.ip, userAgent: req.headers['user-agent'] });
-        await audit(t, { ...actor, userId: user.id }, { action: 'login', entity: 'user', entityId: user.id, after: { method: 'social', provider: oauth.name } });
-        return tok;
-      });
+      const token = await inTx(db, (t) => signedInSession(t, user.id, req, { method: 'social', provider: oauth.name }));
       reply.header('authorization', `Bearer ${token}`);
       return { data: authUserFrom(user) };
     },

@@ -12,7 +12,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SocialSignIn } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { signInWithPassword } from '../../../lib/signin';
-import { finishSocialSignIn, forgetSocialSignIn, keptRedirect, providerAnswer, socialOffer, startSocialSignIn } from '../../../lib/social';
+import { finishSocialSignIn, forgetSocialSignIn, keptRedirect, providerAnswer, socialOffer, startedHere, startSocialSignIn } from '../../../lib/social';
 import { safeRedirect } from '../../../app/navigation';
 
 interface Errors {
@@ -67,8 +67,9 @@ export function LoginForm({ redirect, onSignedIn, beforeUser }: LoginFormProps) 
       setTarget(before);
       window.history.replaceState(window.history.state, '', clean.pathname + clean.search);
       if ('error' in answer) {
+        // said only to whoever started a sign-in here: a link cannot put words on this page
+        if (startedHere(answer.state)) setFailure(`The provider did not sign you in: ${answer.error}`);
         forgetSocialSignIn();
-        setFailure(`The provider did not sign you in: ${answer.error}`);
       } else {
         setPending(true);
         finishSocialSignIn(answer, beforeUser)
