@@ -18,6 +18,7 @@ import {
   renewSessionToken,
   revokeSession,
   signedInSession,
+  signInLimit,
   verifyPassword,
 } from './service.js';
 import { countAttempt, failAttempt, succeedAttempt } from './lockout.js';
@@ -44,7 +45,7 @@ export function authRoutes({ app, db, config }: Kit) {
     summary: 'Sign in; the bearer token comes back in the Authorization response header',
     body: LoginBody,
     response: { 200: dataResponse(AuthUser) },
-    options: { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+    options: signInLimit(config),
     handler: async (req, reply) => {
       const { email, password } = req.body;
       const ip = req.ip;

@@ -5,6 +5,7 @@ import type { AuthUser } from '@qm/contracts';
 import { permissionsOfRoles } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { audit } from '../../db/audit.js';
+import type { Config } from '../../config.js';
 import { forgetSessions, hashToken, newToken, type AuthContext } from '../../http/auth.js';
 
 /** argon2id, 64 MiB, t=3, p=4 (OWASP's first recommended setting). */
@@ -43,6 +44,9 @@ export async function createSession(
             ${opts.ip ?? null}, ${opts.userAgent?.slice(0, 300) ?? null})`);
   return token;
 }
+
+/** The route options of a way to sign in: `LOGIN_RATE_LIMIT` requests per client address per minute. */
+export const signInLimit = (config: Pick<Config, 'loginRateLimitPerMinute'>) => ({ rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } });
 
 /**
  * A sign-in that succeeded (password or identity provider): the user's last sign-in moved, a session

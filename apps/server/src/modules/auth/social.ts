@@ -15,7 +15,7 @@ import { audit } from '../../db/audit.js';
 import { inTx } from '../../http/crud.js';
 import { AppError, unauthenticated } from '../../http/errors.js';
 import { action, type Kit } from '../../http/kit.js';
-import { authUserFrom, findLoginUser, signedInSession } from './service.js';
+import { authUserFrom, findLoginUser, signedInSession, signInLimit } from './service.js';
 
 /** The provider's endpoints answer within this, or the sign-in fails as unreachable. */
 const PROVIDER_TIMEOUT_MS = 10_000;
@@ -99,7 +99,7 @@ export function socialSignInRoutes({ app, db, config }: Kit) {
     summary: 'Sign in with the code the identity provider sent back (OAuth code exchange with PKCE); the bearer token comes back in the Authorization response header',
     body: SocialSignInBody,
     response: { 200: dataResponse(AuthUser) },
-    options: { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+    options: signInLimit(config),
     handler: async (req, reply) => {
       if (!oauth) throw new AppError(404, ERROR_CODES.notConfigured, 'Signing in through another provider is not set up on this console: sign in with your password');
       const email = await emailFromCode(oauth, req.body.code, req.body.code_verifier);

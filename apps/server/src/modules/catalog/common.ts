@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '@qm/contracts';
-import { query, type Db } from '../../db/connect.js';
+import { query, queryOne, type Db } from '../../db/connect.js';
 import { badRequest, ruleViolated } from '../../http/errors.js';
 
 /** Docs tag and permissions of the catalogue's endpoints. */
@@ -8,6 +8,11 @@ export const CATALOG: { tags: string[]; read: Permission; write: Permission } = 
 
 /** Integer array parameter (`= any(${intArray(ids)})`), the same on pg and PGlite. */
 export const intArray = (ids: readonly number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/** The store named exists (a store is optional where `id` is null), else a 422 "No such store" on `store_id`. */
+export async function assertStoreExists(t: Db, id: number | null): Promise<void> {
+  if (id !== null && !(await queryOne(t, sql`select 1 as x from stores where id = ${id}`))) throw ruleViolated(`Store ${id} does not exist`, { store_id: 'No such store' });
+}
 
 /** Every id of `ids` exists in `table`, else a 422 naming `field`. */
 export async function assertIdsExist(t: Db, table: string, ids: readonly number[], field: string, noun: string): Promise<void> {

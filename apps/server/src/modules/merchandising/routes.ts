@@ -12,7 +12,7 @@ import { registerCrud } from '../../http/crud.js';
 import { ruleViolated } from '../../http/errors.js';
 import type { Kit } from '../../http/kit.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
-import { intArray } from '../catalog/common.js';
+import { assertStoreExists, intArray } from '../catalog/common.js';
 import { productInStock, productOnHand } from './stock.js';
 
 type Body = z.infer<typeof MerchandisingUseCaseCreate>;
@@ -59,7 +59,7 @@ const useCaseList: ListSpec<MerchandisingUseCase> = {
 async function checkUseCase(t: Db, b: Body) {
   if (!(await queryOne(t, sql`select 1 as x from statuses where kind = 'usecase' and code = ${b.use_case}`)))
     throw ruleViolated(`${b.use_case} is not a use case`, { use_case: 'Unknown use case' });
-  if (b.store_id !== null && !(await queryOne(t, sql`select 1 as x from stores where id = ${b.store_id}`))) throw ruleViolated(`Store ${b.store_id} does not exist`, { store_id: 'No such store' });
+  await assertStoreExists(t, b.store_id);
   if (b.category_id !== null && !(await queryOne(t, sql`select 1 as x from categories where id = ${b.category_id}`)))
     throw ruleViolated(`Category ${b.category_id} does not exist`, { category_id: 'No such category' });
   if (b.product_ids.length) {

@@ -11,6 +11,7 @@ import { mapHolidays } from '../../db/schema/index.js';
 import { registerCrud } from '../../http/crud.js';
 import { ruleViolated } from '../../http/errors.js';
 import type { Kit } from '../../http/kit.js';
+import { assertStoreExists } from '../catalog/common.js';
 import { columns, filters, type ListSpec } from '../../http/list.js';
 
 type Body = z.infer<typeof MapHolidayCreate>;
@@ -50,7 +51,7 @@ const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US'
  */
 async function check(t: Db, b: Body, id: number | undefined) {
   if (!(await queryOne(t, sql`select 1 from brands where id = ${b.brand_id} for no key update`))) throw ruleViolated(`Brand ${b.brand_id} does not exist`, { brand_id: 'No such brand' });
-  if (b.store_id !== null && !(await queryOne(t, sql`select 1 from stores where id = ${b.store_id}`))) throw ruleViolated(`Store ${b.store_id} does not exist`, { store_id: 'No such store' });
+  await assertStoreExists(t, b.store_id);
   const [other] = await query<{ id: number; starts_on: string; ends_on: string; store_name: string | null }>(
     t,
     sql`select h.id, h.starts_on::text as starts_on, h.ends_on::text as ends_on, s.name as store_name

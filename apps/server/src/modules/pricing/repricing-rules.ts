@@ -3,14 +3,14 @@
  * and how far one step may move a price. A resource of the CRUD kit; the suggestion reads its store's
  * rule through `ruleTermsSql` (prices.ts), the defaults where the store has none.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { REPRICE_MAX_STEP_PCT, REPRICE_UNDERCUT_CPR_CENTS, REPRICING_RULE_LIST, RepricingRule, RepricingRuleCreate, RepricingRuleUpdate, type Permission } from '@qm/contracts';
 import { queryOne, type Db } from '../../db/connect.js';
 import { repricingRules } from '../../db/schema/index.js';
 import { registerCrud } from '../../http/crud.js';
-import { ruleViolated } from '../../http/errors.js';
 import type { Kit } from '../../http/kit.js';
+import { assertStoreExists } from '../catalog/common.js';
 import { columns, filters, type ListSpec } from '../../http/list.js';
 
 type Body = z.infer<typeof RepricingRuleCreate>;
@@ -33,7 +33,7 @@ const list: ListSpec<RepricingRule> = {
  * The undercut and the largest step for the store of `storeId` (an SQL expression of the row): its
  * rule's, else the defaults — two columns of a price row, read by key (the rule's unique store).
  */
-export const ruleTermsSql = (storeId: ReturnType<typeof sql>) => sql`
+export const ruleTermsSql = (storeId: SQL) => sql`
   coalesce((select r.undercut_cpr_cents from repricing_rules r where r.store_id = ${storeId}), ${sql.raw(String(REPRICE_UNDERCUT_CPR_CENTS))})::float8 as undercut_cpr_cents,
   coalesce((select r.max_step_pct from repricing_rules r where r.store_id = ${storeId}), ${sql.raw(String(REPRICE_MAX_STEP_PCT))}) as max_step_pct`;
 
@@ -62,10 +62,7 @@ export function repricingRuleRoutes({ app, db }: Kit) {
         },
       },
     ],
-    beforeWrite: async (t, body) => {
-      const b = body as Body;
-      if (!(await queryOne(t, sql`select 1 from stores where id = ${b.store_id}`))) throw ruleViolated(`Store ${b.store_id} does not exist`, { store_id: 'No such store' });
-    },
+    beforeWrite: (t, body) => assertStoreExists(t, (body as Body).store_id),
     toRow: (body) => {
       const b = body as Body;
       return { store_id: b.store_id, undercut_cpr_cents: b.undercut_cpr_cents.toFixed(2), max_step_pct: b.max_step_pct, note: b.note };

@@ -29,6 +29,7 @@ import { queryOne, type Db } from '../../db/connect.js';
 import { competitorBlacklist, competitorOffers, excludeSkus, targetUrls } from '../../db/schema/index.js';
 import { registerCrud } from '../../http/crud.js';
 import { ruleViolated } from '../../http/errors.js';
+import { assertStoreExists } from '../catalog/common.js';
 import type { Kit } from '../../http/kit.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { roundGroupSql } from './market.js';
@@ -130,7 +131,7 @@ const excludeList: ListSpec<ExcludeSku> = {
 async function excludeRow(db: Db, b: z.infer<typeof ExcludeSkuCreate>) {
   const v = await queryOne<{ id: number }>(db, sql`select id from variants where upper(sku) = upper(${b.sku})`);
   if (!v) throw ruleViolated(`No variant has the SKU ${b.sku}`, { sku: `No variant has the SKU ${b.sku}` });
-  if (b.store_id !== null && !(await queryOne(db, sql`select 1 from stores where id = ${b.store_id}`))) throw ruleViolated(`Store ${b.store_id} does not exist`, { store_id: 'No such store' });
+  await assertStoreExists(db, b.store_id);
   return { variant_id: v.id, store_id: b.store_id, reason: b.reason };
 }
 

@@ -3,9 +3,7 @@ import { Text } from '@mantine/core';
 import {
   REPRICE_MARGIN_FLOOR_PCT,
   REPRICE_MAX_STEP_PCT,
-  REPRICE_STEP_MAX_PCT,
   REPRICE_UNDERCUT_CPR_CENTS,
-  REPRICE_UNDERCUT_MAX_CPR_CENTS,
   REPRICING_RULE_LIST,
   RepricingRuleCreate,
   RepricingRuleUpdate,
@@ -52,16 +50,8 @@ export default function RepricingRuleList() {
       fields={() => (
         <>
           <SelectField name="store_id" label="Store" required numeric options={stores.options} />
-          <DecimalField
-            name="undercut_cpr_cents"
-            label="Undercut"
-            unit="¢/rd"
-            scale={2}
-            min={0}
-            max={REPRICE_UNDERCUT_MAX_CPR_CENTS}
-            description="Cents per round under the cheapest comparable offer"
-          />
-          <IntegerField name="max_step_pct" label="Largest step (%)" min={1} max={REPRICE_STEP_MAX_PCT} description="The most one repricing moves a price, up or down" />
+          <DecimalField name="undercut_cpr_cents" label="Undercut" unit="¢/rd" scale={2} description="Cents per round under the cheapest comparable offer" />
+          <IntegerField name="max_step_pct" label="Largest step (%)" description="The most one repricing moves a price, up or down" />
           <TextAreaField name="note" label="Note" rows={2} />
         </>
       )}
