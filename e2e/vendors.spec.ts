@@ -46,8 +46,8 @@ test.describe('vendors', () => {
     await shot(page, 'fee-schema-fees');
     await page.getByRole('tab', { name: 'Preview' }).click();
     await pick(page, 'Vendor (costs and shipping)', new RegExp(name));
-    await page.getByLabel('Add a variant').fill('9mm');
-    await page.getByRole('button', { name: /^Add / }).first().click();
+    await page.getByRole('combobox', { name: 'Add a variant' }).fill('9mm');
+    await page.getByRole('option').first().click();
     const line = page.getByRole('table', { name: 'Basket lines' }).getByRole('row').nth(1);
     await line.getByRole('textbox', { name: /Quantity of/ }).fill('4');
     await page.getByRole('button', { name: 'Preview fees' }).click();

@@ -12,7 +12,7 @@ import { COMPLIANCE_PLACES, type ComplianceCheckResult, type CompliancePlaceResu
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorState, Spinner } from '../../ui/states';
 import { IconTrash } from '../../ui/icons';
-import { useVariantSearch } from '../catalog/api';
+import { VariantSearchSelect } from '../catalog/parts/VariantSearchSelect';
 import { useComplianceCheck, useRestrictedAt, type CartLine } from './api';
 import { AppliedRules } from './parts/outcome';
 import { EffectBadge } from '../../ui/EffectBadge';
@@ -54,8 +54,6 @@ export default function RestrictionSearchScreen() {
   const [state, setState] = useState(asked.state);
   const [zip, setZip] = useState(asked.zip);
   const [date, setDate] = useState(asked.date);
-  const [q, setQ] = useState('');
-  const found = useVariantSearch(q);
   const zipOk = zip === '' || /^\d{5}$/.test(zip);
 
   const search = () => {
@@ -77,24 +75,14 @@ export default function RestrictionSearchScreen() {
       <Paper withBorder radius="sm" p="sm" mb="sm">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Stack gap="xs">
-            <Select
+            <VariantSearchSelect
               label="Add an item"
               description="Search variants by SKU, UPC or product title"
               placeholder="e.g. PMAG 30"
-              searchable
-              value={null}
-              searchValue={q}
-              onSearchChange={setQ}
-              data={(found.data?.data ?? []).map((v) => ({ value: String(v.id), label: `${v.sku} — ${v.product_title ?? `product #${v.product_id}`}` }))}
-              filter={({ options }) => options}
-              nothingFoundMessage={q.length < 2 ? 'Type two characters or more' : 'Nothing found'}
-              onChange={(v) => {
-                if (!v) return;
-                const row = found.data?.data.find((x) => String(x.id) === v);
-                setLines((ls) => (ls.some((l) => l.kind === 'v' && l.id === Number(v)) ? ls : [...ls, { kind: 'v', id: Number(v), quantity: 1, label: row ? `${row.sku} — ${row.product_title ?? ''}` : undefined }]));
-                setQ('');
+              onPick={(id, row) => {
+                if (id === null) return;
+                setLines((ls) => (ls.some((l) => l.kind === 'v' && l.id === id) ? ls : [...ls, { kind: 'v', id, quantity: 1, label: row ? `${row.sku} — ${row.product_title ?? ''}` : undefined }]));
               }}
-              comboboxProps={{ withinPortal: true }}
             />
             {lines.length ? (
               <Table fz="xs" verticalSpacing={2} aria-label="Items to check">

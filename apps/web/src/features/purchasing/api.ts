@@ -15,16 +15,14 @@ import {
   type PurchaseOrderReceive,
   type PurchaseOrderUpdate,
   type UnitCostAnswer,
-  type VariantListItem,
 } from '@qm/contracts';
 import { api } from '../../lib/api';
-import { changeCached, defineResource, invalidate, useResourceSearch } from '../../lib/resource';
+import { changeCached, defineResource, invalidate } from '../../lib/resource';
 
 /** Receiving moves stock: the inventory lists show it. */
 export const purchaseOrders = defineResource<PurchaseOrderListItem, PurchaseOrderCreate, PurchaseOrderUpdate, PurchaseOrderDetail>('purchase-order', {
   related: ['inventory-item', 'inventory-transaction'],
 });
-const variantSearch = defineResource<VariantListItem>('variant');
 
 /** Vendors and receiving locations for the purchase order form. */
 export function usePurchaseOrderOptions() {
@@ -33,11 +31,6 @@ export function usePurchaseOrderOptions() {
     queryFn: ({ signal }) => api.data<PurchaseOrderOptions>(`${purchaseOrders.path}/options`, undefined, signal),
     staleTime: 5 * 60_000,
   });
-}
-
-/** Variants whose SKU, UPC or product title matches (for adding a line). */
-export function useVariantSearch(q: string) {
-  return useResourceSearch(variantSearch, 'po-line-search', { q, per_page: 20 }, { enabled: q.trim().length >= 2, staleTime: 60_000 });
 }
 
 /** The default unit cost of a variant from a vendor (its catalogue, else the variant's cost). */

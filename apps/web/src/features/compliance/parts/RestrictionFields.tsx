@@ -3,12 +3,12 @@
  * an attribute condition), where (states, zip code groups, and their exceptions), the type, the law
  * and when it is in force.
  */
-import { useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { Button, Divider, Group, Select, SimpleGrid } from '@mantine/core';
+import { Button, Divider, Group, SimpleGrid } from '@mantine/core';
 import { ATTRIBUTE_OPS, ATTRIBUTE_OP_LABELS, COMPLIANCE_PLACES, EVERY_STATE, TARGET_KINDS, TARGET_KIND_LABELS } from '@qm/contracts';
 import { DateField, MultiSelectField, SelectField, SwitchField, TagsField, TextAreaField, TextField } from '../../../ui/fields';
-import { useAttributes, useBrandOptions, useCategoryOptions, useVariantSearch } from '../../catalog/api';
+import { useAttributes, useBrandOptions, useCategoryOptions } from '../../catalog/api';
+import { VariantSearchSelect } from '../../catalog/parts/VariantSearchSelect';
 import { useRestrictionTypeOptions, useZipGroupOptions } from '../api';
 
 const PLACE_OPTIONS = COMPLIANCE_PLACES.map((p) => ({ value: p, label: p }));
@@ -17,32 +17,17 @@ const PLACE_OPTIONS = COMPLIANCE_PLACES.map((p) => ({ value: p, label: p }));
 function ItemPicker({ name, kind }: { name: string; kind: 'product' | 'variant' }) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control });
-  const [q, setQ] = useState('');
-  const found = useVariantSearch(q);
-  const rows = found.data?.data ?? [];
-  const options =
-    kind === 'variant'
-      ? rows.map((v) => ({ value: String(v.id), label: `${v.sku} — ${v.product_title ?? `product #${v.product_id}`}` }))
-      : [...new Map(rows.map((v) => [v.product_id, { value: String(v.product_id), label: v.product_title ?? `Product #${v.product_id}` }])).values()];
-  const current = field.value ? String(field.value) : null;
-  if (current && !options.some((o) => o.value === current)) options.unshift({ value: current, label: `${kind === 'variant' ? 'Variant' : 'Product'} #${current}` });
   return (
-    <Select
+    <VariantSearchSelect
+      pick={kind}
       label={kind === 'variant' ? 'Variant' : 'Product'}
       description="Search by SKU, UPC or title"
       placeholder="e.g. PMAG30"
       required
-      searchable
-      data={options}
-      value={current}
-      onChange={(v) => field.onChange(v === null ? null : Number(v))}
-      searchValue={q}
-      onSearchChange={setQ}
-      nothingFoundMessage={q.length < 2 ? 'Type two characters or more' : 'Nothing found'}
-      filter={({ options: o }) => o}
+      value={field.value ?? null}
+      onPick={(id) => field.onChange(id)}
       error={fieldState.error?.message}
       ref={field.ref}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

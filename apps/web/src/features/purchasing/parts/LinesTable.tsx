@@ -5,8 +5,7 @@
  */
 import { useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { Group, Paper, Select, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Group, Paper, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { PurchaseOrderDetail, PurchaseOrderLineInput } from '@qm/contracts';
 import { errorMessage } from '../../../lib/api';
@@ -15,7 +14,8 @@ import { MoneyDisplay } from '../../../ui/displays';
 import { IconButton } from '../../../ui/IconButton';
 import { IconTrash } from '../../../ui/icons';
 import { TableHead } from '../../../ui/TableHead';
-import { fetchUnitCost, useVariantSearch } from '../api';
+import { VariantSearchSelect } from '../../catalog/parts/VariantSearchSelect';
+import { fetchUnitCost } from '../api';
 import { CellInteger, CellMoney } from './CellInputs';
 
 interface Shown {
@@ -104,41 +104,10 @@ export function DraftLines({ po, readOnly }: { po: PurchaseOrderDetail; readOnly
       </Table>
       {readOnly ? null : (
         <Group p="xs" className="qm-list-toolbar">
-          <VariantPicker onPick={(v) => void add(v)} />
+          <VariantSearchSelect size="xs" label="Add a line" w={420} onPick={(_, v) => v && void add(v)} />
         </Group>
       )}
     </Paper>
-  );
-}
-
-function VariantPicker({ onPick }: { onPick: (v: { id: number; sku: string; product_title: string | null; units_per_package: number }) => void }) {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search, 250);
-  const found = useVariantSearch(q);
-  const rows = found.data?.data ?? [];
-  return (
-    <Select
-      size="xs"
-      label="Add a line"
-      placeholder="SKU, UPC or product title"
-      searchable
-      clearable
-      w={420}
-      value={null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options }) => options}
-      data={rows.map((v) => ({ value: String(v.id), label: `${v.sku} · ${v.product_title ?? ''}` }))}
-      nothingFoundMessage={q.trim().length >= 2 && !found.isFetching ? 'No variant matches' : undefined}
-      onChange={(id) => {
-        const v = rows.find((r) => String(r.id) === id);
-        if (v) {
-          onPick(v);
-          setSearch('');
-        }
-      }}
-      comboboxProps={{ withinPortal: true }}
-    />
   );
 }
 

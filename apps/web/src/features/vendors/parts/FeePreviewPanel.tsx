@@ -4,16 +4,15 @@
  * line by line with why (`POST vendor-fee-schema/{id}/preview`, the same computation routing uses).
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { FeePreview, VariantListItem } from '@qm/contracts';
 import { errorMessage } from '../../../lib/api';
 import { formatCents, formatInteger, toIsoDate } from '../../../lib/format';
 import { IconButton } from '../../../ui/IconButton';
 import { CodeDisplay, MoneyDisplay } from '../../../ui/displays';
-import { IconPlus, IconSearch, IconTrash } from '../../../ui/icons';
+import { IconTrash } from '../../../ui/icons';
 import { IntegerInput, MoneyInput } from '../../../ui/inputs';
-import { useVariantSearch } from '../../catalog/api';
+import { VariantSearchSelect } from '../../catalog/parts/VariantSearchSelect';
 import { usePreviewFees, useVendorOptions } from '../api';
 
 interface Line {
@@ -58,7 +57,7 @@ export function FeePreviewPanel({ schemaId }: { schemaId: number }) {
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm" mb="xs">
           <Select label="Vendor (costs and shipping)" placeholder="This schema only" data={vendors.options} value={vendorId} onChange={setVendorId} clearable searchable comboboxProps={{ withinPortal: true }} />
           <TextInput type="date" label="Order date" value={date} onChange={(e) => setDate(e.currentTarget.value || toIsoDate(new Date()))} />
-          <VariantFinder onPick={add} />
+          <VariantSearchSelect label="Add a variant" placeholder="SKU, UPC or title, e.g. 9mm 115" onPick={(_, v) => v && add(v)} />
         </SimpleGrid>
         {lines.length ? (
           <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label="Basket lines">
@@ -115,58 +114,6 @@ export function FeePreviewPanel({ schemaId }: { schemaId: number }) {
       ) : null}
       {result ? <PreviewResult result={result} /> : null}
     </Stack>
-  );
-}
-
-/** Finds variants of any product by SKU, UPC or title (the catalogue's variant search) and adds one to the basket. */
-function VariantFinder({ onPick }: { onPick: (v: VariantListItem) => void }) {
-  const [q, setQ] = useState('');
-  const [debounced] = useDebouncedValue(q.trim(), 300);
-  const results = useVariantSearch(debounced);
-  const found = results.data?.data ?? [];
-  return (
-    <div style={{ position: 'relative' }}>
-      <TextInput
-        label="Add a variant"
-        placeholder="SKU, UPC or title, e.g. 9mm 115"
-        leftSection={<IconSearch size={14} />}
-        rightSection={results.isFetching ? <Loader size={12} /> : null}
-        value={q}
-        onChange={(e) => setQ(e.currentTarget.value)}
-        type="search"
-      />
-      {debounced.length >= 2 && results.data ? (
-        <Paper withBorder shadow="sm" radius="sm" p={4} mt={2} style={{ position: 'absolute', zIndex: 20, left: 0, right: 0, maxHeight: 280, overflowY: 'auto' }} aria-label="Variants found" role="list">
-          {found.length === 0 ? (
-            <Text size="sm" c="dimmed" p={4}>
-              No variant matches.
-            </Text>
-          ) : (
-            found.map((v) => (
-              <Group key={v.id} justify="space-between" wrap="nowrap" gap="xs" p={4} role="listitem">
-                <div style={{ minWidth: 0 }}>
-                  <CodeDisplay value={v.sku} strong />
-                  <Text size="xs" c="dimmed" truncate>
-                    {v.product_title} · {formatInteger(v.units_per_package)} per package
-                  </Text>
-                </div>
-                <Button
-                  size="compact-xs"
-                  leftSection={<IconPlus size={12} />}
-                  aria-label={`Add ${v.sku}`}
-                  onClick={() => {
-                    onPick(v);
-                    setQ('');
-                  }}
-                >
-                  Add
-                </Button>
-              </Group>
-            ))
-          )}
-        </Paper>
-      ) : null}
-    </div>
   );
 }
 

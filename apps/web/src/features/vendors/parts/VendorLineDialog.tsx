@@ -4,14 +4,13 @@
  * match by a person; cleared, the line is none of ours). Validated by the contract's schema; the
  * server audits the change and refuses a stale version.
  */
-import { useState } from 'react';
-import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useController, useFormContext } from 'react-hook-form';
 import { VendorProductUpdate, type VendorProduct } from '@qm/contracts';
 import { IntegerField, MoneyField, SwitchField } from '../../../ui/fields';
 import { ResourceForm } from '../../../ui/ResourceForm';
-import { useVariantSearch } from '../../catalog/api';
+import { VariantSearchSelect } from '../../catalog/parts/VariantSearchSelect';
 import { useUpdateLine } from '../catalogApi';
 
 const LineForm = VendorProductUpdate.omit({ version: true });
@@ -20,29 +19,17 @@ const LineForm = VendorProductUpdate.omit({ version: true });
 function OurVariantPicker({ line }: { line: VendorProduct }) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name: 'variant_id', control });
-  const [q, setQ] = useState('');
-  const found = useVariantSearch(q);
-  const options = (found.data?.data ?? []).map((v) => ({ value: String(v.id), label: `${v.sku} — ${v.product_title ?? `product #${v.product_id}`}` }));
-  const current = field.value ? String(field.value) : null;
-  if (current && !options.some((o) => o.value === current))
-    options.unshift({ value: current, label: current === String(line.variant_id) && line.variant_sku ? `${line.variant_sku} — ${line.product_title ?? ''}` : `Variant #${current}` });
   return (
-    <Select
+    <VariantSearchSelect
       label="Our variant"
       description="Search by SKU, UPC or title; clear it when the line is none of ours"
       placeholder="Not matched"
-      searchable
       clearable
-      data={options}
-      value={current}
-      onChange={(v) => field.onChange(v === null ? null : Number(v))}
-      searchValue={q}
-      onSearchChange={setQ}
-      nothingFoundMessage={q.length < 2 ? 'Type two characters or more' : 'Nothing found'}
-      filter={({ options: o }) => o}
+      value={field.value ?? null}
+      currentLabel={field.value === line.variant_id && line.variant_sku ? `${line.variant_sku} — ${line.product_title ?? ''}` : undefined}
+      onPick={(id) => field.onChange(id)}
       error={fieldState.error?.message}
       ref={field.ref}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }
