@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatInteger, formatMoney, formatRange, plural, toIsoDate } from './format';
+import { formatAxisDollars, formatCents, formatDate, formatInteger, formatMoney, formatRange, plural, toIsoDate } from './format';
 
 describe('money', () => {
   it('shows US dollars in en-US with at most 2 fraction digits', () => {
@@ -13,6 +13,12 @@ describe('money', () => {
     expect(formatCents(123450)).toBe('$1,234.50');
     expect(formatCents(1)).toBe('$0.01');
     expect(formatCents('999')).toBe('$9.99');
+  });
+
+  it('labels a chart axis in whole dollars', () => {
+    expect(formatAxisDollars(240000)).toBe('$240,000');
+    expect(formatAxisDollars(0)).toBe('$0');
+    expect(formatAxisDollars(-1500.4)).toBe('-$1,500');
   });
 
   it('leaves missing values empty (or as asked)', () => {

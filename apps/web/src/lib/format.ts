@@ -8,6 +8,7 @@ const LOCALE = 'en-US';
 
 const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const wholeDollarFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
 // one decimal always: a column of percentages lines up (23.0 %, not 23 % under 22.6 %)
 const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -24,6 +25,11 @@ function toNumber(v: Num): number | null {
 export function formatMoney(dollars: Num, empty = ''): string {
   const n = toNumber(dollars);
   return n === null ? empty : moneyFormat.format(n);
+}
+
+/** A chart axis's tick, in whole dollars: `240000` → `$240,000` (the chart's points keep their cents). */
+export function formatAxisDollars(dollars: number): string {
+  return wholeDollarFormat.format(dollars);
 }
 
 /** Integer cents (the API's money unit) → `$1,234.50`. */

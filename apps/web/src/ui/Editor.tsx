@@ -96,6 +96,7 @@ export function EditorShell({
   back,
   image,
   title,
+  badges,
   facts,
   actions,
   saveBar,
@@ -107,7 +108,10 @@ export function EditorShell({
   /** The link back when the route has no breadcrumb trail (a route outside the route table's lists). */
   back?: { to: string; label: string };
   image?: ReactNode;
-  title: ReactNode;
+  /** The item's name: the heading and the breadcrumb trail's last step. */
+  title: string;
+  /** Badges beside the heading (not in the trail). */
+  badges?: ReactNode;
   facts: ReactNode;
   actions?: ReactNode;
   saveBar: ReactNode;
@@ -128,9 +132,12 @@ export function EditorShell({
           </Group>
         </Anchor>
       ) : null}
-      <Title order={1} size="h3" fw={600} lineClamp={1}>
-        {title}
-      </Title>
+      <Group gap="xs" wrap="nowrap">
+        <Title order={1} size="h3" fw={600} lineClamp={1}>
+          {title}
+        </Title>
+        {badges}
+      </Group>
       {facts}
     </div>
   );

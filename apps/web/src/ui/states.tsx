@@ -1,6 +1,6 @@
 /** Loading, empty and failure states shared by every screen. */
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { errorMessage } from '../lib/api';
 import { IconAlert, IconRefresh } from './icons';
 
@@ -43,4 +43,17 @@ export function ErrorState({ error, onRetry, title = 'Could not load this' }: { 
       </Group>
     </Alert>
   );
+}
+
+/** A table's first page loading: rows of grey bars in its columns, hidden from assistive technology (the table says it is busy). */
+export function SkeletonRows({ columns, rows = 8 }: { columns: number; rows?: number }) {
+  return Array.from({ length: rows }, (_, i) => (
+    <Table.Tr key={`sk${i}`} aria-hidden>
+      {Array.from({ length: columns }, (_, j) => (
+        <Table.Td key={j}>
+          <Skeleton height={12} radius="sm" />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
 }

@@ -9,22 +9,9 @@ import { JsonDiff } from '../../ui/JsonDiff';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef, type ResourceListProps } from '../../ui/ResourceList';
 import { auditLog, clientErrors, useClientError } from './api';
-import { actionColor } from './links';
+import { ActionBadge, ActorName } from './parts/EntryCells';
 
 type Tab = 'audit' | 'errors';
-
-function Who({ name, impersonator }: { name: string | null; impersonator?: string | null }) {
-  return (
-    <div>
-      {name ?? <Text span c="dimmed" size="sm">System</Text>}
-      {impersonator ? (
-        <Text size="xs" c="orange">
-          as impersonator {impersonator}
-        </Text>
-      ) : null}
-    </div>
-  );
-}
 
 function AuditDetail({ entry }: { entry: AuditEntry }) {
   return (
@@ -70,16 +57,12 @@ function LogList<T>({ userKey, filters, ...props }: { userKey: string; filters: 
 function AuditLog() {
   const columns: Column<AuditEntry>[] = [
     { key: 'at', header: 'When', width: 190, render: (e) => <DateTimeDisplay value={e.at} /> },
-    { key: 'actor_name', header: 'Who', render: (e) => <Who name={e.actor_name} impersonator={e.impersonator_name} /> },
+    { key: 'actor_name', header: 'Who', render: (e) => <ActorName name={e.actor_name} impersonator={e.impersonator_name} /> },
     {
       key: 'action',
       header: 'Action',
       width: 130,
-      render: (e) => (
-        <Badge size="sm" variant="light" radius="sm" color={actionColor(e.action)}>
-          {e.action.replace(/_/g, ' ')}
-        </Badge>
-      ),
+      render: (e) => <ActionBadge action={e.action} />,
     },
     { key: 'entity', header: 'Entity' },
     { key: 'entity_id', header: 'Entity ID', width: 110 },
@@ -114,7 +97,7 @@ function levelColor(level: string): string {
 function BrowserErrors() {
   const columns: Column<ClientError>[] = [
     { key: 'at', header: 'At', width: 190, render: (e) => <DateTimeDisplay value={e.at} /> },
-    { key: 'user_name', header: 'User', render: (e) => <Who name={e.user_name} /> },
+    { key: 'user_name', header: 'User', render: (e) => <ActorName name={e.user_name} /> },
     {
       key: 'level',
       header: 'Level',

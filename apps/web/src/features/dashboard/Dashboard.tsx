@@ -1,5 +1,5 @@
 /** Dashboard: the day's orders view, real figures from `GET dashboard`, recent activity, and the user's shortcuts. */
-import { Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { isAllowed } from '@qm/contracts';
 import { useCurrentUser } from '../../lib/session';
@@ -8,7 +8,8 @@ import { DateTimeDisplay } from '../../ui/displays';
 import { Figure } from '../../ui/Figure';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, Spinner } from '../../ui/states';
-import { auditLink, actionColor, entityLabel } from '../audit/links';
+import { auditLink, entityLabel } from '../audit/links';
+import { ActionBadge, ActorName } from '../audit/parts/EntryCells';
 import { TableHead } from '../../ui/TableHead';
 import { useDashboard } from './api';
 import { OrdersToday } from './parts/OrdersToday';
@@ -73,18 +74,10 @@ export default function DashboardScreen() {
                       <DateTimeDisplay value={e.at} />
                     </Table.Td>
                     <Table.Td>
-                      {e.actor_name ?? <Text span c="dimmed" size="sm">System</Text>}
-                      {e.impersonator_name ? (
-                        <Text span size="xs" c="dimmed">
-                          {' '}
-                          as impersonator {e.impersonator_name}
-                        </Text>
-                      ) : null}
+                      <ActorName name={e.actor_name} impersonator={e.impersonator_name} />
                     </Table.Td>
                     <Table.Td>
-                      <Badge size="sm" variant="light" radius="sm" color={actionColor(e.action)}>
-                        {e.action.replace(/_/g, ' ')}
-                      </Badge>
+                      <ActionBadge action={e.action} />
                     </Table.Td>
                     <Table.Td>
                       {canSeeLogs ? (

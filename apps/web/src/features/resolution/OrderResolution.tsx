@@ -11,6 +11,7 @@ import { useStoreOptions } from '../../lib/lookups';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, Spinner } from '../../ui/states';
 import { TableHead } from '../../ui/TableHead';
+import { TABLE_DENSITY } from '../../ui/listParams';
 import { useResolution } from './api';
 import { ageText } from './parts/age';
 import { ResolutionActions } from './parts/ResolutionActions';
@@ -116,13 +117,13 @@ export default function OrderResolutionScreen() {
               <EmptyState title={reason ? `No open case: ${RESOLUTION_REASON_LABELS[reason].toLowerCase()}` : 'No open case'} />
             ) : (
               <Table.ScrollContainer minWidth={900}>
-                <Table striped verticalSpacing={6} fz="sm" aria-label="Open cases">
+                <Table striped highlightOnHover verticalSpacing={5} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label="Open cases">
                   <TableHead cells={['Order', 'Store', 'Customer', { label: 'Total', ta: 'right' }, 'Reason', 'Detail', 'Opened', { label: 'Actions', srOnly: true }]} />
                   <Table.Tbody>
                     {d.cases.map((c) => (
                       <Table.Tr key={c.id} data-order-id={c.order_id}>
                         <Table.Td>
-                          <Anchor component={Link} to={`/order/${c.order_id}`} size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                          <Anchor component={Link} to={`/order/${c.order_id}`} fz="inherit" fw={600} style={{ whiteSpace: 'nowrap' }}>
                             {c.order_number}
                           </Anchor>
                           {c.internal_status ? (
@@ -131,14 +132,16 @@ export default function OrderResolutionScreen() {
                             </Text>
                           ) : null}
                         </Table.Td>
-                        <Table.Td>{c.store}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.store}</Table.Td>
                         <Table.Td>
                           {c.customer_name}
                           <Text size="xs" c="dimmed">
                             {c.customer_email}
                           </Text>
                         </Table.Td>
-                        <Table.Td ta="right">{formatCents(c.total_cents)}</Table.Td>
+                        <Table.Td ta="right" className="qm-num">
+                          {formatCents(c.total_cents)}
+                        </Table.Td>
                         <Table.Td>
                           <Badge variant="light" radius="sm" size="sm" tt="none" styles={{ root: { height: 'auto', maxWidth: 'none' }, label: { whiteSpace: 'nowrap', overflow: 'visible' } }} color={c.reason === 'compliance_hold' ? 'red' : c.reason === 'cs_open' ? 'blue' : 'orange'}>
                             {RESOLUTION_REASON_LABELS[c.reason]}
@@ -149,7 +152,7 @@ export default function OrderResolutionScreen() {
                             </Text>
                           ) : null}
                         </Table.Td>
-                        <Table.Td maw={320}>
+                        <Table.Td miw={220} maw={360}>
                           {c.detail}
                           {c.route_id ? (
                             <Text size="xs">
@@ -160,10 +163,10 @@ export default function OrderResolutionScreen() {
                           ) : null}
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                          <Text fz="inherit" fw={500} style={{ whiteSpace: 'nowrap' }}>
                             open for {ageText(c.opened_at, d.now)}
                           </Text>
-                          <Text size="xs" c="dimmed">
+                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                             {formatDateTime(c.opened_at)}
                           </Text>
                         </Table.Td>

@@ -5,7 +5,7 @@
  * it; deactivating is offered instead.
  */
 import { useNavigate, useParams } from 'react-router';
-import { Badge, Group, Tabs, Text } from '@mantine/core';
+import { Badge, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isAllowed, VendorCreate, VendorUpdate, type Vendor } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../lib/api';
@@ -79,9 +79,9 @@ function VendorEditor({ id }: { id: number }) {
           tab={tab}
           onTab={setTab}
           back={{ to: '/vendor', label: 'Vendors' }}
-          title={
-            <Group gap="xs" component="span">
-              {v.name}
+          title={v.name}
+          badges={
+            <>
               {!v.is_active ? (
                 <Badge variant="light" color="gray" radius="sm">
                   Inactive
@@ -92,7 +92,7 @@ function VendorEditor({ id }: { id: number }) {
                   Drop-ship
                 </Badge>
               ) : null}
-            </Group>
+            </>
           }
           facts={
             <Text size="xs" c="dimmed">

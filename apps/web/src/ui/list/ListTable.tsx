@@ -3,7 +3,8 @@
  * rows can be selected, expandable details, row actions, placeholders while loading and the empty state.
  */
 import { Fragment, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { ActionIcon, Checkbox, Skeleton, Table, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Checkbox, Table, UnstyledButton } from '@mantine/core';
+import { SkeletonRows } from '../states';
 import { IconChevronDown, IconChevronRight, IconSortAsc, IconSortDesc, IconSortNone } from '../icons';
 import { TABLE_DENSITY, sortDirection, tableCell } from '../listParams';
 import { cellValue } from './cells';
@@ -146,17 +147,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {pending
-            ? Array.from({ length: 8 }, (_, i) => (
-                <Table.Tr key={`sk${i}`} aria-hidden>
-                  {Array.from({ length: colCount }, (_, j) => (
-                    <Table.Td key={j}>
-                      <Skeleton height={12} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : null}
+          {pending ? <SkeletonRows columns={colCount} /> : null}
           {!pending && rows.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={colCount}>{empty}</Table.Td>

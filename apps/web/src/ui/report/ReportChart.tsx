@@ -8,6 +8,7 @@ import { CHART_LOOK } from '../chart';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReportChartSpec, ReportRow } from '@qm/contracts';
+import { formatAxisDollars } from '../../lib/format';
 import { formatCell } from './format';
 
 const COLORS = ['blue.6', 'orange.6', 'teal.6', 'grape.6', 'red.6', 'cyan.6', 'lime.7', 'pink.6'];
@@ -40,7 +41,7 @@ export default function ReportChart({ spec, points }: { spec: ReportChartSpec; p
             {...CHART_LOOK}
             series={spec.series.map((s, i) => ({ name: s.label, color: COLORS[i % COLORS.length]! }))}
             valueFormatter={valueText}
-            yAxisProps={{ width: 96 }}
+            yAxisProps={{ width: 96, ...(first.type === 'money' ? { tickFormatter: formatAxisDollars } : {}) }}
           />
         ) : (
           <Group align="center" gap="lg">

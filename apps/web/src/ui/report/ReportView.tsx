@@ -42,7 +42,7 @@ import { TableWrap } from '../list/TableWrap';
 import { DateRangeInput } from '../inputs';
 import { PER_PAGE_OPTIONS, TABLE_DENSITY, filterParam, nextSort, sortDirection, tableCell } from '../listParams';
 import { PageHeader } from '../PageHeader';
-import { EmptyState, ErrorState, Spinner } from '../states';
+import { EmptyState, ErrorState, SkeletonRows, Spinner } from '../states';
 import { downloadFile, exportReport, useReport, useReportDefinition } from './api';
 import { formatCell, isNumeric } from './format';
 
@@ -293,17 +293,7 @@ function ReportTable(props: {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows === null
-            ? Array.from({ length: 8 }, (_, i) => (
-                <Table.Tr key={`sk${i}`} aria-hidden>
-                  {Array.from({ length: colCount }, (_, j) => (
-                    <Table.Td key={j}>
-                      <Skeleton height={12} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : null}
+          {rows === null ? <SkeletonRows columns={colCount} /> : null}
           {rows && rows.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={colCount}>

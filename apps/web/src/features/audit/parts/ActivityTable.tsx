@@ -5,7 +5,7 @@
  */
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Table, UnstyledButton } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { isAllowed, type AuditEntry } from '@qm/contracts';
 import { usePermissions } from '../../../lib/session';
@@ -13,7 +13,8 @@ import { DateTimeDisplay } from '../../../ui/displays';
 import { IconChevronDown, IconChevronRight } from '../../../ui/icons';
 import { JsonDiff } from '../../../ui/JsonDiff';
 import { EmptyState, ErrorState, Spinner } from '../../../ui/states';
-import { actionColor, auditLink } from '../links';
+import { auditLink } from '../links';
+import { ActionBadge, ActorName } from './EntryCells';
 
 export interface ActivityTableProps {
   activity: UseQueryResult<AuditEntry[]>;
@@ -49,7 +50,7 @@ export function ActivityTable({ activity, entity, entityId, systemLabel = () => 
             <Fragment key={e.id}>
               <Table.Tr>
                 <Table.Td>
-                  <UnstyledButton onClick={() => setOpen(open === e.id ? null : e.id)} aria-expanded={open === e.id}>
+                  <UnstyledButton fz="sm" onClick={() => setOpen(open === e.id ? null : e.id)} aria-expanded={open === e.id}>
                     <Group gap={4} wrap="nowrap">
                       {open === e.id ? <IconChevronDown size={12} /> : <IconChevronRight size={12} />}
                       <DateTimeDisplay value={e.at} />
@@ -57,21 +58,10 @@ export function ActivityTable({ activity, entity, entityId, systemLabel = () => 
                   </UnstyledButton>
                 </Table.Td>
                 <Table.Td>
-                  {e.actor_name ?? (
-                    <Text span size="sm" c="dimmed">
-                      {systemLabel(e)}
-                    </Text>
-                  )}
-                  {e.impersonator_name ? (
-                    <Text size="xs" c="orange">
-                      as impersonator {e.impersonator_name}
-                    </Text>
-                  ) : null}
+                  <ActorName name={e.actor_name} impersonator={e.impersonator_name} system={systemLabel(e)} />
                 </Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" radius="sm" color={actionColor(e.action)}>
-                    {e.action.replace(/_/g, ' ')}
-                  </Badge>
+                  <ActionBadge action={e.action} />
                 </Table.Td>
                 {what ? <Table.Td>{what(e)}</Table.Td> : null}
               </Table.Tr>

@@ -3,7 +3,7 @@ import { CHART_LOOK } from '../../../ui/chart';
 import { AreaChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
 import type { DashboardOrders } from '@qm/contracts';
-import { formatCents } from '../../../lib/format';
+import { formatAxisDollars, formatCents } from '../../../lib/format';
 
 export default function TrendChart({ days }: { days: DashboardOrders['days'] }) {
   const revenue = days.reduce((a, d) => a + d.revenue, 0);
@@ -24,7 +24,7 @@ export default function TrendChart({ days }: { days: DashboardOrders['days'] }) 
             { name: 'Margin', color: 'teal.6' },
           ]}
           valueFormatter={(v) => formatCents(Math.round(v * 100))}
-          yAxisProps={{ width: 96 }}
+          yAxisProps={{ width: 84, tickFormatter: formatAxisDollars }}
           curveType="monotone"
         />
       </div>
