@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import type { Feed, FeedLeftOutReport } from '@qm/contracts';
 import { BACKENDS, useTestApp } from './harness.js';
-import { liveItems, queueDueFeedBuilds } from '../src/modules/catalog/feed-files.js';
+import { SYSTEM_ACTOR } from '../src/db/audit.js';
+import { buildFeed, liveItems, queueDueFeedBuilds } from '../src/modules/catalog/feed-files.js';
 
 /** The XML's products, each as its fields (a parse error fails the test), under the list's and item's element names. */
 function productsOf(xml: string, root = 'productlist', item = 'product'): Record<string, string>[] {
@@ -103,6 +104,32 @@ describe.each(BACKENDS)('feed files on %s', (kind) => {
     expect(await build()).toEqual({ items: 4, kept: 3, left_out: 1 });
     await put({ keep_without_upc: false, keep_below_cost: false });
     expect(await build()).toEqual({ items: 4, kept: 1, left_out: 3 });
+  });
+
+  it('a build checks the items a few at a time and writes the same file as all at once', async () => {
+    const [storeId] = (await t.sql<{ store_id: number }>(sql`select store_id from feeds where id = ${feedId}`)).map((r) => r.store_id);
+    const created = await t.req('POST', '/api/feed', { token: catalog, body: { store_id: storeId, name: 'Chunked build → AmmoSeek', target_destination: 'ammoseek', frequency_hours: 24 } });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id as number;
+    const ids = (await t.sql<{ id: number }>(sql`select sv.id from store_variants sv join store_products sp on sp.id = sv.store_product_id where sp.store_id = ${storeId} order by sv.id limit 60`)).map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(20);
+    const linked = await t.req('POST', '/api/feed/store-variant', { token: catalog, body: { store_variant_ids: ids, feed_ids: [id], mode: 'add' } });
+    expect(linked.status, linked.text).toBe(200);
+    const fileRows = () => t.sql(sql`select * from feed_items where feed_id = ${id} order by store_variant_id`);
+
+    const whole = await buildFeed(t.db, SYSTEM_ACTOR, id, undefined, 1_000);
+    const once = await fileRows();
+    const told: [number, number][] = [];
+    const chunked = await buildFeed(t.db, SYSTEM_ACTOR, id, async (done, total) => void told.push([done, total]), 7);
+    expect(chunked).toEqual(whole);
+    expect(whole.items).toBe(ids.length);
+    expect(whole.kept).toBeGreaterThan(0);
+    expect(await fileRows()).toEqual(once);
+    // progress: from none to every item, never backwards, out of the feed's items
+    expect(told[0]).toEqual([0, ids.length]);
+    expect(told.at(-1)).toEqual([ids.length, ids.length]);
+    expect(told.every(([d, n], i) => n === ids.length && (i === 0 || d >= told[i - 1]![0]))).toBe(true);
+    expect(told.length).toBeGreaterThan(Math.ceil(ids.length / 7));
   });
 
   it('answers at its address only, with live price and stock; a new address ends the old one', async () => {

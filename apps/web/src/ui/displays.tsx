@@ -63,7 +63,14 @@ export function NoValue() {
 
 /** A code (SKU, UPC, slug) in monospace (`strong`: the row's own code), or the dash. */
 export function CodeDisplay({ value, strong }: { value: string | null | undefined; strong?: boolean }) {
-  return value ? <Text size="sm" ff="monospace" fw={strong ? 500 : undefined}>{value}</Text> : <NoValue />;
+  // a code reads whole: never broken across lines at its hyphens
+  return value ? (
+    <Text size="sm" ff="monospace" fw={strong ? 500 : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {value}
+    </Text>
+  ) : (
+    <NoValue />
+  );
 }
 
 /** Cents per unit (a package's price over its units), or the dash without a price or units. */

@@ -53,6 +53,8 @@ export const FEED_SCHEDULE_MINUTES = 5;
 const REQUEUE_MINUTES = 60;
 /** Rows written per statement by a build. */
 const WRITE_BATCH = 2_000;
+/** Items a build checks at a time (what it holds besides the kept items' ids). */
+export const BUILD_CHUNK = 5_000;
 
 export interface FeedBuildResult {
   items: number;
@@ -60,24 +62,40 @@ export interface FeedBuildResult {
   left_out: number;
 }
 
-/** Builds the feed's file (see the file's comment); `progress` is told how many items are checked. */
-export async function buildFeed(db: Db, actor: Actor, feedId: number, progress?: (done: number, total: number) => Promise<void>): Promise<FeedBuildResult> {
+/**
+ * Builds the feed's file (see the file's comment); `progress` is told how many items are checked. In
+ * two passes, each holding at most `chunkSize` items (`BUILD_CHUNK`): the rules over the items in id order (the
+ * compliance check, the long part, outside any transaction), keeping only the ids of the items kept;
+ * then, in one transaction, those items' file rows read and written a batch at a time.
+ */
+export async function buildFeed(db: Db, actor: Actor, feedId: number, progress?: (done: number, total: number) => Promise<void>, chunkSize = BUILD_CHUNK): Promise<FeedBuildResult> {
   const feed = await queryOne<FeedRules & { built_at: string | null; built_items: number | null; built_left_out: number | null }>(
     db,
     sql`select leave_out_restricted, keep_without_upc, keep_below_cost, built_at, built_items, built_left_out from feeds where id = ${feedId}`,
   );
   if (!feed) throw new JobFailed('The feed no longer exists.');
-  const items = await feedItemRows(db, feedId, true);
-  await progress?.(0, items.length);
-  const decided = await decideFeedItems(db, feed, items, today(), (done) => progress?.(done, items.length) ?? Promise.resolve());
-  const kept = items.filter((_, k) => decided[k] === null);
-  const result: FeedBuildResult = { items: items.length, kept: kept.length, left_out: items.length - kept.length };
+  const total = (await queryOne<{ n: number }>(db, sql`select count(*)::int as n from feed_store_variants where feed_id = ${feedId}`))?.n ?? 0;
+  await progress?.(0, total);
+  const date = today();
+  const kept: number[] = [];
+  let items = 0;
+  for (let after = 0; ; ) {
+    const chunk = await feedItemRows(db, feedId, false, { after, limit: chunkSize });
+    if (!chunk.length) break;
+    const decided = await decideFeedItems(db, feed, chunk, date, (done) => progress?.(Math.min(total, items + done), total) ?? Promise.resolve());
+    chunk.forEach((item, k) => {
+      if (decided[k] === null) kept.push(item.store_variant_id);
+    });
+    items += chunk.length;
+    after = chunk[chunk.length - 1]!.store_variant_id;
+  }
+  const result: FeedBuildResult = { items, kept: kept.length, left_out: items - kept.length };
   await inTx(db, async (t) => {
     // the feed's row first: two builds of one feed write one after the other
     await t.execute(sql`select 1 from feeds where id = ${feedId} for update`);
     await t.execute(sql`delete from feed_items where feed_id = ${feedId}`);
     for (let i = 0; i < kept.length; i += WRITE_BATCH) {
-      const rows = kept.slice(i, i + WRITE_BATCH);
+      const rows = await feedItemRows(t, feedId, true, { ids: kept.slice(i, i + WRITE_BATCH) });
       const col = <T>(f: (r: (typeof rows)[number]) => T) => JSON.stringify(rows.map(f));
       await t.execute(sql`
         insert into feed_items (feed_id, store_variant_id, type, title, url, caliber, manufacturer, count, upc, mpn, casing, grains, condition, purchase_limit)

@@ -3,12 +3,14 @@
  * many it leaves out, and, page by page, each left-out item with the reason in words (compliance, and the
  * feed's own rules: disabled, no price, no numeric UPC, below cost).
  */
-import { Badge, Drawer, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Drawer, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FEED_LEFT_OUT_CAUSE_LABELS, type FeedLeftOutCause } from '@qm/contracts';
 import { Link } from 'react-router';
 import { formatInteger } from '../../../lib/format';
+import { CodeDisplay } from '../../../ui/displays';
 import { ListPagination } from '../../../ui/list';
+import { TABLE_DENSITY } from '../../../ui/listParams';
 import { EmptyState, ErrorState, Spinner } from '../../../ui/states';
 import { useFeedLeftOut } from '../api';
 
@@ -47,7 +49,7 @@ function FeedLeftOut({ feedId }: { feedId: number }) {
       {r.data.length === 0 ? (
         <EmptyState title="Nothing is left out">Every item this feed carries goes into it.</EmptyState>
       ) : (
-        <Table striped withTableBorder aria-label="Left-out items">
+        <Table striped withTableBorder verticalSpacing={5} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label="Left-out items">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>SKU</Table.Th>
@@ -59,17 +61,19 @@ function FeedLeftOut({ feedId }: { feedId: number }) {
             {r.data.map((i) => (
               <Table.Tr key={i.store_variant_id}>
                 <Table.Td>
-                  <Text size="sm" ff="monospace">{i.sku ?? '—'}</Text>
+                  <CodeDisplay value={i.sku} />
                 </Table.Td>
                 <Table.Td>
-                  <Link to={`/product/${i.product_id}`}>{i.title ?? `Product ${i.product_id}`}</Link>
+                  <Anchor component={Link} to={`/product/${i.product_id}`} fz="inherit">
+                    {i.title ?? `Product ${i.product_id}`}
+                  </Anchor>
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap" align="flex-start">
                     <Badge size="sm" variant="light" color={CAUSE_COLORS[i.cause]} style={{ flexShrink: 0 }}>
                       {FEED_LEFT_OUT_CAUSE_LABELS[i.cause]}
                     </Badge>
-                    <Text size="sm">{i.reason}</Text>
+                    <Text fz="inherit">{i.reason}</Text>
                   </Group>
                 </Table.Td>
               </Table.Tr>
