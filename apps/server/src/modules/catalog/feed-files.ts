@@ -66,7 +66,7 @@ export interface FeedBuildResult {
  * Builds the feed's file (see the file's comment); `progress` is told how many items are checked. In
  * two passes, each holding at most `chunkSize` items (`BUILD_CHUNK`): the rules over the items in id order (the
  * compliance check, the long part, outside any transaction), keeping only the ids of the items kept;
- * then, in one transaction, those items' file rows read and written a batch at a time.
+ * then, in one transaction, the items' file rows read a batch at a time and those kept written.
  */
 export async function buildFeed(db: Db, actor: Actor, feedId: number, progress?: (done: number, total: number) => Promise<void>, chunkSize = BUILD_CHUNK): Promise<FeedBuildResult> {
   const feed = await queryOne<FeedRules & { built_at: string | null; built_items: number | null; built_left_out: number | null }>(
@@ -94,8 +94,18 @@ export async function buildFeed(db: Db, actor: Actor, feedId: number, progress?:
     // the feed's row first: two builds of one feed write one after the other
     await t.execute(sql`select 1 from feeds where id = ${feedId} for update`);
     await t.execute(sql`delete from feed_items where feed_id = ${feedId}`);
-    for (let i = 0; i < kept.length; i += WRITE_BATCH) {
-      const rows = await feedItemRows(t, feedId, true, { ids: kept.slice(i, i + WRITE_BATCH) });
+    // the file rows of the items in id order, a batch at a time (a range of the feed's index), those kept
+    // written: `kept` is in the same order, so one pointer walks it beside them
+    let k = 0;
+    for (let after = 0; k < kept.length; ) {
+      const batch = await feedItemRows(t, feedId, true, { after, limit: WRITE_BATCH });
+      if (!batch.length) break;
+      after = batch[batch.length - 1]!.store_variant_id;
+      const rows = batch.filter((r) => {
+        while (k < kept.length && kept[k]! < r.store_variant_id) k++;
+        return kept[k] === r.store_variant_id;
+      });
+      if (!rows.length) continue;
       const col = <T>(f: (r: (typeof rows)[number]) => T) => JSON.stringify(rows.map(f));
       await t.execute(sql`
         insert into feed_items (feed_id, store_variant_id, type, title, url, caliber, manufacturer, count, upc, mpn, casing, grains, condition, purchase_limit)

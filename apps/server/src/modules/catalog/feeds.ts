@@ -16,7 +16,7 @@ import { notFound } from '../../http/errors.js';
 import { action } from '../../http/kit.js';
 import { cachedByRevision, columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { feedExclusionsOf, today } from '../compliance/service.js';
-import { assertIdsExist, intArray } from './common.js';
+import { assertIdsExist } from './common.js';
 import { feedLeftOutReason, type FeedSwitches } from './feed-rules.js';
 
 const tags = ['feeds'];
@@ -77,8 +77,11 @@ const attr = (code: string) => sql`(select a.value #>> '{}' from attribute_data 
 /** The same as a whole number of at least 1, else null. */
 const wholeAttr = (code: string) => sql`(select case when x ~ '^[0-9]{1,6}$' and x::int > 0 then x::int end from (select ${attr(code)} as x) w)`;
 
-/** Which of the feed's items a read takes: those after a store variant id (at most `limit`), or those with the given ids. */
-export type FeedItemWindow = { after: number; limit: number } | { ids: readonly number[] };
+/** Which of the feed's items a read takes: at most `limit` of those after a store variant id. */
+export interface FeedItemWindow {
+  after: number;
+  limit: number;
+}
 
 /**
  * The items the feed carries (its store variants), in id order — all of them, or a window of them — with
@@ -95,11 +98,6 @@ export function feedItemRows(db: Db, feedId: number, forFile: boolean, window?: 
           ${attr('mpn')} as mpn, ${attr('casing')} as casing, ${attr('grain_weight')} as grains, lower(${attr('condition')}) as condition,
           ${attr('capacity')} is not null as has_capacity, ${wholeAttr('purchase_limit')} as purchase_limit,
           array(select c.name from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = v.product_id order by c.id) as category_names`;
-  const within = !window
-    ? sql``
-    : 'ids' in window
-      ? sql`and fsv.store_variant_id = any(${intArray(window.ids)})`
-      : sql`and fsv.store_variant_id > ${window.after}`;
   return query<FeedItem>(
     db,
     sql`select sv.id as store_variant_id, sv.variant_id, v.product_id, v.sku, sv.is_enabled, sv.price_cents, v.cost_cents, v.upc,
@@ -110,9 +108,9 @@ export function feedItemRows(db: Db, feedId: number, forFile: boolean, window?: 
           join variants v on v.id = sv.variant_id
           join products p on p.id = v.product_id
           ${forFile ? sql`join store_products sp on sp.id = sv.store_product_id join stores s on s.id = sp.store_id left join brands b on b.id = p.brand_id` : sql``}
-         where fsv.feed_id = ${feedId} ${within}
+         where fsv.feed_id = ${feedId} ${window ? sql`and fsv.store_variant_id > ${window.after}` : sql``}
          order by fsv.store_variant_id
-         ${window && 'limit' in window ? sql`limit ${window.limit}` : sql``}`,
+         ${window ? sql`limit ${window.limit}` : sql``}`,
   );
 }
 
