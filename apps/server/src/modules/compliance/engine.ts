@@ -392,28 +392,56 @@ export interface PlaceResult extends Outcome {
  * own rules. For the product editor, publishing and feeds.
  */
 export function whereRestricted(index: RuleIndex, item: ItemFacts, date: string): PlaceResult[] {
-  const live = candidates(index, item).filter((r) => inForce(r, date));
-  const matched = new Map<CompiledRule, string>();
-  for (const r of live) {
-    const m = targetMatches(index, r, item);
-    if (m !== null) matched.set(r, m);
-  }
-  // The places follow from the rules that matched and how (and the date, which chose them): items
-  // caught by the same rules the same way — most of a catalogue, by category and attribute — share
-  // one answer, so a feed's hundreds of thousands of items build a few hundred (read only, never changed).
-  const key = [...matched].map(([r, m]) => `${r.id}\u0000${m}`).sort().join('\u0001');
-  let memo = placesMemo.get(index);
-  if (!memo || memo.date !== date || memo.places.size >= PLACES_MEMO_MAX) placesMemo.set(index, (memo = { date, places: new Map() }));
-  const known = memo.places.get(key);
+  const { matched, key } = matchedRules(index, item, date);
+  const memo = memoOf(placesMemo, index, date);
+  const known = memo.get(key);
   if (known) return known;
   const places = placesOf(index, matched);
-  memo.places.set(key, places);
+  memo.set(key, places);
   return places;
 }
 
-/** Places answers per compiled index (dropped with it) and date, up to PLACES_MEMO_MAX sets of matched rules. */
-const placesMemo = new WeakMap<RuleIndex, { date: string; places: Map<string, PlaceResult[]> }>();
-const PLACES_MEMO_MAX = 20_000;
+/**
+ * An answer that follows from an item's places alone (a feed's decision on it), kept per set of matched
+ * rules under `name` — small, where the places themselves hold every rule's words for each state
+ * (~75 KB a set: a feed's 3,300 sets were 250 MB). The places are taken from `whereRestricted`'s memo
+ * when there, else found for the set's first item and not kept.
+ */
+export function fromPlaces<T>(index: RuleIndex, item: ItemFacts, date: string, name: string, derive: (places: readonly PlaceResult[]) => T): T {
+  const { matched, key } = matchedRules(index, item, date);
+  const memo = memoOf(answersMemo, index, date);
+  const at = `${name}\u0002${key}`;
+  if (memo.has(at)) return memo.get(at) as T;
+  const answer = derive(memoOf(placesMemo, index, date).get(key) ?? placesOf(index, matched));
+  memo.set(at, answer);
+  return answer;
+}
+
+/**
+ * The rules in force that an item matches, with how (the words of the match), and their key: the places
+ * follow from these (and the date, which chose them), so items caught by the same rules the same way —
+ * most of a catalogue, by category and attribute — share one answer.
+ */
+function matchedRules(index: RuleIndex, item: ItemFacts, date: string): { matched: Map<CompiledRule, string>; key: string } {
+  const matched = new Map<CompiledRule, string>();
+  for (const r of candidates(index, item)) {
+    if (!inForce(r, date)) continue;
+    const m = targetMatches(index, r, item);
+    if (m !== null) matched.set(r, m);
+  }
+  return { matched, key: [...matched].map(([r, m]) => `${r.id}\u0000${m}`).sort().join('\u0001') };
+}
+
+/** A memo per compiled index (dropped with it) and date, of up to MEMO_MAX sets of matched rules (then started afresh). */
+type Memo<T> = WeakMap<RuleIndex, { date: string; byKey: Map<string, T> }>;
+function memoOf<T>(memos: Memo<T>, index: RuleIndex, date: string): Map<string, T> {
+  let memo = memos.get(index);
+  if (!memo || memo.date !== date || memo.byKey.size >= MEMO_MAX) memos.set(index, (memo = { date, byKey: new Map() }));
+  return memo.byKey;
+}
+const placesMemo: Memo<PlaceResult[]> = new WeakMap();
+const answersMemo: Memo<unknown> = new WeakMap();
+const MEMO_MAX = 20_000;
 
 function placesOf(index: RuleIndex, matched: ReadonlyMap<CompiledRule, string>): PlaceResult[] {
   const places: PlaceResult[] = [];

@@ -34,6 +34,7 @@ import {
   checkItems,
   compileRules,
   excludedFromFeed,
+  fromPlaces,
   inForce,
   strictestOf,
   whereMatches,
@@ -272,26 +273,19 @@ export interface FeedExclusion {
  * Per item, what a feed's compliance rule says of it (`excludedFromFeed`): an item blocked in every
  * state is always left out; with the feed's rule "leave out restricted items", so is every item
  * restricted somewhere; null: kept. Unlike `whereItemsRestricted` nothing is copied per item: items
- * caught by the same rules the same way share one list of places (the engine keeps it), and so one
- * answer here (kept per list of places) — a feed checks hundreds of thousands of items.
+ * caught by the same rules the same way share one answer, kept by the engine without their places
+ * (`fromPlaces`) — a feed checks hundreds of thousands of items.
  */
 export async function feedExclusionsOf(db: Db, items: readonly Pick<CheckItem, 'product_id' | 'variant_id'>[], feedRule: FeedRule, date: string = today()): Promise<(FeedExclusion | null)[]> {
   const { index, facts } = await rulesAndFacts(db, items.map((i) => ({ ...i, quantity: 1 })), { withVariants: true });
-  return facts.map((f) => {
-    const places = whereRestricted(index, f, date);
-    let answers = exclusionsByPlaces.get(places);
-    if (!answers) exclusionsByPlaces.set(places, (answers = new Map()));
-    const known = answers.get(feedRule.leave_out_restricted);
-    if (known !== undefined) return known;
-    const reason = excludedFromFeed({ title: f.title, places }, feedRule);
-    const answer = reason === null ? null : { reason, everywhere: !feedRule.leave_out_restricted || excludedFromFeed({ title: f.title, places }, { leave_out_restricted: false }) !== null };
-    answers.set(feedRule.leave_out_restricted, answer);
-    return answer;
-  });
+  // the reason never names the item (its title is not read): one answer per set of matched rules and feed rule
+  return facts.map((f) =>
+    fromPlaces(index, f, date, `feed ${feedRule.leave_out_restricted}`, (places): FeedExclusion | null => {
+      const reason = excludedFromFeed({ title: f.title, places }, feedRule);
+      return reason === null ? null : { reason, everywhere: !feedRule.leave_out_restricted || excludedFromFeed({ title: f.title, places }, { leave_out_restricted: false }) !== null };
+    }),
+  );
 }
-
-/** `feedExclusionsOf`'s answers per list of places (the engine's, never changed) and feed rule; dropped with the lists. */
-const exclusionsByPlaces = new WeakMap<readonly unknown[], Map<boolean, FeedExclusion | null>>();
 
 /** What a feed leaves out of the products it would list: product id → reason (`feedExclusionsOf`). */
 export async function feedExclusions(db: Db, productIds: readonly number[], feedRule: FeedRule, date: string = today()): Promise<Map<number, string>> {
