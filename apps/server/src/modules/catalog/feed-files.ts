@@ -36,7 +36,7 @@ import { today } from '../compliance/service.js';
 import { variantAvailable, variantsAvailable } from '../merchandising/stock.js';
 import { advertisedPrice, feedItemType, feedManufacturer } from './feed-rules.js';
 import { mapLiftedSql } from './map-holidays.js';
-import { decideFeedItems, feedItemRows, type FeedRules } from './feeds.js';
+import { CHECK_WINDOW, checkFeed, feedItemRows, type FeedRules, type LeftOutWhy } from './feeds.js';
 
 const tags = ['feeds'];
 
@@ -53,8 +53,6 @@ export const FEED_SCHEDULE_MINUTES = 5;
 const REQUEUE_MINUTES = 60;
 /** Rows written per statement by a build. */
 const WRITE_BATCH = 2_000;
-/** Items a build checks at a time (what it holds besides the kept items' ids). */
-export const BUILD_CHUNK = 5_000;
 
 export interface FeedBuildResult {
   items: number;
@@ -64,11 +62,11 @@ export interface FeedBuildResult {
 
 /**
  * Builds the feed's file (see the file's comment); `progress` is told how many items are checked. In
- * two passes, each holding at most `chunkSize` items (`BUILD_CHUNK`): the rules over the items in id order (the
- * compliance check, the long part, outside any transaction), keeping only the ids of the items kept;
+ * two passes, each holding at most `chunkSize` items (`CHECK_WINDOW`): the rules over the items in id
+ * order (`checkFeed`: compliance, the long part, outside any transaction), keeping the kept items' ids;
  * then, in one transaction, the items' file rows read a batch at a time and those kept written.
  */
-export async function buildFeed(db: Db, actor: Actor, feedId: number, progress?: (done: number, total: number) => Promise<void>, chunkSize = BUILD_CHUNK): Promise<FeedBuildResult> {
+export async function buildFeed(db: Db, actor: Actor, feedId: number, progress?: (done: number, total: number) => Promise<void>, chunkSize = CHECK_WINDOW): Promise<FeedBuildResult> {
   const feed = await queryOne<FeedRules & { built_at: string | null; built_items: number | null; built_left_out: number | null }>(
     db,
     sql`select leave_out_restricted, keep_without_upc, keep_below_cost, built_at, built_items, built_left_out from feeds where id = ${feedId}`,
@@ -76,19 +74,14 @@ export async function buildFeed(db: Db, actor: Actor, feedId: number, progress?:
   if (!feed) throw new JobFailed('The feed no longer exists.');
   const total = (await queryOne<{ n: number }>(db, sql`select count(*)::int as n from feed_store_variants where feed_id = ${feedId}`))?.n ?? 0;
   await progress?.(0, total);
-  const date = today();
   const kept: number[] = [];
-  let items = 0;
-  for (let after = 0; ; ) {
-    const chunk = await feedItemRows(db, feedId, false, { after, limit: chunkSize });
-    if (!chunk.length) break;
-    const decided = await decideFeedItems(db, feed, chunk, date, (done) => progress?.(Math.min(total, items + done), total) ?? Promise.resolve());
-    chunk.forEach((item, k) => {
-      if (decided[k] === null) kept.push(item.store_variant_id);
-    });
-    items += chunk.length;
-    after = chunk[chunk.length - 1]!.store_variant_id;
-  }
+  const keep = (item: { store_variant_id: number }, why: LeftOutWhy) => {
+    if (why === null) kept.push(item.store_variant_id);
+  };
+  const items = await checkFeed(db, feedId, feed, today(), keep, {
+    window: chunkSize,
+    progress: (done) => progress?.(Math.min(total, done), total) ?? Promise.resolve(),
+  });
   const result: FeedBuildResult = { items, kept: kept.length, left_out: items - kept.length };
   await inTx(db, async (t) => {
     // the feed's row first: two builds of one feed write one after the other

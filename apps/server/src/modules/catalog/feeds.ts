@@ -114,19 +114,38 @@ export function feedItemRows(db: Db, feedId: number, forFile: boolean, window?: 
   );
 }
 
+/** Why an item is left out of a feed (null: it is kept). */
+export type LeftOutWhy = { cause: FeedLeftOutItem['cause']; reason: string } | null;
+
+/** Items a check of a feed reads at a time (what it holds, besides what its caller keeps). */
+export const CHECK_WINDOW = 5_000;
+
 /**
- * The feed's rules applied to its items on `date` (compliance checked 500 at a time): per item, why it
- * is left out, or null. `progress` is told how many are done.
+ * The feed's rules over every item it carries on `date`, in id order, `window` items read at a time and
+ * compliance checked 500 at a time: `each` is told every item with why it is left out; `progress` how
+ * many are checked (of `total`, when the caller counted them). Answers how many items there were.
  */
-export async function decideFeedItems(db: Db, feed: FeedRules, items: readonly FeedItem[], date: string, progress?: (done: number) => Promise<void>) {
-  const decided: ({ cause: FeedLeftOutItem['cause']; reason: string } | null)[] = [];
-  for (let i = 0; i < items.length; i += CHUNK) {
-    const chunk = items.slice(i, i + CHUNK);
-    const compliance = await feedExclusionsOf(db, chunk.map((it) => ({ variant_id: it.variant_id })), { leave_out_restricted: feed.leave_out_restricted }, date);
-    chunk.forEach((item, k) => decided.push(feedLeftOutReason({ ...item, compliance: compliance[k]! }, feed)));
-    await progress?.(Math.min(i + CHUNK, items.length));
+export async function checkFeed(
+  db: Db,
+  feedId: number,
+  feed: FeedRules,
+  date: string,
+  each: (item: FeedItem, why: LeftOutWhy) => void,
+  opts: { window?: number; progress?: (done: number) => Promise<void> } = {},
+): Promise<number> {
+  let done = 0;
+  for (let after = 0; ; ) {
+    const items = await feedItemRows(db, feedId, false, { after, limit: opts.window ?? CHECK_WINDOW });
+    if (!items.length) return done;
+    for (let i = 0; i < items.length; i += CHUNK) {
+      const chunk = items.slice(i, i + CHUNK);
+      const compliance = await feedExclusionsOf(db, chunk.map((it) => ({ variant_id: it.variant_id })), { leave_out_restricted: feed.leave_out_restricted }, date);
+      chunk.forEach((item, k) => each(item, feedLeftOutReason({ ...item, compliance: compliance[k]! }, feed)));
+      await opts.progress?.(done + Math.min(i + CHUNK, items.length));
+    }
+    done += items.length;
+    after = items[items.length - 1]!.store_variant_id;
   }
-  return decided;
 }
 
 /**
@@ -153,17 +172,13 @@ export async function feedLeftOut(db: Db, feedId: number, opts: { page: number; 
   );
   if (!feed) throw notFound('The feed');
   const { itemCount, leftOut } = await cachedByRevision(db, `feed left-out ${feedId} ${date}`, leftOutReads(feedId), async () => {
-    const items = await feedItemRows(db, feedId, false);
     // the rules as they are now: the feed's row read again inside the kept computation (its revision was read before)
     const rules = (await queryOne<FeedRules>(db, sql`select leave_out_restricted, keep_without_upc, keep_below_cost from feeds where id = ${feedId}`)) ?? feed;
-    const decided = await decideFeedItems(db, rules, items, date);
-    return {
-      itemCount: items.length,
-      leftOut: items.flatMap((it, k): FeedLeftOutItem[] => {
-        const d = decided[k];
-        return d ? [{ store_variant_id: it.store_variant_id, variant_id: it.variant_id, product_id: it.product_id, sku: it.sku, title: it.title, ...d }] : [];
-      }),
-    };
+    const leftOut: FeedLeftOutItem[] = [];
+    const itemCount = await checkFeed(db, feedId, rules, date, (it, why) => {
+      if (why) leftOut.push({ store_variant_id: it.store_variant_id, variant_id: it.variant_id, product_id: it.product_id, sku: it.sku, title: it.title, ...why });
+    });
+    return { itemCount, leftOut };
   });
   const start = (opts.page - 1) * opts.per_page;
   return {
