@@ -118,7 +118,7 @@ export default function OrderResolutionScreen() {
             ) : (
               <Table.ScrollContainer minWidth={900}>
                 <Table striped highlightOnHover verticalSpacing={5} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label="Open cases">
-                  <TableHead cells={['Order', 'Store', 'Customer', { label: 'Total', ta: 'right' }, 'Reason', 'Detail', 'Opened', { label: 'Actions', srOnly: true }]} />
+                  <TableHead cells={['Order', 'Customer', { label: 'Total', ta: 'right' }, 'Reason', 'Detail', 'Opened', { label: 'Actions', srOnly: true }]} />
                   <Table.Tbody>
                     {d.cases.map((c) => (
                       <Table.Tr key={c.id} data-order-id={c.order_id}>
@@ -126,13 +126,11 @@ export default function OrderResolutionScreen() {
                           <Anchor component={Link} to={`/order/${c.order_id}`} fz="inherit" fw={600} style={{ whiteSpace: 'nowrap' }}>
                             {c.order_number}
                           </Anchor>
-                          {c.internal_status ? (
-                            <Text size="xs" c="dimmed">
-                              {c.internal_status}
-                            </Text>
-                          ) : null}
+                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                            {c.store}
+                            {c.internal_status ? ` · ${c.internal_status}` : ''}
+                          </Text>
                         </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.store}</Table.Td>
                         <Table.Td>
                           {c.customer_name}
                           <Text size="xs" c="dimmed">
@@ -152,7 +150,7 @@ export default function OrderResolutionScreen() {
                             </Text>
                           ) : null}
                         </Table.Td>
-                        <Table.Td miw={220} maw={360}>
+                        <Table.Td miw={200} maw={340}>
                           {c.detail}
                           {c.route_id ? (
                             <Text size="xs">
