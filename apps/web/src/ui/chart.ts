@@ -6,5 +6,9 @@
  */
 import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
+import { formatAxisDollars } from '../lib/format';
 
 export const CHART_LOOK = { withLegend: true, legendProps: { verticalAlign: 'top', height: 28 }, gridAxis: 'x', tickLine: 'y' } as const;
+
+/** The value axis of a chart of money (its points in dollars): ticks in whole dollars, room for $1,000,000. */
+export const MONEY_AXIS = { width: 96, tickFormatter: formatAxisDollars } as const;

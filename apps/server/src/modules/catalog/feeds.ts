@@ -84,14 +84,13 @@ export interface FeedItemWindow {
 }
 
 /**
- * The items the feed carries (its store variants), in id order — all of them, or a window of them — with
- * the facts the rules read and (`forFile`) what a feed file says of one: the store variant's feed title
- * and address, else the product's title and the store's address by SKU; the maker, count and the
- * product's attributes.
+ * A window of the items the feed carries (its store variants), in id order, with the facts the rules
+ * read and (`forFile`) what a feed file says of one: the store variant's feed title and address, else
+ * the product's title and the store's address by SKU; the maker, count and the product's attributes.
  */
-export function feedItemRows(db: Db, feedId: number, forFile: true, window?: FeedItemWindow): Promise<FeedItemRow[]>;
-export function feedItemRows(db: Db, feedId: number, forFile: false, window?: FeedItemWindow): Promise<FeedItem[]>;
-export function feedItemRows(db: Db, feedId: number, forFile: boolean, window?: FeedItemWindow): Promise<FeedItem[]> {
+export function feedItemRows(db: Db, feedId: number, forFile: true, window: FeedItemWindow): Promise<FeedItemRow[]>;
+export function feedItemRows(db: Db, feedId: number, forFile: false, window: FeedItemWindow): Promise<FeedItem[]>;
+export function feedItemRows(db: Db, feedId: number, forFile: boolean, window: FeedItemWindow): Promise<FeedItem[]> {
   const fileFields = sql`,
           coalesce(nullif(btrim(sv.feed_url), ''), case when s.domain is not null then 'https://' || s.domain || '/p/' || lower(v.sku) end) as url,
           p.variation_type, p.caliber, b.name as manufacturer, v.units_per_package as count,
@@ -108,9 +107,9 @@ export function feedItemRows(db: Db, feedId: number, forFile: boolean, window?: 
           join variants v on v.id = sv.variant_id
           join products p on p.id = v.product_id
           ${forFile ? sql`join store_products sp on sp.id = sv.store_product_id join stores s on s.id = sp.store_id left join brands b on b.id = p.brand_id` : sql``}
-         where fsv.feed_id = ${feedId} ${window ? sql`and fsv.store_variant_id > ${window.after}` : sql``}
+         where fsv.feed_id = ${feedId} and fsv.store_variant_id > ${window.after}
          order by fsv.store_variant_id
-         ${window ? sql`limit ${window.limit}` : sql``}`,
+         limit ${window.limit}`,
   );
 }
 

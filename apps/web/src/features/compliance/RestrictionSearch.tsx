@@ -12,7 +12,7 @@ import { COMPLIANCE_PLACES, type ComplianceCheckResult, type CompliancePlaceResu
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorState, Spinner } from '../../ui/states';
 import { IconTrash } from '../../ui/icons';
-import { VariantSearchSelect } from '../catalog/parts/VariantSearchSelect';
+import { VariantSearchSelect, variantLabel } from '../catalog/parts/VariantSearchSelect';
 import { useComplianceCheck, useRestrictedAt, type CartLine } from './api';
 import { AppliedRules } from './parts/outcome';
 import { EffectBadge } from '../../ui/EffectBadge';
@@ -81,7 +81,7 @@ export default function RestrictionSearchScreen() {
               placeholder="e.g. PMAG 30"
               onPick={(id, row) => {
                 if (id === null) return;
-                setLines((ls) => (ls.some((l) => l.kind === 'v' && l.id === id) ? ls : [...ls, { kind: 'v', id, quantity: 1, label: row ? `${row.sku} — ${row.product_title ?? ''}` : undefined }]));
+                setLines((ls) => (ls.some((l) => l.kind === 'v' && l.id === id) ? ls : [...ls, { kind: 'v', id, quantity: 1, label: row ? variantLabel(row) : undefined }]));
               }}
             />
             {lines.length ? (

@@ -4,11 +4,10 @@
  * chart is one image to assistive technology, named by its title and what it shows; the numbers are
  * in the table beside it.
  */
-import { CHART_LOOK } from '../chart';
+import { CHART_LOOK, MONEY_AXIS } from '../chart';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReportChartSpec, ReportRow } from '@qm/contracts';
-import { formatAxisDollars } from '../../lib/format';
 import { formatCell } from './format';
 
 const COLORS = ['blue.6', 'orange.6', 'teal.6', 'grape.6', 'red.6', 'cyan.6', 'lime.7', 'pink.6'];
@@ -41,7 +40,7 @@ export default function ReportChart({ spec, points }: { spec: ReportChartSpec; p
             {...CHART_LOOK}
             series={spec.series.map((s, i) => ({ name: s.label, color: COLORS[i % COLORS.length]! }))}
             valueFormatter={valueText}
-            yAxisProps={{ width: 96, ...(first.type === 'money' ? { tickFormatter: formatAxisDollars } : {}) }}
+            yAxisProps={first.type === 'money' ? MONEY_AXIS : { width: 96 }}
           />
         ) : (
           <Group align="center" gap="lg">

@@ -21,7 +21,8 @@ type Props = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | '
   ref?: Ref<HTMLInputElement>;
 };
 
-const variantLabel = (v: VariantListItem) => `${v.sku} — ${v.product_title ?? `product #${v.product_id}`}`;
+/** How a variant is named wherever one is picked: its SKU and its product's title. */
+export const variantLabel = (v: Pick<VariantListItem, 'sku' | 'product_id' | 'product_title'>) => `${v.sku} — ${v.product_title ?? `product #${v.product_id}`}`;
 
 export function VariantSearchSelect({ pick = 'variant', value, currentLabel, onPick, placeholder = 'SKU, UPC or product title', ...rest }: Props) {
   const [search, setSearch] = useState('');

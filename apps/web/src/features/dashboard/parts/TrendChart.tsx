@@ -1,9 +1,9 @@
 /** Revenue and margin per day over the last 30 days (loaded only by the dashboard's orders view). */
-import { CHART_LOOK } from '../../../ui/chart';
+import { CHART_LOOK, MONEY_AXIS } from '../../../ui/chart';
 import { AreaChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
 import type { DashboardOrders } from '@qm/contracts';
-import { formatAxisDollars, formatCents } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
 
 export default function TrendChart({ days }: { days: DashboardOrders['days'] }) {
   const revenue = days.reduce((a, d) => a + d.revenue, 0);
@@ -24,7 +24,7 @@ export default function TrendChart({ days }: { days: DashboardOrders['days'] }) 
             { name: 'Margin', color: 'teal.6' },
           ]}
           valueFormatter={(v) => formatCents(Math.round(v * 100))}
-          yAxisProps={{ width: 84, tickFormatter: formatAxisDollars }}
+          yAxisProps={MONEY_AXIS}
           curveType="monotone"
         />
       </div>
