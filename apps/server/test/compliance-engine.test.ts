@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { COMPLIANCE_EFFECTS, parseZipEntries, severityOf, splitZipList, stateOfZip, type ComplianceEffect } from '@qm/contracts';
-import { checkItem, compileRules, excludedFromFeed, whereRestricted, type ItemFacts, type RuleInput, type ZipGroupInput } from '../src/modules/compliance/engine.js';
+import { checkItem, compileRules, excludedFromFeed, fromPlaces, whereRestricted, type ItemFacts, type PlaceResult, type RuleInput, type ZipGroupInput } from '../src/modules/compliance/engine.js';
 
 /** Pure engine: outcomes, reasons, properties. The demo rules are checked against the database in compliance.test.ts. */
 
@@ -163,7 +163,9 @@ const arbRule = fc
     id: fc.integer({ min: 1, max: 1_000_000 }),
     effect: fc.constantFrom(...COMPLIANCE_EFFECTS),
     min_age: fc.constantFrom(18, 21),
-    kind: fc.constantFrom('category', 'brand', 'attribute', 'variant'),
+    kind: fc.constantFrom('category', 'brand', 'attribute', 'variant', 'product'),
+    op: fc.constantFrom('gt', 'in'),
+    category: fc.constantFrom(1, 2, 4),
     states: fc.subarray(['IL', 'NY', 'CA', 'TX']),
     groups: fc.subarray([1, 2]),
     exceptGroups: fc.subarray([1, 2]),
@@ -177,10 +179,10 @@ const arbRule = fc
       effect: r.effect as ComplianceEffect,
       min_age: r.min_age,
       target_kind: r.kind as RuleInput['target_kind'],
-      target_id: r.kind === 'category' ? 2 : r.kind === 'brand' ? 5 : r.kind === 'variant' ? 100 : null,
-      attribute_id: r.kind === 'attribute' ? 21 : null,
-      attribute_op: r.kind === 'attribute' ? 'gt' : null,
-      attribute_values: r.kind === 'attribute' ? ['10'] : [],
+      target_id: r.kind === 'category' ? r.category : r.kind === 'brand' ? 5 : r.kind === 'variant' ? 100 : r.kind === 'product' ? 20 : null,
+      attribute_id: r.kind === 'attribute' ? (r.op === 'gt' ? 21 : 3) : null,
+      attribute_op: r.kind === 'attribute' ? (r.op as RuleInput['attribute_op']) : null,
+      attribute_values: r.kind === 'attribute' ? (r.op === 'gt' ? ['10'] : ['fmj', 'Hollow Point']) : [],
       states: r.states,
       zip_code_group_ids: r.groups,
       except_zip_code_group_ids: r.exceptGroups.filter((g) => !r.groups.includes(g)),
@@ -193,6 +195,35 @@ const uniqueRules = fc.uniqueArray(arbRule, { selector: (r) => r.id, maxLength: 
 const arbAddress = fc.record({ state: fc.constantFrom('IL', 'NY', 'CA', 'TX'), zip: fc.constantFrom('60601', '60614', '60707', '10001', null) });
 const arbItem = fc.constantFrom(nineMm, mag30, { ...mag30, attributes: { 21: 30, 3: 'FMJ' }, brand_id: 5, category_ids: [3] });
 const arbDate = fc.constantFrom('2025-06-01', '2026-06-01', '2027-06-01');
+/** Items whose facts differ in every way a rule reads them, from few values, so many share some facts and differ in others. */
+const arbAnyItem: fc.Arbitrary<ItemFacts> = fc
+  .record({
+    product_id: fc.constantFrom(10, 20),
+    variant_id: fc.constantFrom(100, 200, null),
+    sku: fc.constantFrom('AE9-BX', 'PMAG30'),
+    brand: fc.constantFrom([5, 'Federal'] as const, [5, 'Federal Premium'] as const, [6, 'Magpul'] as const, [null, null] as const),
+    category_ids: fc.shuffledSubarray([1, 2, 3, 4, 9]),
+    capacity: fc.constantFrom(undefined, 5, 30, '30', null),
+    bullet: fc.constantFrom(undefined, 'FMJ', 'fmj ', ['JHP', 'Hollow Point']),
+    variants: fc.subarray([{ id: 100, sku: 'AE9-BX' }, { id: 100, sku: 'AE9-20' }, { id: 300, sku: 'X' }]),
+  })
+  .map((f) => {
+    const attributes: Record<number, unknown> = {};
+    if (f.capacity !== undefined) attributes[21] = f.capacity;
+    if (f.bullet !== undefined) attributes[3] = f.bullet;
+    return {
+      product_id: f.product_id,
+      variant_id: f.variant_id,
+      sku: f.sku,
+      title: 'Item',
+      brand_id: f.brand[0],
+      brand_name: f.brand[1],
+      category_ids: f.category_ids,
+      attributes,
+      quantity: 1,
+      ...(f.variant_id === null ? { variants: f.variants } : {}),
+    };
+  });
 const strictness = (o: { outcome: ComplianceEffect | null; min_age: number | null }) => (o.outcome ? severityOf(o.outcome, o.min_age) : 0);
 
 describe('compliance engine properties', () => {
@@ -238,6 +269,24 @@ describe('compliance engine properties', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('what is kept per item signature never answers for an item with other facts: places and a feed’s answers equal a fresh index’s', () => {
+    const feedAnswer = (places: readonly PlaceResult[]) => excludedFromFeed({ title: null, places }, { leave_out_restricted: true });
+    fc.assert(
+      fc.property(uniqueRules, fc.array(fc.tuple(arbAnyItem, arbDate), { minLength: 2, maxLength: 12 }), (rules, asked) => {
+        const warm = compileRules(rules, GROUPS, CATS);
+        for (const [item, date] of asked) {
+          const fresh = compileRules(rules, GROUPS, CATS);
+          expect(fromPlaces(warm, item, date, 'feed', feedAnswer)).toEqual(feedAnswer(whereRestricted(fresh, item, date)));
+          expect(whereRestricted(warm, item, date)).toEqual(whereRestricted(compileRules(rules, GROUPS, CATS), item, date));
+          // the places of an item are the outcomes of a check at each place
+          for (const p of whereRestricted(warm, item, date).filter((x) => x.kind === 'state'))
+            expect(checkItem(fresh, item, { state: p.place, zip: null }, date).outcome).toBe(p.outcome);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -5,6 +5,7 @@ import type { Feed, FeedLeftOutReport } from '@qm/contracts';
 import { BACKENDS, useTestApp } from './harness.js';
 import { SYSTEM_ACTOR } from '../src/db/audit.js';
 import { buildFeed, liveItems, queueDueFeedBuilds } from '../src/modules/catalog/feed-files.js';
+import { checkFeed, type FeedRules } from '../src/modules/catalog/feeds.js';
 
 /** The XML's products, each as its fields (a parse error fails the test), under the list's and item's element names. */
 function productsOf(xml: string, root = 'productlist', item = 'product'): Record<string, string>[] {
@@ -130,6 +131,31 @@ describe.each(BACKENDS)('feed files on %s', (kind) => {
     expect(told.at(-1)).toEqual([ids.length, ids.length]);
     expect(told.every(([d, n], i) => n === ids.length && (i === 0 || d >= told[i - 1]![0]))).toBe(true);
     expect(told.length).toBeGreaterThan(Math.ceil(ids.length / 7));
+  });
+
+  it('a check tells every item once, in id order, with the same answer whatever its window and its chunk (the next read asked for ahead)', async () => {
+    const rules = (await t.sql<FeedRules>(sql`select leave_out_restricted, keep_without_upc, keep_below_cost from feeds where id = ${feedId}`))[0]!;
+    const run = async (window: number, chunk: number) => {
+      const told: [number, string | null][] = [];
+      const progress: number[] = [];
+      const n = await checkFeed(t.db, feedId, rules, '2026-06-01', (it, why) => void told.push([it.store_variant_id, why?.reason ?? null]), {
+        window,
+        chunk,
+        progress: async (done) => void progress.push(done),
+      });
+      return { n, told, progress };
+    };
+    const whole = await run(10_000, 10_000);
+    expect(whole.told.length).toBe(whole.n);
+    expect(whole.told.some(([, why]) => why !== null)).toBe(true);
+    expect(whole.told.map(([id]) => id)).toEqual([...whole.told.map(([id]) => id)].sort((a, b) => a - b));
+    for (const [window, chunk] of [[7, 3], [5, 5], [4, 1]] as const) {
+      const small = await run(window, chunk);
+      expect(small.told).toEqual(whole.told);
+      expect(small.n).toBe(whole.n);
+      expect(small.progress.at(-1)).toBe(whole.n);
+      expect(small.progress.every((d, i) => i === 0 || d > small.progress[i - 1]!)).toBe(true);
+    }
   });
 
   it('answers at its address only, with live price and stock; a new address ends the old one', async () => {

@@ -121,8 +121,10 @@ export const CHECK_WINDOW = 5_000;
 
 /**
  * The feed's rules over every item it carries on `date`, in id order, `window` items read at a time and
- * compliance checked 500 at a time: `each` is told every item with why it is left out; `progress` how
+ * compliance checked `chunk` (500) at a time: `each` is told every item with why it is left out; `progress` how
  * many are checked (of `total`, when the caller counted them). Answers how many items there were.
+ * The next window and the next 500 items' facts are asked for before the current ones are checked, so
+ * the database reads them while this process checks (at most two windows held).
  */
 export async function checkFeed(
   db: Db,
@@ -130,20 +132,32 @@ export async function checkFeed(
   feed: FeedRules,
   date: string,
   each: (item: FeedItem, why: LeftOutWhy) => void,
-  opts: { window?: number; progress?: (done: number) => Promise<void> } = {},
+  opts: { window?: number; chunk?: number; progress?: (done: number) => Promise<void> } = {},
 ): Promise<number> {
+  const size = opts.chunk ?? CHUNK;
+  const read = (after: number) => feedItemRows(db, feedId, false, { after, limit: opts.window ?? CHECK_WINDOW });
+  const check = (chunk: FeedItem[]) =>
+    feedExclusionsOf(db, chunk.map((it) => ({ variant_id: it.variant_id })), { leave_out_restricted: feed.leave_out_restricted }, date).then((compliance) => ({ chunk, compliance }));
   let done = 0;
-  for (let after = 0; ; ) {
-    const items = await feedItemRows(db, feedId, false, { after, limit: opts.window ?? CHECK_WINDOW });
+  let nextWindow = read(0);
+  for (;;) {
+    const items = await nextWindow;
     if (!items.length) return done;
-    for (let i = 0; i < items.length; i += CHUNK) {
-      const chunk = items.slice(i, i + CHUNK);
-      const compliance = await feedExclusionsOf(db, chunk.map((it) => ({ variant_id: it.variant_id })), { leave_out_restricted: feed.leave_out_restricted }, date);
+    nextWindow = read(items[items.length - 1]!.store_variant_id);
+    // a failure of the read ahead is met when it is awaited, not as an unhandled rejection meanwhile
+    nextWindow.catch(() => undefined);
+    let nextChunk = check(items.slice(0, size));
+    for (let i = 0; i < items.length; i += size) {
+      const current = nextChunk;
+      if (i + size < items.length) {
+        nextChunk = check(items.slice(i + size, i + 2 * size));
+        nextChunk.catch(() => undefined);
+      }
+      const { chunk, compliance } = await current;
       chunk.forEach((item, k) => each(item, feedLeftOutReason({ ...item, compliance: compliance[k]! }, feed)));
-      await opts.progress?.(done + Math.min(i + CHUNK, items.length));
+      await opts.progress?.(done + Math.min(i + size, items.length));
     }
     done += items.length;
-    after = items[items.length - 1]!.store_variant_id;
   }
 }
 

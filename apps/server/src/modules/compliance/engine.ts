@@ -122,6 +122,8 @@ export interface RuleIndex {
   categoryNames: Map<number, string>;
   /** Attributes some rule's condition reads. */
   attributeIds: number[];
+  /** Categories some rule catches (a rule on the category or one of its ancestors). */
+  ruledCategories: Set<number>;
 }
 
 const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
@@ -159,6 +161,7 @@ export function compileRules(rules: readonly RuleInput[], groups: readonly ZipGr
     lineage: new Map(),
     categoryNames: new Map(categories.map((c) => [c.id, c.name])),
     attributeIds: [],
+    ruledCategories: new Set(),
   };
   const parent = new Map(categories.map((c) => [c.id, c.parent_id]));
   for (const c of categories) {
@@ -187,6 +190,8 @@ export function compileRules(rules: readonly RuleInput[], groups: readonly ZipGr
     else if (r.target_id !== null) push(index[`by${r.target_kind === 'brand' ? 'Brand' : r.target_kind === 'category' ? 'Category' : r.target_kind === 'product' ? 'Product' : 'Variant'}`], r.target_id, rule);
   }
   index.attributeIds = [...new Set([...index.byAttribute.keys(), ...index.byAttributeValue.keys()])].sort((a, b) => a - b);
+  for (const [c, line] of index.lineage) if (line.some((a) => index.byCategory.has(a))) index.ruledCategories.add(c);
+  for (const c of index.byCategory.keys()) index.ruledCategories.add(c);
   return index;
 }
 
@@ -408,28 +413,68 @@ export function whereRestricted(index: RuleIndex, item: ItemFacts, date: string)
  * when there, else found for the set's first item and not kept.
  */
 export function fromPlaces<T>(index: RuleIndex, item: ItemFacts, date: string, name: string, derive: (places: readonly PlaceResult[]) => T): T {
-  const { matched, key } = matchedRules(index, item, date);
+  const found = matchedRules(index, item, date);
+  if (found.answers.has(name)) return found.answers.get(name) as T;
   const memo = memoOf(answersMemo, index, date);
-  const at = `${name}\u0002${key}`;
-  if (memo.has(at)) return memo.get(at) as T;
-  const answer = derive(memoOf(placesMemo, index, date).get(key) ?? placesOf(index, matched));
-  memo.set(at, answer);
+  const at = `${name}\u0002${found.key}`;
+  let answer: T;
+  if (memo.has(at)) answer = memo.get(at) as T;
+  else {
+    answer = derive(memoOf(placesMemo, index, date).get(found.key) ?? placesOf(index, found.matched));
+    memo.set(at, answer);
+  }
+  found.answers.set(name, answer);
   return answer;
+}
+
+/** The rules in force an item matches, with how (the words of the match), their key, and the answers kept for them by name. */
+interface Matched {
+  matched: ReadonlyMap<CompiledRule, string>;
+  key: string;
+  answers: Map<string, unknown>;
 }
 
 /**
  * The rules in force that an item matches, with how (the words of the match), and their key: the places
  * follow from these (and the date, which chose them), so items caught by the same rules the same way —
- * most of a catalogue, by category and attribute — share one answer.
+ * most of a catalogue, by category and attribute — share one answer. Found once per item signature
+ * (`signatureOf`: the facts some rule of the index reads) and date.
  */
-function matchedRules(index: RuleIndex, item: ItemFacts, date: string): { matched: Map<CompiledRule, string>; key: string } {
+function matchedRules(index: RuleIndex, item: ItemFacts, date: string): Matched {
+  const memo = memoOf(matchedMemo, index, date);
+  const signature = signatureOf(index, item);
+  const known = memo.get(signature);
+  if (known) return known;
   const matched = new Map<CompiledRule, string>();
   for (const r of candidates(index, item)) {
     if (!inForce(r, date)) continue;
     const m = targetMatches(index, r, item);
     if (m !== null) matched.set(r, m);
   }
-  return { matched, key: [...matched].map(([r, m]) => `${r.id}\u0000${m}`).sort().join('\u0001') };
+  const found: Matched = { matched, key: [...matched].map(([r, m]) => `${r.id}\u0000${m}`).sort().join('\u0001'), answers: new Map() };
+  memo.set(signature, found);
+  return found;
+}
+
+/**
+ * The facts of an item that the index's rules read (`candidates`, `targetMatches`), in words: its brand, product
+ * and variants only where a rule targets them, its categories some rule catches (in its order: the first
+ * one a rule catches is named), the attributes some condition reads. Items with the same signature match
+ * the same rules the same way.
+ */
+function signatureOf(index: RuleIndex, item: ItemFacts): string {
+  let s = '';
+  if (item.brand_id !== null && index.byBrand.has(item.brand_id)) s += `b${item.brand_id}\u0000${item.brand_name}`;
+  if (index.byProduct.has(item.product_id)) s += `\u0001p${item.product_id}`;
+  if (item.variant_id !== null) {
+    if (index.byVariant.has(item.variant_id)) s += `\u0001v${item.variant_id}\u0000${item.sku}`;
+  } else if (item.variants) for (const v of item.variants) if (index.byVariant.has(v.id)) s += `\u0001w${v.id}\u0000${v.sku}`;
+  for (const c of item.category_ids) if (index.ruledCategories.has(c)) s += `\u0001c${c}`;
+  for (const attr in item.attributes) {
+    const id = Number(attr);
+    if (index.byAttribute.has(id) || index.byAttributeValue.has(id)) s += `\u0001a${attr}\u0000${JSON.stringify(item.attributes[id] ?? null)}`;
+  }
+  return s;
 }
 
 /** A memo per compiled index (dropped with it) and date, of up to MEMO_MAX sets of matched rules (then started afresh). */
@@ -439,6 +484,7 @@ function memoOf<T>(memos: Memo<T>, index: RuleIndex, date: string): Map<string, 
   if (!memo || memo.date !== date || memo.byKey.size >= MEMO_MAX) memos.set(index, (memo = { date, byKey: new Map() }));
   return memo.byKey;
 }
+const matchedMemo: Memo<Matched> = new WeakMap();
 const placesMemo: Memo<PlaceResult[]> = new WeakMap();
 const answersMemo: Memo<unknown> = new WeakMap();
 const MEMO_MAX = 20_000;
