@@ -137,8 +137,11 @@ describe('breadcrumbs', () => {
   it('a detail route shows group › list (linked) › item; a list shows group › title', () => {
     expect(crumbsOf('product.view', 'Federal 9mm')).toEqual([{ label: 'Catalogue' }, { label: 'Products', to: '/product' }, { label: 'Federal 9mm' }]);
     expect(crumbsOf('product-family.view', 'Match rifle')).toEqual([{ label: 'Catalogue' }, { label: 'Product Families', to: '/product-family' }, { label: 'Match rifle' }]);
-    expect(crumbsOf('vendor.view', 'Acme')[1]).toEqual({ label: 'Vendors', to: '/vendor' });
+    expect(crumbsOf('vendor.view', 'Acme')[0]).toEqual({ label: 'Vendors', to: '/vendor' });
     expect(crumbsOf('brand')).toEqual([{ label: 'Catalogue' }, { label: 'Brands' }]);
+    // a group named as its list is said once
+    expect(crumbsOf('order.view', 'AM-100453')).toEqual([{ label: 'Orders', to: '/order' }, { label: 'AM-100453' }]);
+    expect(crumbsOf('vendor-order.view', 'VO-1')).toEqual([{ label: 'Orders' }, { label: 'Vendor Orders', to: '/vendor-order' }, { label: 'VO-1' }]);
   });
 });
 

@@ -5,7 +5,9 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { permissionsOfRoles } from '@qm/contracts';
-import { useStatuses, useStores } from './lookups';
+import { useStatusName, useStatuses, useStores } from './lookups';
+import { ApiError } from './api';
+import { ErrorState, isRetryable } from '../ui/states';
 import { setAuthenticated, setUnauthenticated } from './session';
 
 function signInAs(roles: string[]) {
@@ -82,5 +84,47 @@ describe('lookup lists', () => {
     expect(screen.getByTestId('state').textContent).toBe('loaded undefined');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('name a status by the lookup, by the contract’s label while it loads, else by its code in words', async () => {
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (answer = r))));
+    function Names() {
+      const name = useStatusName('order-status', { pending: 'Pending (contract)' });
+      return <p data-testid="names">{['pending', 'on_hold', 'delivered'].map(name).join('|')}</p>;
+    }
+    render(
+      <MantineProvider>
+        <ModalsProvider>
+          <QueryClientProvider client={new QueryClient()}>
+            <Names />
+          </QueryClientProvider>
+        </ModalsProvider>
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('names').textContent).toBe('Pending (contract)|On hold|Delivered');
+    await act(async () =>
+      answer(new Response(JSON.stringify({ data: [{ id: 1, code: 'pending', name: 'Awaiting routing' }, { id: 2, code: 'on_hold', name: 'Held' }] }), { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
+    await waitFor(() => expect(screen.getByTestId('names').textContent).toBe('Awaiting routing|Held|Delivered'));
+  });
+});
+
+describe('failure states', () => {
+  it('offer Retry only when asking again may help: no connection, busy or failed server — not a record not found or refused', () => {
+    expect(isRetryable(new ApiError(0, 'network_error', 'offline'))).toBe(true);
+    expect(isRetryable(new ApiError(503, 'unavailable', 'busy'))).toBe(true);
+    expect(isRetryable(new ApiError(429, 'rate_limited', 'slow down'))).toBe(true);
+    expect(isRetryable(new Error('thrown'))).toBe(true);
+    for (const status of [400, 403, 404, 409, 422]) expect(isRetryable(new ApiError(status, 'x', 'y'))).toBe(false);
+    const retry = vi.fn();
+    const shown = render(
+      <MantineProvider>
+        <ErrorState error={new ApiError(404, 'not_found', 'The product was not found')} onRetry={retry} />
+        <ErrorState error={new ApiError(500, 'internal_error', 'Something failed')} onRetry={retry} />
+      </MantineProvider>,
+    );
+    expect(shown.getAllByRole('alert')).toHaveLength(2);
+    expect(shown.getAllByRole('button', { name: 'Retry' })).toHaveLength(1);
   });
 });

@@ -108,6 +108,20 @@ export function useStatuses(kind: StatusKind): UseQueryResult<Status[]> {
   return useLookup(lookupKey(kind), kind === 'usecase' ? 'use cases' : 'statuses', 'statuses.read', (s) => all<Status>(kind, s));
 }
 
+const inWords = (code: string) => code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** Names of a status list's codes: the lookup's name, else (while it loads) `fallback`'s label, else the code in words. */
+export function useStatusName(kind: StatusKind, fallback: Readonly<Record<string, string>> = {}): (code: string) => string {
+  const list = useStatuses(kind);
+  return (code: string) => list.data?.find((s) => s.code === code)?.name ?? fallback[code] ?? inWords(code);
+}
+
+/** A status list as a select's options, named by the lookup. */
+export function useStatusOptions(kind: StatusKind): { options: { value: string; label: string }[]; loading: boolean } {
+  const list = useStatuses(kind);
+  return { options: (list.data ?? []).map((s) => ({ value: s.code, label: s.name })), loading: list.isPending };
+}
+
 export function useUseCases(): UseQueryResult<Status[]> {
   return useStatuses('usecase');
 }

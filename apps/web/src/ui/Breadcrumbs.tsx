@@ -1,5 +1,6 @@
 /**
- * Where a page sits: navigation group › list › item (`Catalogue › Products › Federal 9mm 115 gr`).
+ * Where a page sits: navigation group › list › item (`Catalogue › Products › Federal 9mm 115 gr`); a
+ * group named as its list is shown once (`Orders › AM-100453`).
  * Built from the route table: a detail route (`product.view`, any `X.view`) hangs under the listed
  * route of its name (`product`), whose group and title it shows, with a link back to the list. A
  * detail page passes only its item's label (ui/Editor's EditorShell does); new detail routes get the
@@ -45,12 +46,13 @@ export interface Crumb {
   to?: string;
 }
 
-/** The trail of a route: its group, its list (linked when the route is not the list itself), the item. */
+/** The trail of a route: its group (unless named as its list), its list (linked when the route is not the list itself), the item. */
 export function crumbsOf(name: string, item?: ReactNode): Crumb[] {
   const listed = listedRouteOf(name);
   if (!listed?.nav) return item === undefined ? [] : [{ label: item }];
   const own = listed.name === name;
-  const crumbs: Crumb[] = [{ label: listed.nav.group }];
+  // the group is left out where it is the list's own name (Orders › AM-100453, not Orders › Orders › AM-100453)
+  const crumbs: Crumb[] = listed.nav.group === listed.title ? [] : [{ label: listed.nav.group }];
   crumbs.push(own && item === undefined ? { label: listed.title } : { label: listed.title, to: `/${listed.path}` });
   if (item !== undefined) crumbs.push({ label: item });
   return crumbs;

@@ -34,11 +34,17 @@ import { useUnsavedChangesGuard } from './unsavedChanges';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The route's `:id` as a positive whole number, else "not found"; `children` renders the editor. */
+/** The route's `:id` as a positive whole number, else "not found" (with the trail back to its list); `children` renders the editor. */
 export function EditorRoute({ noun, children }: { noun: string; children: (id: number) => ReactNode }) {
   const { id } = useParams();
   const n = Number(id);
-  if (!Number.isInteger(n) || n <= 0) return <ErrorState error={new Error(`There is no ${noun} “${id}”.`)} title={`${capitalize(noun)} not found`} />;
+  if (!Number.isInteger(n) || n <= 0)
+    return (
+      <Stack gap="xs">
+        <Breadcrumbs item={id} />
+        <ErrorState error={new Error(`There is no ${noun} “${id}”.`)} title={`${capitalize(noun)} not found`} />
+      </Stack>
+    );
   return children(n);
 }
 
@@ -80,9 +86,21 @@ export function useEditorItem<T>(resource: Resource<unknown, unknown, unknown, T
 
 export type EditorItem<T> = ReturnType<typeof useEditorItem<T>>;
 
-/** What an editor shows until its item is there: the spinner, or the error with Retry. */
+/**
+ * What a record's page shows until its item is there: the spinner, or the error under the trail back to
+ * its list (with Retry when asking again may help: ui/states' `isRetryable`). Every detail page uses it.
+ */
 export function EditorLoading({ query, noun }: { query: UseQueryResult<unknown>; noun: string }) {
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} title={`Could not load this ${noun}`} />;
+  const { id } = useParams();
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Stack gap="xs">
+        <Breadcrumbs item={id} />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} title={missing ? `${capitalize(noun)} not found` : `Could not load this ${noun}`} />
+      </Stack>
+    );
+  }
   return <Spinner label={`Loading ${noun}…`} minHeight={320} />;
 }
 

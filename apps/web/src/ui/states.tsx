@@ -1,7 +1,7 @@
 /** Loading, empty and failure states shared by every screen. */
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { errorMessage } from '../lib/api';
+import { ApiError, errorMessage } from '../lib/api';
 import { IconAlert, IconRefresh } from './icons';
 
 export function Spinner({ label = 'Loading…', minHeight = 160 }: { label?: string; minHeight?: number }) {
@@ -30,12 +30,20 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
+/**
+ * Whether asking again may succeed: the server could not be reached, was busy or failed. An answer
+ * about the request itself (not found, not allowed, refused) stays the same, so it offers no Retry.
+ */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
 export function ErrorState({ error, onRetry, title = 'Could not load this' }: { error: unknown; onRetry?: () => void; title?: string }) {
   return (
     <Alert color="red" variant="light" title={title} icon={<IconAlert />} role="alert">
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm">{errorMessage(error)}</Text>
-        {onRetry ? (
+        {onRetry && isRetryable(error) ? (
           <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
             Retry
           </Button>

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { useResourceItem } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
 import { Fact } from '../../ui/displays';
-import { EditorRoute } from '../../ui/Editor';
+import { EditorLoading, EditorRoute } from '../../ui/Editor';
 import { JsonDiff } from '../../ui/JsonDiff';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorState, Spinner } from '../../ui/states';
@@ -22,8 +22,7 @@ function RestrictionView({ id }: { id: number }) {
   const canWrite = isAllowed(['compliance.write'], usePermissions());
   const item = useResourceItem<ComplianceRestriction>(restrictions, id);
   const r = item.data;
-  if (item.isError) return <ErrorState error={item.error} onRetry={() => void item.refetch()} title="Could not load this restriction" />;
-  if (!r) return <Spinner label="Loading restriction…" />;
+  if (!r) return <EditorLoading query={item} noun="restriction" />;
   return (
     <>
       <PageHeader

@@ -12,12 +12,11 @@ import { useResourceItem, useResourceMutations } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
 import { confirmDialog } from '../../ui/ConfirmDialog';
 import { BooleanBadge, CodeDisplay, Fact, IntegerDisplay } from '../../ui/displays';
-import { EditorRoute } from '../../ui/Editor';
+import { EditorLoading, EditorRoute } from '../../ui/Editor';
 import { IconButton } from '../../ui/IconButton';
 import { IconTrash } from '../../ui/icons';
 import { moved, MoveButtons } from '../../ui/MoveButtons';
 import { PageHeader } from '../../ui/PageHeader';
-import { ErrorState, Spinner } from '../../ui/states';
 import { ProductSearchSelect } from '../catalog/parts/ProductSearchSelect';
 import { updateBody, useCases } from './api';
 import { StockBadge } from './parts/StockBadge';
@@ -31,8 +30,7 @@ function UseCaseView({ id }: { id: number }) {
   const item = useResourceItem<MerchandisingUseCase>(useCases, id);
   const { update } = useResourceMutations(useCases);
   const u = item.data;
-  if (item.isError) return <ErrorState error={item.error} onRetry={() => void item.refetch()} title="Could not load this use case" />;
-  if (!u) return <Spinner label="Loading use case…" />;
+  if (!u) return <EditorLoading query={item} noun="use case" />;
 
   const save = (productIds: number[], done: string) =>
     update.mutate(

@@ -113,7 +113,7 @@ function Totals({ o }: { o: OrderDetail }) {
         {cell('Total', <MoneyDisplay cents={o.total_cents} />, 'total')}
         {cell('Captured', <MoneyDisplay cents={o.payment_captured_cents} />, 'captured')}
         {cell('Cost', <MoneyDisplay cents={o.cost_cents} />, 'cost')}
-        {cell('Margin', <MarginDisplay margin={o.margin_cents} total={o.total_cents} />, 'margin')}
+        {cell('Margin', <MarginDisplay margin={o.margin_cents} total={o.total_cents} inline />, 'margin')}
         {cell('Units', <IntegerDisplay value={o.units} />, 'units')}
       </SimpleGrid>
     </Paper>

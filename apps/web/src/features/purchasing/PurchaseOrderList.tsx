@@ -9,7 +9,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type FilterDef } from '../../ui/ResourceList';
 import { purchaseOrders, usePurchaseOrderOptions } from './api';
 import { ENTITY_OPTIONS, NewPurchaseOrderDialog } from './parts/NewPurchaseOrderDialog';
-import { poColumns, useStatusOptions } from './parts/poDisplay';
+import { poColumns } from './parts/poDisplay';
+import { useStatusOptions } from '../../lib/lookups';
 
 const columns = poColumns();
 

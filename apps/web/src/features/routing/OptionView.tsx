@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import type { OrderRouteOptionListItem, OrderRouteOptionVendorTotalListItem } from '@qm/contracts';
 import { useResourceItem, useResourceList } from '../../lib/resource';
 import { Fact, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
-import { EditorRoute } from '../../ui/Editor';
+import { EditorLoading, EditorRoute } from '../../ui/Editor';
 import { PageHeader } from '../../ui/PageHeader';
-import { ErrorState, Spinner } from '../../ui/states';
 import { routeOptions, vendorTotals } from './api';
 import { DeltaText } from './parts/display';
 import { SourceDetail, SourceTotals } from './parts/facts';
@@ -19,8 +18,7 @@ function View({ id }: { id: number }) {
   const q = useResourceItem<OrderRouteOptionListItem>(routeOptions, id);
   const totals = useResourceList<OrderRouteOptionVendorTotalListItem>(vendorTotals, new URLSearchParams({ 'filter[option_id]': String(id), per_page: '100', sort: 'id' }));
   const o = q.data;
-  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} title="Could not load this option" />;
-  if (!o) return <Spinner label="Loading option…" />;
+  if (!o) return <EditorLoading query={q} noun="option" />;
   return (
     <>
       <PageHeader title={`Option ${o.rank}: ${o.description}`} item={`Option ${o.rank} of route #${o.route_id}`} />

@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import type { OrderRouteItemListItem } from '@qm/contracts';
 import { useResourceItem } from '../../lib/resource';
 import { CodeDisplay, Fact, IntegerDisplay } from '../../ui/displays';
-import { EditorRoute } from '../../ui/Editor';
+import { EditorLoading, EditorRoute } from '../../ui/Editor';
 import { PageHeader } from '../../ui/PageHeader';
-import { ErrorState, Spinner } from '../../ui/states';
 import { routeItems } from './api';
 import { RouteStatusBadge } from './parts/display';
 import { EffectBadge } from '../../ui/EffectBadge';
@@ -18,8 +17,7 @@ export default function OrderRouteItemScreen() {
 function View({ id }: { id: number }) {
   const q = useResourceItem<OrderRouteItemListItem>(routeItems, id);
   const r = q.data;
-  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} title="Could not load this route item" />;
-  if (!r) return <Spinner label="Loading route item…" />;
+  if (!r) return <EditorLoading query={q} noun="route item" />;
   return (
     <>
       <PageHeader title={`${r.sku} × ${r.quantity}`} item={`${r.sku} (route #${r.route_id})`} description={`A line of order ${r.order_number} as route #${r.route_id} places it`} />

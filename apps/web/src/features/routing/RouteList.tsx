@@ -7,7 +7,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
 import { useResourceList } from '../../lib/resource';
 import { orderRoutes, vendorNames } from './api';
-import { RouteStatusBadge, STRATEGY_OPTIONS, useStatusOptions } from './parts/display';
+import { RouteStatusBadge, STRATEGY_OPTIONS } from './parts/display';
+import { useStatusOptions } from '../../lib/lookups';
 
 const columns: Column<OrderRouteListItem>[] = [
   idColumn(),

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Badge, Button, Checkbox, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isAllowed, ROUTING_STRATEGY_LABELS, type OrderRouteDetail } from '@qm/contracts';
+import { isAllowed, ORDER_STATUS_LABELS, ROUTING_STRATEGY_LABELS, type OrderRouteDetail } from '@qm/contracts';
 import { errorMessage } from '../../lib/api';
 import { formatCents, formatDateTime } from '../../lib/format';
 import { useFollowJob } from '../../lib/jobs';
@@ -18,13 +18,13 @@ import { useResourceItem } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
 import { confirmDialog } from '../../ui/ConfirmDialog';
 import { CodeDisplay, Fact, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
-import { EditorRoute } from '../../ui/Editor';
+import { EditorLoading, EditorRoute } from '../../ui/Editor';
 import { PageHeader } from '../../ui/PageHeader';
-import { ErrorState, Spinner } from '../../ui/states';
 import { orderRoutes, useChooseOption, useRecomputeRoute } from './api';
 import { DeltaText, RouteStatusBadge } from './parts/display';
 import { EffectBadge } from '../../ui/EffectBadge';
 import { SourceTotals } from './parts/facts';
+import { useStatusName } from '../../lib/lookups';
 
 type Option = OrderRouteDetail['options'][number];
 
@@ -36,9 +36,9 @@ function RouteView({ id }: { id: number }) {
   const canRoute = isAllowed(['orders.route'], usePermissions());
   const q = useResourceItem<OrderRouteDetail>(orderRoutes, id);
   const [compare, setCompare] = useState<number[]>([]);
+  const orderStatus = useStatusName('order-status', ORDER_STATUS_LABELS);
   const r = q.data;
-  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} title="Could not load this route" />;
-  if (!r) return <Spinner label="Loading route…" />;
+  if (!r) return <EditorLoading query={q} noun="route" />;
   const feasible = r.options.filter((o) => o.is_feasible);
   const infeasible = r.options.filter((o) => !o.is_feasible);
   const toggle = (optionId: number) => setCompare((c) => (c.includes(optionId) ? c.filter((x) => x !== optionId) : [...c.slice(-1), optionId]));
@@ -69,7 +69,7 @@ function RouteView({ id }: { id: number }) {
             <Fact label="Computed">
               {formatDateTime(r.computed_at)} {r.created_by_name ? `by ${r.created_by_name}` : '(automatic)'}
             </Fact>
-            <Fact label="Order status">{r.order_status.replace(/_/g, ' ')}</Fact>
+            <Fact label="Order status">{orderStatus(r.order_status)}</Fact>
             <Fact label="Best total">
               <MoneyDisplay cents={r.best_total_cents} />
             </Fact>

@@ -10,7 +10,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
 import { useResourceList } from '../../lib/resource';
 import { vendorNames, vendorOrders } from './api';
-import { SourceKindBadge, useStatusOptions, VendorOrderStatusBadge } from './parts/display';
+import { SourceKindBadge, VendorOrderStatusBadge } from './parts/display';
+import { useStatusOptions } from '../../lib/lookups';
 
 const columns: Column<VendorOrderListItem>[] = [
   { key: 'number', header: 'Number', render: (v) => <CodeDisplay value={v.number} strong /> },

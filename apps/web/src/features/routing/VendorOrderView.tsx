@@ -23,11 +23,10 @@ import { useResourceItem } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
 import { confirmDialog } from '../../ui/ConfirmDialog';
 import { CodeDisplay, DateTimeDisplay, Fact, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
-import { EditorRoute } from '../../ui/Editor';
+import { EditorLoading, EditorRoute } from '../../ui/Editor';
 import { CheckboxField, TagsField, TextAreaField } from '../../ui/fields';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceForm } from '../../ui/ResourceForm';
-import { ErrorState, Spinner } from '../../ui/states';
 import { useVendorOrderAction, vendorOrders } from './api';
 import { SourceKindBadge, VendorOrderStatusBadge } from './parts/display';
 
@@ -43,8 +42,7 @@ function View({ id }: { id: number }) {
   const act = useVendorOrderAction(id);
   const [dialog, setDialog] = useState<VendorOrderAction | null>(null);
   const vo = q.data;
-  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} title="Could not load this vendor order" />;
-  if (!vo) return <Spinner label="Loading vendor order…" />;
+  if (!vo) return <EditorLoading query={q} noun="vendor order" />;
 
   const simple = async (a: VendorOrderAction) => {
     if (a === 'send') {

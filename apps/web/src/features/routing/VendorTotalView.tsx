@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import type { OrderRouteOptionVendorTotalListItem } from '@qm/contracts';
 import { useResourceItem } from '../../lib/resource';
 import { BooleanBadge, Fact, MoneyDisplay } from '../../ui/displays';
-import { EditorRoute } from '../../ui/Editor';
+import { EditorLoading, EditorRoute } from '../../ui/Editor';
 import { PageHeader } from '../../ui/PageHeader';
-import { ErrorState, Spinner } from '../../ui/states';
 import { vendorTotals } from './api';
 import { SourceKindBadge } from './parts/display';
 import { SourceDetail } from './parts/facts';
@@ -18,8 +17,7 @@ export default function OrderRouteVendorTotalScreen() {
 function View({ id }: { id: number }) {
   const q = useResourceItem<OrderRouteOptionVendorTotalListItem>(vendorTotals, id);
   const t = q.data;
-  if (q.isError) return <ErrorState error={q.error} onRetry={() => void q.refetch()} title="Could not load this source total" />;
-  if (!t) return <Spinner label="Loading…" />;
+  if (!t) return <EditorLoading query={q} noun="source total" />;
   return (
     <>
       <PageHeader title={`${t.source_name} in option ${t.option_rank}`} item={`${t.source_name}, option ${t.option_rank}`} description={<SourceKindBadge kind={t.source_kind} />} />

@@ -1,7 +1,7 @@
 /** How orders show: status badges named by the lookups, flag badges, and the list's columns. */
 import { Badge, Group, Text } from '@mantine/core';
 import { CS_STATUS_LABELS, ORDER_STATUS_LABELS, type CsStatus, type OrderListItem, type OrderStatus } from '@qm/contracts';
-import { useStatuses } from '../../../lib/lookups';
+import { useStatusName } from '../../../lib/lookups';
 import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay, NoValue, StatusText } from '../../../ui/displays';
 import type { Column } from '../../../ui/ResourceList';
 
@@ -26,23 +26,18 @@ const CS_COLORS: Record<CsStatus, string> = {
   resolved: 'teal',
 };
 
-/** Names of a lookup's codes (falling back to the contract's labels while the lookup loads). */
-function useNames(kind: 'order-status' | 'customer-service-status', fallback: Record<string, string>) {
-  const list = useStatuses(kind);
-  return (code: string) => list.data?.find((s) => s.code === code)?.name ?? fallback[code] ?? code;
-}
 
 export function useOrderStatusOptions() {
-  const name = useNames('order-status', ORDER_STATUS_LABELS);
+  const name = useStatusName('order-status', ORDER_STATUS_LABELS);
   return Object.keys(ORDER_STATUS_LABELS).map((code) => ({ value: code, label: name(code) }));
 }
 export function useCsStatusOptions() {
-  const name = useNames('customer-service-status', CS_STATUS_LABELS);
+  const name = useStatusName('customer-service-status', CS_STATUS_LABELS);
   return Object.keys(CS_STATUS_LABELS).map((code) => ({ value: code, label: name(code) }));
 }
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  const name = useNames('order-status', ORDER_STATUS_LABELS);
+  const name = useStatusName('order-status', ORDER_STATUS_LABELS);
   return (
     <Badge size="sm" radius="sm" variant="light" color={STATUS_COLORS[status]}>
       {name(status)}
@@ -51,7 +46,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 }
 
 export function CsStatusBadge({ status }: { status: CsStatus }) {
-  const name = useNames('customer-service-status', CS_STATUS_LABELS);
+  const name = useStatusName('customer-service-status', CS_STATUS_LABELS);
   if (status === 'none') return <NoValue />;
   return (
     <Badge size="sm" radius="sm" variant="outline" color={CS_COLORS[status]}>
@@ -62,13 +57,13 @@ export function CsStatusBadge({ status }: { status: CsStatus }) {
 
 /** The order's status in a list cell: a dot and its name, wrapping. */
 export function OrderStatusText({ status }: { status: OrderStatus }) {
-  const name = useNames('order-status', ORDER_STATUS_LABELS);
+  const name = useStatusName('order-status', ORDER_STATUS_LABELS);
   return <StatusText label={name(status)} color={STATUS_COLORS[status]} />;
 }
 
 /** The customer-service status in a list cell: a dot and its name, wrapping (nothing when none). */
 export function CsStatusText({ status }: { status: CsStatus }) {
-  const name = useNames('customer-service-status', CS_STATUS_LABELS);
+  const name = useStatusName('customer-service-status', CS_STATUS_LABELS);
   if (status === 'none') return <NoValue />;
   return <StatusText label={name(status)} color={CS_COLORS[status]} />;
 }
@@ -86,8 +81,16 @@ export function OrderFlags({ o }: { o: Pick<OrderListItem, 'compliance_hold' | '
 }
 
 /** Margin with its share of the total; the dash until routed. */
-export function MarginDisplay({ margin, total }: { margin: number | null; total: number }) {
+/** A margin in dollars with its share of `total`: under it in a table's cell, beside it (`inline`) in a row of totals. */
+export function MarginDisplay({ margin, total, inline = false }: { margin: number | null; total: number; inline?: boolean }) {
   if (margin === null) return <NoValue />;
+  if (inline)
+    return (
+      <Text span inherit c={margin < 0 ? 'red' : undefined} className="qm-num">
+        <MoneyDisplay cents={margin} />
+        {total > 0 ? <Text span size="xs" c="dimmed" fw={400} ml={6}>{`${((margin / total) * 100).toFixed(0)}%`}</Text> : null}
+      </Text>
+    );
   return (
     <Text span size="sm" c={margin < 0 ? 'red' : undefined} className="qm-num" style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end' }}>
       <MoneyDisplay cents={margin} />

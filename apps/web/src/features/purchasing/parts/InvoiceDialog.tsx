@@ -5,7 +5,7 @@ import { MoneyField, SelectField, TextField } from '../../../ui/fields';
 import { ResourceForm } from '../../../ui/ResourceForm';
 import { useInvoicePurchaseOrder } from '../api';
 import { DateField } from '../../../ui/fields';
-import { useStatusOptions } from './poDisplay';
+import { useStatusOptions } from '../../../lib/lookups';
 
 export function InvoiceDialog({ po, opened, onClose }: { po: PurchaseOrderDetail; opened: boolean; onClose: () => void }) {
   const invoice = useInvoicePurchaseOrder(po.id);

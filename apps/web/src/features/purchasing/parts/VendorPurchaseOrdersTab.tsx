@@ -7,7 +7,8 @@ import { IconPlus } from '../../../ui/icons';
 import { ResourceList } from '../../../ui/ResourceList';
 import { purchaseOrders } from '../api';
 import { NewPurchaseOrderDialog } from './NewPurchaseOrderDialog';
-import { poColumns, useStatusOptions } from './poDisplay';
+import { poColumns } from './poDisplay';
+import { useStatusOptions } from '../../../lib/lookups';
 
 const columns = poColumns({ withVendor: false });
 

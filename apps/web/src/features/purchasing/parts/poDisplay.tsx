@@ -1,7 +1,7 @@
 /** How purchase orders show: status badges named by the lookups, and the list's columns. */
 import { Badge, Text } from '@mantine/core';
 import type { InvoiceStatus, PoStatus, PurchaseOrderListItem } from '@qm/contracts';
-import { useStatuses } from '../../../lib/lookups';
+import { useStatusName } from '../../../lib/lookups';
 import { CodeDisplay, DateTimeDisplay, MoneyDisplay } from '../../../ui/displays';
 import type { Column } from '../../../ui/ResourceList';
 import { createdColumn } from '../../../ui/columns';
@@ -24,19 +24,8 @@ const INVOICE_COLORS: Record<InvoiceStatus, string> = {
   void: 'red',
 };
 
-const humanize = (code: string) => code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** The name of a code in a lookup list (`purchase-order-status`, `invoice-status`). */
-export function useStatusName(kind: 'purchase-order-status' | 'invoice-status') {
-  const list = useStatuses(kind);
-  return (code: string) => list.data?.find((s) => s.code === code)?.name ?? humanize(code);
-}
-
-export function useStatusOptions(kind: 'purchase-order-status' | 'invoice-status') {
-  const list = useStatuses(kind);
-  return { options: (list.data ?? []).map((s) => ({ value: s.code, label: s.name })), loading: list.isPending };
-}
-
 export function PoStatusBadge({ status }: { status: PoStatus }) {
   const name = useStatusName('purchase-order-status');
   return (

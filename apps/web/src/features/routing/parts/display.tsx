@@ -2,7 +2,7 @@
 import { Badge, Text } from '@mantine/core';
 import { type RouteStatus, type VendorOrderStatus } from '@qm/contracts';
 import { formatCents } from '../../../lib/format';
-import { useStatuses } from '../../../lib/lookups';
+import { useStatusName } from '../../../lib/lookups';
 
 const ROUTE_COLORS: Record<RouteStatus, string> = {
   pending: 'gray',
@@ -24,17 +24,6 @@ const VO_COLORS: Record<VendorOrderStatus, string> = {
   cancelled: 'red',
 };
 
-const humanize = (code: string) => code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-
-export function useStatusName(kind: 'order-route-status' | 'vendor-order-status') {
-  const list = useStatuses(kind);
-  return (code: string) => list.data?.find((s) => s.code === code)?.name ?? humanize(code);
-}
-
-export function useStatusOptions(kind: 'order-route-status' | 'vendor-order-status') {
-  const list = useStatuses(kind);
-  return { options: (list.data ?? []).map((s) => ({ value: s.code, label: s.name })), loading: list.isPending };
-}
 
 export function RouteStatusBadge({ status, stale }: { status: RouteStatus; stale?: boolean }) {
   const name = useStatusName('order-route-status');
