@@ -96,3 +96,22 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
     </div>
   );
 }
+
+/**
+ * A table cell's value over a dimmed line that says more of the row (the store under an order's number,
+ * the email under a name), so a list needs fewer columns on a laptop screen. `noteTitle` names the line
+ * for the pointer; `maxWidth` cuts both lines to the column (`title`s keep the whole text); `nowrap`
+ * keeps the note on one line.
+ */
+export function Stacked({ children, note, noteTitle, maxWidth, nowrap = false }: { children: ReactNode; note?: ReactNode; noteTitle?: string; maxWidth?: number; nowrap?: boolean }) {
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1, maxWidth }}>
+      {children}
+      {note !== undefined && note !== null && note !== '' ? (
+        <Text size="xs" c="dimmed" title={noteTitle} truncate={maxWidth ? 'end' : undefined} maw="100%" style={nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+          {note}
+        </Text>
+      ) : null}
+    </div>
+  );
+}

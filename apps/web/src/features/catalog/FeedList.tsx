@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { formatDateTime, formatInteger } from '../../lib/format';
 import { useStoreOptions } from '../../lib/lookups';
 import { CrudScreen } from '../../ui/CrudScreen';
-import { BooleanBadge } from '../../ui/displays';
+import { BooleanBadge, Stacked } from '../../ui/displays';
 import { SelectField, SwitchField, TextField } from '../../ui/fields';
 import type { Column } from '../../ui/ResourceList';
 import { idColumn } from '../../ui/columns';
@@ -50,8 +50,17 @@ function fileColumn(open: (f: Feed) => void): Column<Feed> {
 
 const columns: Column<Feed>[] = [
   idColumn(),
-  { key: 'name', header: 'Name', render: (f) => <Text size="sm" fw={500} className="qm-cell-text">{f.name}</Text> },
-  { key: 'store_name', header: 'Store' },
+  {
+    key: 'name',
+    header: 'Name',
+    // The store under the name (its own column can be shown from the columns menu).
+    render: (f) => (
+      <Stacked note={f.store_name} noteTitle="Store">
+        <Text size="sm" fw={500} className="qm-cell-text">{f.name}</Text>
+      </Stacked>
+    ),
+  },
+  { key: 'store_name', header: 'Store', defaultVisible: false },
   {
     key: 'target_destination',
     header: 'Destination',

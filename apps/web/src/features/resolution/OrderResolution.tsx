@@ -8,6 +8,7 @@ import { Anchor, Badge, Group, Pagination, Paper, Select, SimpleGrid, Stack, Tab
 import { RESOLUTION_REASON_CODES, RESOLUTION_REASON_LABELS, type ResolutionReasonCode } from '@qm/contracts';
 import { formatCents, formatDateTime, formatInteger, formatRange, plural } from '../../lib/format';
 import { useStoreOptions } from '../../lib/lookups';
+import { Stacked } from '../../ui/displays';
 import { PageHeader } from '../../ui/PageHeader';
 import { EmptyState, ErrorState, Spinner } from '../../ui/states';
 import { TableHead } from '../../ui/TableHead';
@@ -123,19 +124,14 @@ export default function OrderResolutionScreen() {
                     {d.cases.map((c) => (
                       <Table.Tr key={c.id} data-order-id={c.order_id}>
                         <Table.Td>
-                          <Anchor component={Link} to={`/order/${c.order_id}`} fz="inherit" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                            {c.order_number}
-                          </Anchor>
-                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                            {c.store}
-                            {c.internal_status ? ` · ${c.internal_status}` : ''}
-                          </Text>
+                          <Stacked note={`${c.store}${c.internal_status ? ` · ${c.internal_status}` : ''}`} noteTitle="Store · internal status" nowrap>
+                            <Anchor component={Link} to={`/order/${c.order_id}`} fz="inherit" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                              {c.order_number}
+                            </Anchor>
+                          </Stacked>
                         </Table.Td>
                         <Table.Td>
-                          {c.customer_name}
-                          <Text size="xs" c="dimmed">
-                            {c.customer_email}
-                          </Text>
+                          <Stacked note={c.customer_email}>{c.customer_name}</Stacked>
                         </Table.Td>
                         <Table.Td ta="right" className="qm-num">
                           {formatCents(c.total_cents)}

@@ -2,7 +2,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { CS_STATUS_LABELS, ORDER_STATUS_LABELS, type CsStatus, type OrderListItem, type OrderStatus } from '@qm/contracts';
 import { useStatusName } from '../../../lib/lookups';
-import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay, NoValue, StatusText } from '../../../ui/displays';
+import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay, NoValue, Stacked, StatusText } from '../../../ui/displays';
 import type { Column } from '../../../ui/ResourceList';
 
 const STATUS_COLORS: Record<OrderStatus, string> = {
@@ -106,10 +106,9 @@ export function orderColumns(): Column<OrderListItem>[] {
       header: 'Number',
       // The store under the number (its own column can be shown from the columns menu).
       render: (o) => (
-        <div style={{ display: 'flex', flexDirection: 'column' }}>
+        <Stacked note={o.store_name} noteTitle="Store">
           <CodeDisplay value={o.number} strong />
-          <Text size="xs" c="dimmed" title="Store">{o.store_name}</Text>
-        </div>
+        </Stacked>
       ),
     },
     { key: 'placed_at', header: 'Placed', render: (o) => <DateTimeDisplay value={o.placed_at} stacked /> },
@@ -119,10 +118,9 @@ export function orderColumns(): Column<OrderListItem>[] {
       header: 'Customer',
       render: (o) => (
         // Name over email, both cut to the column (the whole email is its tooltip).
-        <div style={{ maxWidth: 170, display: 'flex', flexDirection: 'column' }}>
-          <Text size="sm" truncate="end">{o.customer_name}</Text>
-          <Text size="xs" c="dimmed" truncate="end" title={o.customer_email}>{o.customer_email}</Text>
-        </div>
+        <Stacked note={o.customer_email} noteTitle={o.customer_email} maxWidth={170}>
+          <Text size="sm" truncate="end" maw="100%">{o.customer_name}</Text>
+        </Stacked>
       ),
     },
     {
@@ -130,10 +128,9 @@ export function orderColumns(): Column<OrderListItem>[] {
       header: 'Status',
       // The internal status under the order's status (its own column can be shown from the columns menu).
       render: (o) => (
-        <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
+        <Stacked note={o.internal_status_name} noteTitle="Internal status">
           <OrderStatusText status={o.status} />
-          {o.internal_status_name ? <Text size="xs" c="dimmed" title="Internal status">{o.internal_status_name}</Text> : null}
-        </div>
+        </Stacked>
       ),
     },
     { key: 'internal_status_name', header: 'Internal status', defaultVisible: false, render: (o) => (o.internal_status_name ? <Text size="sm">{o.internal_status_name}</Text> : <NoValue />) },
