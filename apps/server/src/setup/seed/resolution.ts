@@ -73,6 +73,8 @@ export async function seedResolutionDemo(db: Db) {
     const vendorOrderFor = async (o: (typeof pick)[number], status: string, createdDaysAgo: number, k: number) => {
       const v = vendors[k % Math.max(1, vendors.length)];
       if (!v) return null;
+      // its items are placed now: the order's routes never chosen are superseded, as when a person places them
+      await t.execute(sql`update order_routes set is_stale = true where order_id = ${o.id} and chosen_option_id is null and not is_stale`);
       const existing = await query<{ id: number }>(t, sql`select id from vendor_orders where order_id = ${o.id} and source_kind = 'vendor' and status <> 'cancelled' order by id limit 1`);
       if (existing[0]) {
         await t.execute(sql`update vendor_orders set status = ${status}, expected_ship_date = (now() - ${`${createdDaysAgo - v.handling_days} days`}::interval)::date, shipped_at = null where id = ${existing[0].id}`);
