@@ -4,6 +4,7 @@ import { CS_STATUS_LABELS, ORDER_STATUS_LABELS, type CsStatus, type OrderListIte
 import { useStatusName } from '../../../lib/lookups';
 import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay, NoValue, Stacked, StatusText } from '../../../ui/displays';
 import type { Column } from '../../../ui/ResourceList';
+import { StatusBadge } from '../../../ui/StatusBadge';
 
 const STATUS_COLORS: Record<OrderStatus, string> = {
   pending: 'gray',
@@ -37,22 +38,12 @@ export function useCsStatusOptions() {
 }
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  const name = useStatusName('order-status', ORDER_STATUS_LABELS);
-  return (
-    <Badge size="sm" radius="sm" variant="light" color={STATUS_COLORS[status]}>
-      {name(status)}
-    </Badge>
-  );
+  return <StatusBadge kind="order-status" status={status} colors={STATUS_COLORS} fallback={ORDER_STATUS_LABELS} />;
 }
 
 export function CsStatusBadge({ status }: { status: CsStatus }) {
-  const name = useStatusName('customer-service-status', CS_STATUS_LABELS);
   if (status === 'none') return <NoValue />;
-  return (
-    <Badge size="sm" radius="sm" variant="outline" color={CS_COLORS[status]}>
-      {name(status)}
-    </Badge>
-  );
+  return <StatusBadge kind="customer-service-status" status={status} colors={CS_COLORS} fallback={CS_STATUS_LABELS} outline />;
 }
 
 /** The order's status in a list cell: a dot and its name, wrapping. */

@@ -1,10 +1,10 @@
 /** How purchase orders show: status badges named by the lookups, and the list's columns. */
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { InvoiceStatus, PoStatus, PurchaseOrderListItem } from '@qm/contracts';
-import { useStatusName } from '../../../lib/lookups';
 import { CodeDisplay, DateTimeDisplay, MoneyDisplay } from '../../../ui/displays';
 import type { Column } from '../../../ui/ResourceList';
 import { createdColumn } from '../../../ui/columns';
+import { StatusBadge } from '../../../ui/StatusBadge';
 
 const STATUS_COLORS: Record<PoStatus, string> = {
   draft: 'gray',
@@ -24,24 +24,12 @@ const INVOICE_COLORS: Record<InvoiceStatus, string> = {
   void: 'red',
 };
 
-
-/** The name of a code in a lookup list (`purchase-order-status`, `invoice-status`). */
 export function PoStatusBadge({ status }: { status: PoStatus }) {
-  const name = useStatusName('purchase-order-status');
-  return (
-    <Badge size="sm" radius="sm" variant="light" color={STATUS_COLORS[status]}>
-      {name(status)}
-    </Badge>
-  );
+  return <StatusBadge kind="purchase-order-status" status={status} colors={STATUS_COLORS} />;
 }
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  const name = useStatusName('invoice-status');
-  return (
-    <Badge size="sm" radius="sm" variant="outline" color={INVOICE_COLORS[status]}>
-      {name(status)}
-    </Badge>
-  );
+  return <StatusBadge kind="invoice-status" status={status} colors={INVOICE_COLORS} outline />;
 }
 
 /** Columns of purchase order lists (`withVendor: false` on a vendor's own page). */

@@ -2,7 +2,7 @@
 import { Badge, Text } from '@mantine/core';
 import { type RouteStatus, type VendorOrderStatus } from '@qm/contracts';
 import { formatCents } from '../../../lib/format';
-import { useStatusName } from '../../../lib/lookups';
+import { StatusBadge } from '../../../ui/StatusBadge';
 
 const ROUTE_COLORS: Record<RouteStatus, string> = {
   pending: 'gray',
@@ -24,14 +24,10 @@ const VO_COLORS: Record<VendorOrderStatus, string> = {
   cancelled: 'red',
 };
 
-
 export function RouteStatusBadge({ status, stale }: { status: RouteStatus; stale?: boolean }) {
-  const name = useStatusName('order-route-status');
   return (
     <>
-      <Badge size="sm" radius="sm" variant="light" color={ROUTE_COLORS[status]}>
-        {name(status)}
-      </Badge>
+      <StatusBadge kind="order-route-status" status={status} colors={ROUTE_COLORS} />
       {stale ? (
         <Badge size="sm" radius="sm" variant="outline" color="orange" ml={4}>
           Stale
@@ -42,12 +38,9 @@ export function RouteStatusBadge({ status, stale }: { status: RouteStatus; stale
 }
 
 export function VendorOrderStatusBadge({ status, late }: { status: VendorOrderStatus; late?: boolean }) {
-  const name = useStatusName('vendor-order-status');
   return (
     <>
-      <Badge size="sm" radius="sm" variant="light" color={VO_COLORS[status]}>
-        {name(status)}
-      </Badge>
+      <StatusBadge kind="vendor-order-status" status={status} colors={VO_COLORS} />
       {late ? (
         <Badge size="sm" radius="sm" variant="filled" color="red" ml={4}>
           Late
