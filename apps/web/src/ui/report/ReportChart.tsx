@@ -1,6 +1,7 @@
 /**
  * A report's chart (loaded only by screens that draw one: @mantine/charts and recharts stay out of
- * every other screen's bundle). A trend is bars by month, a share a donut with its legend. The
+ * every other screen's bundle). A trend is bars by month, a share a donut with its legend, largest
+ * first (`shareSlices`: at most eight colours, the smallest as one "Other" slice). The
  * chart is one image to assistive technology, named by its title and what it shows; the numbers are
  * in the table beside it.
  */
@@ -15,13 +16,36 @@ const COLORS = ['blue.6', 'orange.6', 'teal.6', 'grape.6', 'red.6', 'cyan.6', 'l
 /** Money is in cents: charts plot dollars. */
 const plotted = (type: string, v: unknown) => (typeof v === 'number' ? (type === 'money' ? v / 100 : v) : 0);
 
+/** A share's slice: its name, its value as the report gives it (cents for money), its colour. */
+export interface Slice {
+  name: string;
+  value: number;
+  color: string;
+}
+
+/**
+ * A share's slices, largest first, each in a colour of its own: beyond `COLORS.length` the smallest are
+ * one grey slice, "Other (n)" — twelve brands in eight colours drew two blue, two orange… slices.
+ */
+export function shareSlices(points: readonly ReportRow[], x: string, key: string): Slice[] {
+  const all = points
+    .map((p) => ({ name: String(p[x]).replace(/_/g, ' '), value: typeof p[key] === 'number' ? (p[key] as number) : 0 }))
+    .sort((a, b) => b.value - a.value || a.name.localeCompare(b.name));
+  const named = all.length > COLORS.length ? all.slice(0, COLORS.length - 1) : all;
+  const slices = named.map((s, i) => ({ ...s, color: COLORS[i]! }));
+  const rest = all.slice(named.length);
+  if (rest.length) slices.push({ name: `Other (${rest.length})`, value: rest.reduce((sum, s) => sum + s.value, 0), color: 'gray.5' });
+  return slices;
+}
+
 export default function ReportChart({ spec, points }: { spec: ReportChartSpec; points: ReportRow[] }) {
   const first = spec.series[0]!;
   const valueText = (v: number) => formatCell(first.type, first.type === 'money' ? Math.round(v * 100) : v);
+  const slices = spec.kind === 'trend' ? [] : shareSlices(points, spec.x, first.key);
   const summary =
     spec.kind === 'trend'
       ? `${spec.title}: ${points.length} ${points.length === 1 ? 'month' : 'months'}${points.length ? ` from ${points[0]![spec.x]} to ${points[points.length - 1]![spec.x]}` : ''}`
-      : `${spec.title}: ${points.map((p) => `${p[spec.x]} ${formatCell(first.type, p[first.key])}`).join(', ')}`;
+      : `${spec.title}: ${slices.map((sl) => `${sl.name} ${formatCell(first.type, sl.value)}`).join(', ')}`;
   return (
     <Paper withBorder radius="sm" p="sm" className="qm-report-chart">
       <Text size="sm" fw={600} mb={4} id="report-chart-title">
@@ -47,16 +71,16 @@ export default function ReportChart({ spec, points }: { spec: ReportChartSpec; p
             <DonutChart
               size={170}
               thickness={26}
-              data={points.map((p, i) => ({ name: String(p[spec.x]), value: plotted(first.type, p[first.key]), color: COLORS[i % COLORS.length]! }))}
+              data={slices.map((sl) => ({ name: sl.name, value: plotted(first.type, sl.value), color: sl.color }))}
               valueFormatter={valueText}
               withTooltip
             />
             <Stack gap={4} aria-hidden>
-              {points.map((p, i) => (
-                <Group key={String(p[spec.x])} gap={6} wrap="nowrap">
-                  <span className="qm-chart-swatch" style={{ background: `var(--mantine-color-${COLORS[i % COLORS.length]!.replace('.', '-')})` }} />
+              {slices.map((sl) => (
+                <Group key={sl.name} gap={6} wrap="nowrap">
+                  <span className="qm-chart-swatch" style={{ background: `var(--mantine-color-${sl.color.replace('.', '-')})` }} />
                   <Text size="xs">
-                    {String(p[spec.x]).replace(/_/g, ' ')}: {formatCell(first.type, p[first.key])}
+                    {sl.name}: {formatCell(first.type, sl.value)}
                   </Text>
                 </Group>
               ))}
