@@ -73,12 +73,17 @@ export function CodeDisplay({ value, strong }: { value: string | null | undefine
   );
 }
 
-/** Cents per unit (a package's price over its units), or the dash without a price or units. */
+/**
+ * A package's price or cost over its units, or the dash without one or without units: in cents under a
+ * dollar (`32.5¢` a round), in dollars from a dollar (`$210.00` a vest sold by the piece, not `21,000.0¢`).
+ * The pricing screens' "per round" columns stay in cents, as comparison sites show them.
+ */
 export function PerUnitDisplay({ cents, units }: { cents: number | null; units: number }) {
   if (cents === null || units <= 0) return <NoValue />;
+  const each = cents / units;
   return (
     <Text span size="sm" c="dimmed" className="qm-num">
-      {formatCentsPerUnit(cents / units)}
+      {each >= 100 ? formatCents(each) : formatCentsPerUnit(each)}
     </Text>
   );
 }

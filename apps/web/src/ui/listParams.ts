@@ -69,6 +69,9 @@ export function sortDirection(current: string | null, key: string): 'ascending' 
 /** The list and report tables' density: 13 px text and 10 px beside each cell, so a laptop screen (1366 px) holds a dozen columns. */
 export const TABLE_DENSITY = { fz: 13, x: 'xs' } as const;
 
+/** A read-only table inside a record's page (its lines, its fees, its history): 14 px, rows 4 px apart, 10 px beside each cell. */
+export const DETAIL_TABLE = { fz: 'sm', verticalSpacing: 4, horizontalSpacing: 'xs' } as const;
+
 /**
  * Class and style of a list's or report's cell: a figure right-aligned in tabular digits (`numeric`:
  * app.css `.qm-num`), and a leading cell that stays in view when the table scrolls sideways (`left`:

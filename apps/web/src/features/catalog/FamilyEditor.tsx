@@ -39,6 +39,7 @@ import { ModifiersEditor } from './parts/ModifiersEditor';
 import { TableHead } from '../../ui/TableHead';
 import { IconButton } from '../../ui/IconButton';
 import { MoveButtons, moved } from '../../ui/MoveButtons';
+import { DETAIL_TABLE } from '../../ui/listParams';
 
 const TABS = ['details', 'variants', 'modifiers', 'attributes', 'stores'] as const;
 
@@ -267,7 +268,7 @@ function FamilyStores({ family, canWrite, onStale }: { family: ProductFamilyDeta
         {family.store_products.length === 0 ? (
           <EmptyState title="Not on any store">{canWrite ? 'Add the family to a store below.' : undefined}</EmptyState>
         ) : (
-          <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label="Store products">
+          <Table {...DETAIL_TABLE} aria-label="Store products">
             <TableHead cells={['Store', 'Status', 'Published', 'Updated', canWrite && { label: 'Actions', srOnly: true }]} />
             <Table.Tbody>
               {family.store_products.map((sp) => (
@@ -358,7 +359,7 @@ function FamilyVariantsTable({ family: f, canWrite, onRemove, removing }: { fami
         <EmptyState title="No variants yet">Add variants of any product below.</EmptyState>
       ) : (
         <div className="qm-table-wrap qm-auto">
-          <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label="Family variants" striped highlightOnHover>
+          <Table {...DETAIL_TABLE} aria-label="Family variants" striped highlightOnHover>
             <TableHead
               cells={[
                 'SKU',

@@ -22,6 +22,7 @@ import { CancelItemsDialog } from './parts/CancelItemsDialog';
 import { OrderActivity } from './parts/OrderActivity';
 import { VendorOrdersTable } from '../routing/parts/VendorOrdersTable';
 import { CsStatusBadge, MarginDisplay, OrderFlags, OrderStatusBadge, useCsStatusOptions } from './parts/orderDisplay';
+import { DETAIL_TABLE } from '../../ui/listParams';
 
 const TABS = ['items', 'customer', 'fulfilment', 'history', 'activity'] as const;
 
@@ -122,7 +123,7 @@ function Totals({ o }: { o: OrderDetail }) {
 
 function Items({ o }: { o: OrderDetail }) {
   return (
-    <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" striped aria-label="Items of this order">
+    <Table {...DETAIL_TABLE} striped aria-label="Items of this order">
       <Table.Thead>
         <Table.Tr>
           <Table.Th w={40}>#</Table.Th>
@@ -281,7 +282,7 @@ function Fulfilment({ o }: { o: OrderDetail }) {
             Not routed yet.
           </Text>
         ) : (
-          <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" striped aria-label="Routes of this order">
+          <Table {...DETAIL_TABLE} striped aria-label="Routes of this order">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Route</Table.Th>
@@ -392,7 +393,7 @@ function History({ o, canWrite }: { o: OrderDetail; canWrite: boolean }) {
         {o.history.length === 0 ? (
           <EmptyState title="No changes yet" />
         ) : (
-          <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" aria-label="Status history">
+          <Table {...DETAIL_TABLE} aria-label="Status history">
             <Table.Tbody>
               {o.history.map((h) => (
                 <Table.Tr key={h.id}>

@@ -25,6 +25,7 @@ import { DeltaText, RouteStatusBadge } from './parts/display';
 import { EffectBadge } from '../../ui/EffectBadge';
 import { SourceTotals } from './parts/facts';
 import { useStatusName } from '../../lib/lookups';
+import { DETAIL_TABLE } from '../../ui/listParams';
 
 type Option = OrderRouteDetail['options'][number];
 
@@ -91,7 +92,7 @@ function RouteView({ id }: { id: number }) {
           <Title order={2} size="h5" mb="xs">
             Items ({r.items.length})
           </Title>
-          <Table fz="sm" verticalSpacing={4} striped="even" aria-label="Route items">
+          <Table {...DETAIL_TABLE} striped="even" aria-label="Route items">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>SKU</Table.Th>
@@ -147,7 +148,7 @@ function RouteView({ id }: { id: number }) {
             <Title order={2} size="h5" mb="xs">
               Infeasible candidates ({infeasible.length})
             </Title>
-            <Table fz="sm" verticalSpacing={4} aria-label="Infeasible candidates">
+            <Table {...DETAIL_TABLE} aria-label="Infeasible candidates">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Candidate</Table.Th>
@@ -274,7 +275,7 @@ function Comparison({ a, b, onClose }: { a: Option; b: Option; onClose: () => vo
           Close comparison
         </Button>
       </Group>
-      <Table fz="sm" verticalSpacing={4} withTableBorder aria-label="Options compared">
+      <Table {...DETAIL_TABLE} withTableBorder aria-label="Options compared">
         <Table.Thead>
           <Table.Tr>
             <Table.Th />

@@ -29,6 +29,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ResourceForm } from '../../ui/ResourceForm';
 import { useVendorOrderAction, vendorOrders } from './api';
 import { SourceKindBadge, VendorOrderStatusBadge } from './parts/display';
+import { DETAIL_TABLE } from '../../ui/listParams';
 
 export default function VendorOrderScreen() {
   return <EditorRoute noun="vendor order">{(id) => <View key={id} id={id} />}</EditorRoute>;
@@ -111,7 +112,7 @@ function View({ id }: { id: number }) {
         ) : null}
         <Paper withBorder radius="sm" p="sm">
           <Title order={2} size="h5" mb="xs">Items ({vo.item_count})</Title>
-          <Table fz="sm" verticalSpacing={4} striped="even" aria-label="Items">
+          <Table {...DETAIL_TABLE} striped="even" aria-label="Items">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>SKU</Table.Th>
@@ -139,7 +140,7 @@ function View({ id }: { id: number }) {
         {vo.outbox.length ? (
           <Paper withBorder radius="sm" p="sm">
             <Title order={2} size="h5" mb="xs">Outbox</Title>
-            <Table fz="sm" verticalSpacing={4} aria-label="Outbox">
+            <Table {...DETAIL_TABLE} aria-label="Outbox">
               <Table.Thead>
                 <Table.Tr><Table.Th>When</Table.Th><Table.Th>What</Table.Th><Table.Th>Channel</Table.Th></Table.Tr>
               </Table.Thead>

@@ -15,6 +15,7 @@ import { useAttributes, useSaveAttributeValue, type Owner } from '../api';
 import { AttributeValueInput, AttributeValueView, checkAttributeValue, formatAttributeValue } from './attributeValues';
 import { TableHead } from '../../../ui/TableHead';
 import { IconButton } from '../../../ui/IconButton';
+import { DETAIL_TABLE } from '../../../ui/listParams';
 
 type Show = 'all' | 'set' | 'empty' | 'required' | 'differs';
 
@@ -166,7 +167,7 @@ function AttributeValues({ owner, attributes, data, readOnly }: AttributesPanelP
         ) : null}
       </Group>
       <div className="qm-table-wrap qm-auto">
-        <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" aria-label="Attribute values" highlightOnHover>
+        <Table {...DETAIL_TABLE} aria-label="Attribute values" highlightOnHover>
           <TableHead cells={[{ label: 'Attribute', w: '24%' }, { label: 'Canonical value', w: '38%' }, 'From sources']} />
           <Table.Tbody>
             {rows.map((a) => {

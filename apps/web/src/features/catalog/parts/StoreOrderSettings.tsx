@@ -13,6 +13,7 @@ import { confirmDialog } from '../../../ui/ConfirmDialog';
 import { ShownOnce } from '../../../ui/ShownOnce';
 import { DateTimeDisplay } from '../../../ui/displays';
 import { useCreateStoreApiKey, useRevokeStoreApiKey, useSetStoreRouting, useStoreApiKeys, useStoreRouting } from '../../orders/api';
+import { DETAIL_TABLE } from '../../../ui/listParams';
 
 export function StoreOrderSettings({ store }: { store: Store }) {
   return (
@@ -110,7 +111,7 @@ function ApiKeys({ store }: { store: Store }) {
         </Group>
       ) : null}
       {keys.data && keys.data.length ? (
-        <Table fz="sm" verticalSpacing={4} aria-label={`API keys of ${store.name}`}>
+        <Table {...DETAIL_TABLE} aria-label={`API keys of ${store.name}`}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Key</Table.Th>

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { Table, Text } from '@mantine/core';
 import type { VariantListItem } from '@qm/contracts';
 import { CodeDisplay } from '../../../ui/displays';
+import { DETAIL_TABLE } from '../../../ui/listParams';
 
 export function VariantResults({ found, action, mt }: { found: readonly VariantListItem[]; action: (v: VariantListItem) => ReactNode; mt?: string }) {
   return (
-    <Table verticalSpacing={4} horizontalSpacing="xs" fz="sm" mt={mt} aria-label="Variants found" className="qm-inner-table">
+    <Table {...DETAIL_TABLE} mt={mt} aria-label="Variants found" className="qm-inner-table">
       <Table.Tbody>
         {found.length === 0 ? (
           <Table.Tr>

@@ -21,6 +21,7 @@ import { useAddVariant, useDeleteVariant, useOptionLabels, useUpdateVariant } fr
 import { formatDecimal } from '../../../lib/format';
 import { TableHead } from '../../../ui/TableHead';
 import { IconButton } from '../../../ui/IconButton';
+import { DETAIL_TABLE } from '../../../ui/listParams';
 
 export const UNIT_WORD: Record<ProductDetail['variation_type'], { one: string; many: string }> = {
   rounds: { one: 'round', many: 'Rounds' },
@@ -99,7 +100,7 @@ export function VariantsTab({ product, readOnly }: { product: ProductDetail; rea
       ) : (
         <Radio.Group value={String(chosenDefault ?? '')} onChange={(v) => setDraftDefault(Number(v) === savedDefault ? null : Number(v))} aria-label="Default variant">
           <div className="qm-table-wrap qm-auto">
-            <Table verticalSpacing={6} horizontalSpacing="sm" fz="sm" aria-label="Variants" highlightOnHover striped>
+            <Table {...DETAIL_TABLE} aria-label="Variants" highlightOnHover striped>
               <TableHead cells={[{ label: 'Default', w: 72 }, 'SKU', 'UPC', { label, ta: 'right' }, { label: 'Cost', ta: 'right' }, { label: `Cost per ${UNIT_WORD[product.variation_type].one}`, ta: 'right' }, { label: 'Weight', ta: 'right' }, 'Modifier options', { label: 'Stores', ta: 'right' }, !readOnly && { label: 'Actions', srOnly: true, w: 70 }]} />
               <Table.Tbody>
                 {variants.map((v) => (

@@ -4,6 +4,7 @@ import { Anchor, Table } from '@mantine/core';
 import type { VendorOrderStatus } from '@qm/contracts';
 import { DateTimeDisplay, MoneyDisplay } from '../../../ui/displays';
 import { VendorOrderStatusBadge } from './display';
+import { DETAIL_TABLE } from '../../../ui/listParams';
 
 export interface VendorOrderRow {
   id: number;
@@ -18,7 +19,7 @@ export interface VendorOrderRow {
 export function VendorOrdersTable({ rows, label }: { rows: readonly VendorOrderRow[]; label: string }) {
   const withCreated = rows.some((v) => v.created_at !== undefined);
   return (
-    <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" striped aria-label={label}>
+    <Table {...DETAIL_TABLE} striped aria-label={label}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Number</Table.Th>

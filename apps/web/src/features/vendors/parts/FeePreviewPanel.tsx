@@ -14,6 +14,7 @@ import { IconTrash } from '../../../ui/icons';
 import { IntegerInput, MoneyInput } from '../../../ui/inputs';
 import { VariantSearchSelect } from '../../catalog/parts/VariantSearchSelect';
 import { usePreviewFees, useVendorOptions } from '../api';
+import { DETAIL_TABLE } from '../../../ui/listParams';
 
 interface Line {
   variant: VariantListItem;
@@ -134,7 +135,7 @@ function PreviewResult({ result }: { result: FeePreview }) {
           ) : null}
         </Text>
       </Group>
-      <Table verticalSpacing={5} horizontalSpacing="sm" fz="sm" striped aria-label="Fee lines">
+      <Table {...DETAIL_TABLE} striped aria-label="Fee lines">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Fee</Table.Th>

@@ -14,6 +14,7 @@ import { formatCents, formatInteger, plural } from '../../../lib/format';
 import { isActive, useCancelJob, useJob } from '../../../lib/jobs';
 import { CodeDisplay } from '../../../ui/displays';
 import { importApplied, useApplyImport, usePreviewImport, useUploadForImport, useVendorImport } from '../catalogApi';
+import { DETAIL_TABLE } from '../../../ui/listParams';
 
 type Step = 'file' | 'mapping' | 'preview';
 
@@ -292,7 +293,7 @@ function SampleTable({ rows, kind, total }: { rows: ImportSampleRow[]; kind: str
   const change = (from: string, to: string) => (from === to || from === '—' ? to : `${from} → ${to}`);
   return (
     <>
-      <Table verticalSpacing={3} horizontalSpacing="xs" fz="sm" striped aria-label={`Sample rows: ${kind}`}>
+      <Table {...DETAIL_TABLE} striped aria-label={`Sample rows: ${kind}`}>
         <Table.Thead>
           <Table.Tr>
             {kind !== 'missing' ? <Table.Th>Row</Table.Th> : null}
