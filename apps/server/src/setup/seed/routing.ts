@@ -72,6 +72,22 @@ async function seedChosenRoutes(db: Db): Promise<void> {
                   when s.vendor_id is not null then 'lowest drop-ship cost for this item' else 'only source able to ship it' end as reason
         from seed_rl s left join seed_rs w on w.order_item_id = s.order_item_id`);
     await t.execute(sql`delete from seed_rp where source_kind = 'vendor' and src_vendor is null`);
+    // A vendor's minimum order: an order's lines that would leave it unmet go to the cheapest vendor
+    // without one (the engine never places an order below a vendor's minimum; neither does the demo).
+    await t.execute(sql`
+      update seed_rp p set src_vendor = x.vendor_id, unit_cost = x.cost_cents, reason = 'lowest drop-ship cost of the vendors without a minimum order'
+        from (select p2.order_item_id, alt.vendor_id, alt.cost_cents
+                from seed_rp p2
+                join (select rp.order_id, rp.src_vendor from seed_rp rp join vendors v on v.id = rp.src_vendor
+                       where rp.source_kind = 'vendor' and v.min_order_cents is not null
+                       group by rp.order_id, rp.src_vendor, v.min_order_cents having sum(rp.qty::bigint * rp.unit_cost) < v.min_order_cents) below
+                  on below.order_id = p2.order_id and below.src_vendor = p2.src_vendor
+                cross join lateral (select vp.vendor_id, vp.cost_cents from vendor_products vp join vendors v on v.id = vp.vendor_id
+                                     where vp.variant_id = p2.variant_id and vp.can_drop_ship and vp.cost_cents is not null
+                                       and v.is_active and v.can_drop_ship and v.min_order_cents is null
+                                     order by vp.cost_cents, vp.vendor_id limit 1) alt
+               where p2.source_kind = 'vendor') x
+       where x.order_item_id = p.order_item_id`);
 
     // One vendor order per order and source.
     await t.execute(sql`
