@@ -235,6 +235,9 @@ describe.each(BACKENDS)('store variant prices on %s', (kind) => {
     // each figure is what its link lists
     for (const flag of PRICE_FLAGS) expect((await list(`&filter[on_sale]=true&filter[flag]=${flag}&per_page=1`)).meta.total, flag).toBe(s.flags[flag]);
     expect(s.calibers.length).toBeGreaterThan(0);
+    // the chart's calibers, most above market first: each one's count is what the list shows for it
+    for (const c of s.calibers) expect((await list(`&filter[on_sale]=true&filter[flag]=above_market&filter[caliber]=${encodeURIComponent(c.caliber)}&per_page=1`)).meta.total, c.caliber).toBe(c.above_market);
+    expect(s.calibers.map((c) => c.above_market)).toEqual([...s.calibers.map((c) => c.above_market)].sort((a, b) => b - a));
     // kept between calls, and counted again once a price changes
     const [sv] = await t.sql<{ id: number; cost: number }>(sql`select sv.id, v.cost_cents as cost from store_variants sv join variants v on v.id = sv.variant_id
       join store_products sp on sp.id = sv.store_product_id join stores st on st.id = sp.store_id

@@ -276,29 +276,32 @@ export const repriceAllJob: JobKind<RepriceAllRequest, RepriceAllResult> = {
 /** The Pricing Dashboard's figures (contracts' PricingSummary). */
 export async function pricingSummary(db: Db): Promise<PricingSummary> {
   await freshMarket(db);
-  // one pass over every store variant on sale, the market joined by hash (~1.3 s at 240,000): kept until one of its tables changes
+  // one pass over every store variant on sale, the market joined by hash (~0.8 s at 240,000): kept until one of its tables changes
   const joined = sql`${withMarket} join stores s on s.id = sp.store_id and s.is_enabled`;
   // kept while the tables its flags read (MAP holidays too) are unchanged, and for the day
   const reads = sql`${joined} where ${sql.join(PRICE_FLAGS.map((f) => JOINED_FLAG_SQL[f]), sql` or `)}`;
   const { row, calibers } = await cachedByRevision(db, 'pricing summary', reads, async () => {
-    const [row] = await query<{ n: number; flags: Record<PriceFlag, number> }>(
+    // one pass, by caliber: the flags of every caliber (none included) add up to the dashboard's, and
+    // the calibers with a cost per round (rounds and a price) rank for its chart
+    const priced = sql`${caliber} is not null and ${rounds} is not null and sv.price_cents is not null`;
+    const groups = await query<{ caliber: string | null; n: number; flags: Record<PriceFlag, number>; priced: number; our: number | null; market: number | null; above: number }>(
       db,
-      sql`select count(*)::int as n, json_build_object(${sql.join(
+      sql`select ${caliber} as caliber, count(*)::int as n, json_build_object(${sql.join(
         PRICE_FLAGS.map((f) => sql`${sql.raw(`'${f}'`)}, count(*) filter (where ${JOINED_FLAG_SQL[f]})`),
         sql`, `,
-      )}) as flags from ${joined} where sv.is_enabled`,
-    );
-    const calibers = await query<PricingSummary['calibers'][number]>(
-      db,
-      sql`select ${caliber} as caliber, count(*)::int as store_variants, min(${cpr})::float8 as our_cpr_cents,
-                 min(m.cpr)::float8 as market_cpr_cents, (count(*) filter (where ${JOINED_FLAG_SQL.above_market}))::int as above_market
-            from ${joined}
-           where sv.is_enabled and ${caliber} is not null and ${rounds} is not null and sv.price_cents is not null
+      )}) as flags,
+                 (count(*) filter (where ${priced}))::int as priced, (min(${cpr}) filter (where ${priced}))::float8 as our,
+                 (min(m.cpr) filter (where ${priced}))::float8 as market, (count(*) filter (where ${priced} and ${JOINED_FLAG_SQL.above_market}))::int as above
+            from ${joined} where sv.is_enabled
            group by 1
-           order by count(*) filter (where ${JOINED_FLAG_SQL.above_market}) desc, 2 desc, 1
-           limit 12`,
+           order by 7 desc, 4 desc, 1`,
     );
-    return { row: row!, calibers };
+    const flags = Object.fromEntries(PRICE_FLAGS.map((f) => [f, groups.reduce((sum, g) => sum + Number(g.flags[f]), 0)])) as Record<PriceFlag, number>;
+    const calibers: PricingSummary['calibers'] = groups
+      .filter((g) => g.caliber !== null && g.priced > 0)
+      .slice(0, 12)
+      .map((g) => ({ caliber: g.caliber!, store_variants: g.priced, our_cpr_cents: g.our, market_cpr_cents: g.market, above_market: g.above }));
+    return { row: { n: groups.reduce((sum, g) => sum + g.n, 0), flags }, calibers };
   });
   const window = sql`o.seen_at > now() - make_interval(hours => ${sql.raw(String(REPRICE_OFFER_MAX_AGE_HOURS))})`;
   const offers = (await queryOne<{ recent: number; ignored: number; active: number }>(
