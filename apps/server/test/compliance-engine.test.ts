@@ -272,6 +272,19 @@ describe('compliance engine properties', () => {
     );
   });
 
+  it('no brand name or SKU can pass for another item’s facts in what is kept per signature', () => {
+    const index = compileRules(
+      [rule({ effect: 'min_age', target_kind: 'brand', target_id: 5, states: ['TX'] }), rule({ effect: 'block', target_kind: 'category', target_id: 3, states: ['TX'] })],
+      GROUPS,
+      CATS,
+    );
+    const inCategory: ItemFacts = { ...nineMm, brand_name: 'Federal', category_ids: [3] };
+    // a name that, written plainly after the brand, would read as "Federal" and category 3
+    const namedLikeIt: ItemFacts = { ...nineMm, brand_name: 'Federal\u0001c3', category_ids: [] };
+    expect(whereRestricted(index, inCategory, DAY)[0]!.outcome).toBe('block');
+    expect(whereRestricted(index, namedLikeIt, DAY)[0]!.outcome).toBe('min_age');
+  });
+
   it('what is kept per item signature never answers for an item with other facts: places and a feed’s answers equal a fresh index’s', () => {
     const feedAnswer = (places: readonly PlaceResult[]) => excludedFromFeed({ title: null, places }, { leave_out_restricted: true });
     fc.assert(

@@ -460,15 +460,16 @@ function matchedRules(index: RuleIndex, item: ItemFacts, date: string): Matched 
  * The facts of an item that the index's rules read (`candidates`, `targetMatches`), in words: its brand, product
  * and variants only where a rule targets them, its categories some rule catches (in its order: the first
  * one a rule catches is named), the attributes some condition reads. Items with the same signature match
- * the same rules the same way.
+ * the same rules the same way. Texts are written as JSON (control characters escaped), so no name can
+ * pass for the separators.
  */
 function signatureOf(index: RuleIndex, item: ItemFacts): string {
   let s = '';
-  if (item.brand_id !== null && index.byBrand.has(item.brand_id)) s += `b${item.brand_id}\u0000${item.brand_name}`;
+  if (item.brand_id !== null && index.byBrand.has(item.brand_id)) s += `b${item.brand_id}\u0000${JSON.stringify(item.brand_name)}`;
   if (index.byProduct.has(item.product_id)) s += `\u0001p${item.product_id}`;
   if (item.variant_id !== null) {
-    if (index.byVariant.has(item.variant_id)) s += `\u0001v${item.variant_id}\u0000${item.sku}`;
-  } else if (item.variants) for (const v of item.variants) if (index.byVariant.has(v.id)) s += `\u0001w${v.id}\u0000${v.sku}`;
+    if (index.byVariant.has(item.variant_id)) s += `\u0001v${item.variant_id}\u0000${JSON.stringify(item.sku)}`;
+  } else if (item.variants) for (const v of item.variants) if (index.byVariant.has(v.id)) s += `\u0001w${v.id}\u0000${JSON.stringify(v.sku)}`;
   for (const c of item.category_ids) if (index.ruledCategories.has(c)) s += `\u0001c${c}`;
   for (const attr in item.attributes) {
     const id = Number(attr);
