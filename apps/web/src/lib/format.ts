@@ -101,3 +101,8 @@ export function formatRange(page: number, perPage: number, total: number): strin
 export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
   return `${formatInteger(n)} ${n === 1 ? singular : pluralForm}`;
 }
+
+/** A code in words, for one no list names: `on_hold` → `On hold`. */
+export function codeInWords(code: string): string {
+  return code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}

@@ -9,6 +9,7 @@ import { modals } from '@mantine/modals';
 import { CONSTANTS, MAP_GATE_LABELS, MAP_GATES, STATUS_KINDS, type Permission, type Status, type StatusKind } from '@qm/contracts';
 import { usePermissions } from './session';
 import { api } from './api';
+import { codeInWords } from './format';
 import { resourceKeys } from './queryKeys';
 
 /** The key of a lookup list: under its resource, so a write of the resource refreshes it. */
@@ -108,12 +109,10 @@ export function useStatuses(kind: StatusKind): UseQueryResult<Status[]> {
   return useLookup(lookupKey(kind), kind === 'usecase' ? 'use cases' : 'statuses', 'statuses.read', (s) => all<Status>(kind, s));
 }
 
-const inWords = (code: string) => code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-
 /** Names of a status list's codes: the lookup's name, else (while it loads) `fallback`'s label, else the code in words. */
 export function useStatusName(kind: StatusKind, fallback: Readonly<Record<string, string>> = {}): (code: string) => string {
   const list = useStatuses(kind);
-  return (code: string) => list.data?.find((s) => s.code === code)?.name ?? fallback[code] ?? inWords(code);
+  return (code: string) => list.data?.find((s) => s.code === code)?.name ?? fallback[code] ?? codeInWords(code);
 }
 
 /** A status list as a select's options, named by the lookup. */

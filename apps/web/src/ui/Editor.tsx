@@ -38,14 +38,19 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function EditorRoute({ noun, children }: { noun: string; children: (id: number) => ReactNode }) {
   const { id } = useParams();
   const n = Number(id);
-  if (!Number.isInteger(n) || n <= 0)
-    return (
-      <Stack gap="xs">
-        <Breadcrumbs item={id} />
-        <ErrorState error={new Error(`There is no ${noun} “${id}”.`)} title={`${capitalize(noun)} not found`} />
-      </Stack>
-    );
+  if (!Number.isInteger(n) || n <= 0) return <RecordError error={new Error(`There is no ${noun} “${id}”.`)} title={`${capitalize(noun)} not found`} />;
   return children(n);
+}
+
+/** A record that cannot be shown: the trail back to its list (the address's id as its last step), then why. */
+function RecordError({ error, title, onRetry }: { error: unknown; title: string; onRetry?: () => void }) {
+  const { id } = useParams();
+  return (
+    <Stack gap="xs">
+      <Breadcrumbs item={id} />
+      <ErrorState error={error} onRetry={onRetry} title={title} />
+    </Stack>
+  );
 }
 
 /** The open tab, kept in `?tab=` (the first tab leaves it out). */
@@ -91,15 +96,9 @@ export type EditorItem<T> = ReturnType<typeof useEditorItem<T>>;
  * its list (with Retry when asking again may help: ui/states' `isRetryable`). Every detail page uses it.
  */
 export function EditorLoading({ query, noun }: { query: UseQueryResult<unknown>; noun: string }) {
-  const { id } = useParams();
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <Stack gap="xs">
-        <Breadcrumbs item={id} />
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} title={missing ? `${capitalize(noun)} not found` : `Could not load this ${noun}`} />
-      </Stack>
-    );
+    return <RecordError error={query.error} onRetry={() => void query.refetch()} title={missing ? `${capitalize(noun)} not found` : `Could not load this ${noun}`} />;
   }
   return <Spinner label={`Loading ${noun}…`} minHeight={320} />;
 }

@@ -5,6 +5,7 @@
  */
 import { Badge, Tooltip } from '@mantine/core';
 import { EFFECT_LABELS, type ComplianceEffect } from '@qm/contracts';
+import { codeInWords } from '../lib/format';
 
 export const EFFECT_COLORS: Record<ComplianceEffect, string> = {
   block: 'red',
@@ -15,7 +16,6 @@ export const EFFECT_COLORS: Record<ComplianceEffect, string> = {
 };
 
 const known = (code: string): code is ComplianceEffect => Object.hasOwn(EFFECT_LABELS, code);
-const humanize = (code: string) => code.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** The effect in words, with its document or age. */
 export function effectText(effect: ComplianceEffect, detail?: { document?: string | null; documents?: string[]; min_age?: number | null }): string {
@@ -54,7 +54,7 @@ export function EffectBadge({
         radius="sm"
         style={{ textTransform: 'none', overflow: 'visible' }}
       >
-        {known(effect) ? effectText(effect, { document, documents, min_age }) : humanize(effect)}
+        {known(effect) ? effectText(effect, { document, documents, min_age }) : codeInWords(effect)}
       </Badge>
     );
   return reason ? (

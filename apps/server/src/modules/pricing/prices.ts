@@ -294,7 +294,7 @@ export async function pricingSummary(db: Db): Promise<PricingSummary> {
                  (min(m.cpr) filter (where ${priced}))::float8 as market, (count(*) filter (where ${priced} and ${JOINED_FLAG_SQL.above_market}))::int as above
             from ${joined} where sv.is_enabled
            group by 1
-           order by 7 desc, 4 desc, 1`,
+           order by above desc, priced desc, caliber`,
     );
     const flags = Object.fromEntries(PRICE_FLAGS.map((f) => [f, groups.reduce((sum, g) => sum + Number(g.flags[f]), 0)])) as Record<PriceFlag, number>;
     const calibers: PricingSummary['calibers'] = groups
