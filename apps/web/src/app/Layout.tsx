@@ -115,7 +115,7 @@ export function Layout() {
             <Link to="/" className="qm-brand" aria-label="Quartermaster home">
               Quartermaster
             </Link>
-            {navigation.state !== 'idle' ? <Loader size={14} aria-label="Loading page" /> : null}
+            {navigation.state !== 'idle' ? <Loader size={14} role="status" aria-label="Loading page" /> : null}
           </Group>
           <Group gap="xs" wrap="nowrap">
             <PaletteButton />

@@ -227,7 +227,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
       <ListToolbar
         actions={
           <>
-            {list.isFetching && !list.isPending ? <Loader size={14} aria-label="Refreshing" /> : null}
+            {list.isFetching && !list.isPending ? <Loader size={14} role="status" aria-label="Refreshing" /> : null}
             {exportCsv ? (
               <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} loading={exporting} onClick={exportCsvFile}>
                 Export CSV

@@ -130,7 +130,7 @@ function BrowserErrors() {
 /** The report's payload, loaded when its row is opened (the list leaves payloads out). */
 function ErrorPayload({ id }: { id: number }) {
   const report = useClientError(id);
-  if (report.isPending) return <Loader size="sm" aria-label="Loading the report" />;
+  if (report.isPending) return <Loader size="sm" role="status" aria-label="Loading the report" />;
   if (report.isError) return <Text size="sm" c="red">{errorMessage(report.error)}</Text>;
   return (
     <ScrollArea.Autosize mah={360}>

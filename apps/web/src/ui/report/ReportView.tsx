@@ -132,7 +132,7 @@ export function ReportView({ name, description, cells, rowActions, preset }: Rep
               ) : null}
             </Group>
             <Group gap="xs" align="center">
-              {report.isFetching && !report.isPending ? <Loader size={14} aria-label="Refreshing" /> : null}
+              {report.isFetching && !report.isPending ? <Loader size={14} role="status" aria-label="Refreshing" /> : null}
               {columns.length > 1 ? <ColumnChooser columns={choosable} choice={choice} /> : null}
             </Group>
           </Group>
@@ -383,7 +383,7 @@ function ExportButtons({ name, query }: { name: string; query: URLSearchParams }
 
 function ExportJob({ id, onClose }: { id: number; onClose: () => void }) {
   const { data: job } = useJob(id);
-  if (!job) return <Loader size={14} aria-label="Starting the export" />;
+  if (!job) return <Loader size={14} role="status" aria-label="Starting the export" />;
   const result = job.result as ExportResult | null;
   if (isActive(job)) {
     const pct = job.total ? Math.round((job.progress / job.total) * 100) : 0;
