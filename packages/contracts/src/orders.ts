@@ -280,7 +280,7 @@ export const OrderDetail = OrderListItem.extend({
   customer_notes: z.string().nullable(),
   items: z.array(OrderItemRow),
   routes: z.array(
-    z.object({ id: z.number(), status: z.string(), strategy: z.string(), is_stale: z.boolean(), created_at: z.string(), chosen_at: z.string().nullable(), failure_reason: z.string().nullable() }),
+    z.object({ id: z.number(), /** a code of the order-route-status lookup */ status: z.string(), strategy: z.enum(ROUTING_STRATEGY_CODES), is_stale: z.boolean(), created_at: z.string(), chosen_at: z.string().nullable(), failure_reason: z.string().nullable() }),
   ),
   vendor_orders: z.array(
     z.object({

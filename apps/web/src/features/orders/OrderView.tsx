@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Group, Menu, Paper, Select, SimpleGrid, Stack, Table, Tabs, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CS_STATUS_LABELS, ORDER_STATUS_LABELS, isAllowed, type CsStatus, type OrderDetail, type OrderStatus } from '@qm/contracts';
+import { CS_STATUS_LABELS, ORDER_STATUS_LABELS, ROUTING_STRATEGY_LABELS, isAllowed, type CsStatus, type OrderDetail, type RouteStatus, type OrderStatus } from '@qm/contracts';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { codeInWords, formatDateTime } from '../../lib/format';
 import { useInternalStatuses } from '../../lib/lookups';
 import { usePermissions } from '../../lib/session';
 import { confirmDialog } from '../../ui/ConfirmDialog';
@@ -21,6 +21,7 @@ import { AddressDialog } from './parts/AddressDialog';
 import { CancelItemsDialog } from './parts/CancelItemsDialog';
 import { OrderActivity } from './parts/OrderActivity';
 import { VendorOrdersTable } from '../routing/parts/VendorOrdersTable';
+import { RouteStatusBadge } from '../routing/parts/display';
 import { CsStatusBadge, MarginDisplay, OrderFlags, OrderStatusBadge, useCsStatusOptions } from './parts/orderDisplay';
 import { DETAIL_TABLE } from '../../ui/listParams';
 
@@ -251,7 +252,7 @@ function Customer({ o }: { o: OrderDetail }) {
           Payment
         </Text>
         <Text size="sm">
-          {o.payment_method.replace(/_/g, ' ')} · captured <MoneyDisplay cents={o.payment_captured_cents} />
+          {codeInWords(o.payment_method)} · captured <MoneyDisplay cents={o.payment_captured_cents} />
         </Text>
         {o.customer_notes ? (
           <>
@@ -299,14 +300,12 @@ function Fulfilment({ o }: { o: OrderDetail }) {
                     <Anchor component={Link} to={`/order-route/${r.id}`} size="sm">
                       Route #{r.id}
                     </Anchor>
-                    {r.is_stale ? (
-                      <Badge size="xs" radius="sm" color="orange" variant="light" ml={6}>
-                        Stale
-                      </Badge>
-                    ) : null}
                   </Table.Td>
-                  <Table.Td>{r.status.replace(/_/g, ' ')}{r.failure_reason ? <Text size="xs" c="dimmed">{r.failure_reason}</Text> : null}</Table.Td>
-                  <Table.Td>{r.strategy.replace(/_/g, ' ')}</Table.Td>
+                  <Table.Td>
+                    <RouteStatusBadge status={r.status as RouteStatus} stale={r.is_stale} />
+                    {r.failure_reason ? <Text size="xs" c="dimmed">{r.failure_reason}</Text> : null}
+                  </Table.Td>
+                  <Table.Td>{ROUTING_STRATEGY_LABELS[r.strategy]}</Table.Td>
                   <Table.Td>
                     <DateTimeDisplay value={r.created_at} />
                   </Table.Td>

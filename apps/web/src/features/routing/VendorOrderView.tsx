@@ -19,6 +19,7 @@ import {
 } from '@qm/contracts';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { useStatusName } from '../../lib/lookups';
 import { useResourceItem } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
 import { confirmDialog } from '../../ui/ConfirmDialog';
@@ -42,6 +43,7 @@ function View({ id }: { id: number }) {
   const q = useResourceItem<VendorOrderDetail>(vendorOrders, id);
   const act = useVendorOrderAction(id);
   const [dialog, setDialog] = useState<VendorOrderAction | null>(null);
+  const statusName = useStatusName('vendor-order-status');
   const vo = q.data;
   if (!vo) return <EditorLoading query={q} noun="vendor order" />;
 
@@ -57,7 +59,7 @@ function View({ id }: { id: number }) {
     }
     try {
       const after = await act.mutateAsync({ action: a, body: { version: vo.version } });
-      notifications.show({ color: 'teal', message: `${after.number}: ${after.status.replace(/_/g, ' ')}` });
+      notifications.show({ color: 'teal', message: `${after.number}: ${statusName(after.status)}` });
     } catch (e) {
       notifications.show({ color: 'red', title: 'Not done', message: errorMessage(e) });
     }

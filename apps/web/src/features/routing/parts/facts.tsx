@@ -1,6 +1,7 @@
 /** Pieces the routing screens share: a source's lines and fees, the per-source totals of an option. */
 import { Table, Text } from '@mantine/core';
 import { COMPLIANCE_EFFECTS, EFFECT_LABELS, type OrderRouteOptionVendorTotalListItem } from '@qm/contracts';
+import { codeInWords } from '../../../lib/format';
 import { BooleanBadge, CodeDisplay, IntegerDisplay, MoneyDisplay } from '../../../ui/displays';
 import type { FilterDef } from '../../../ui/ResourceList';
 
@@ -86,7 +87,7 @@ export function SourceDetail({ total }: { total: OrderRouteOptionVendorTotalList
             {total.fee_lines.map((f) => (
               <Table.Tr key={f.fee_id}>
                 <Table.Td>{f.name}</Table.Td>
-                <Table.Td>{f.status.replace(/_/g, ' ')}</Table.Td>
+                <Table.Td>{codeInWords(f.status)}</Table.Td>
                 <Table.Td ta="right"><MoneyDisplay cents={f.total_cents} /></Table.Td>
                 <Table.Td>{f.reason}</Table.Td>
               </Table.Tr>
