@@ -154,7 +154,7 @@ export const OrderRouteOptionListItem = z.object({
   order_number: z.string(),
   rank: z.number(),
   is_feasible: z.boolean(),
-  /** "Warehouse DAL + Ammo Direct" — the sources it uses. */
+  /** "Dallas Warehouse + Ammo Direct" — the sources it uses. */
   description: z.string(),
   infeasible_reason: z.string().nullable(),
   total_cents: z.number(),

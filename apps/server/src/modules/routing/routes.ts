@@ -133,7 +133,7 @@ export const optionList: ListSpec<OrderRouteOptionListItem> = {
   ],
 };
 
-const SOURCE_NAME = sql`coalesce(v.name, 'Warehouse ' || l.code)`;
+const SOURCE_NAME = sql`coalesce(v.name, l.name)`;
 export const vendorTotalList: ListSpec<OrderRouteOptionVendorTotalListItem> = {
   from: sql`order_route_option_vendor_totals vt join order_route_options op on op.id = vt.option_id join order_routes r on r.id = op.route_id
             join orders o on o.id = r.order_id left join vendors v on v.id = vt.vendor_id left join locations l on l.id = vt.location_id`,

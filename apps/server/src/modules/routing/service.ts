@@ -19,7 +19,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { EFFECT_OUTCOMES, type ComplianceEffect, type RouteStatus, type RoutingStrategyCode, centsText, countText } from '@qm/contracts';
+import { type ComplianceEffect, type RouteStatus, type RoutingStrategyCode, centsText, countText } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { audit, SYSTEM_ACTOR, type Actor } from '../../db/audit.js';
 import { insertRow } from '../../db/write.js';
@@ -112,7 +112,8 @@ async function complianceOf(t: Db, order: OrderFacts, lines: LineFacts[]): Promi
     lines.map((l) => ({ variant_id: l.variant_id, quantity: l.to_place })),
     { state: order.ship_state, zip: /^\d{5}/.test(order.ship_zip) ? order.ship_zip.slice(0, 5) : null },
   );
-  return result.items.map((item) => ({ outcome: item.outcome, reason: item.outcome ? `${EFFECT_OUTCOMES[item.outcome]}: ${item.reason}` : null }));
+  // the engine's reason opens with the outcome in words ("Minimum age 18 because of …")
+  return result.items.map((item) => ({ outcome: item.outcome, reason: item.outcome ? item.reason : null }));
 }
 
 interface VendorRow {
@@ -176,7 +177,7 @@ async function sourcesFor(t: Db, variantIds: number[]): Promise<EngineSource[]> 
         key: `warehouse:${l.id}`,
         kind: 'warehouse',
         id: l.id,
-        name: `Warehouse ${l.code}`,
+        name: l.name,
         min_order_cents: null,
         shipping: { shipping_model: 'flat', shipping_cents: l.shipping_cents, free_shipping_above_cents: null, shipping_tiers: [] },
         fees: [],
@@ -484,7 +485,7 @@ async function choose(t: Db, routeId: number, optionId: number, actor: Actor, au
 
   const totals = await query<TotalRow>(
     t,
-    sql`select t.id, t.source_kind, t.vendor_id, t.location_id, coalesce(v.name, 'Warehouse ' || l.code) as source_name, t.items_cents,
+    sql`select t.id, t.source_kind, t.vendor_id, t.location_id, coalesce(v.name, l.name) as source_name, t.items_cents,
                t.fixed_fees_cents, t.per_unit_fees_cents, t.shipping_cents, t.total_cents, coalesce(v.handling_days, l.handling_days, 1) as handling_days, t.lines
           from order_route_option_vendor_totals t left join vendors v on v.id = t.vendor_id left join locations l on l.id = t.location_id
          where t.option_id = ${optionId} order by t.id`,

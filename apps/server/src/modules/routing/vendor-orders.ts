@@ -27,13 +27,13 @@ const LATE = sql`(vo.status in ('draft', 'submitted', 'acknowledged', 'backorder
 export const vendorOrderList: ListSpec<VendorOrderListItem> = {
   from: sql`vendor_orders vo join orders o on o.id = vo.order_id left join vendors v on v.id = vo.vendor_id left join locations l on l.id = vo.location_id`,
   select: sql`vo.id, vo.number, vo.order_id, o.number as order_number, vo.source_kind, vo.vendor_id, vo.location_id,
-              coalesce(v.name, 'Warehouse ' || l.code) as source_name, vo.status,
+              coalesce(v.name, l.name) as source_name, vo.status,
               (select count(*)::int from vendor_order_items i where i.vendor_order_id = vo.id) as item_count, vo.units,
               vo.items_cents, vo.fees_cents, vo.shipping_cents, vo.total_cents, vo.tracking_numbers, vo.sent_at,
               to_char(vo.expected_ship_date, 'YYYY-MM-DD') as expected_ship_date, ${LATE} as is_late, vo.created_at, vo.updated_at, vo.version`,
   sort: {
     ...columns('vo', 'id', 'number', 'status', 'total_cents', 'sent_at', 'expected_ship_date', 'created_at'),
-    source_name: sql`lower(coalesce(v.name, 'Warehouse ' || l.code))`,
+    source_name: sql`lower(coalesce(v.name, l.name))`,
   },
   defaultSort: '-id',
   key: sql`vo.id`,

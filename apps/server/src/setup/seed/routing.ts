@@ -97,7 +97,7 @@ async function seedChosenRoutes(db: Db): Promise<void> {
                sum(p.qty * p.unit_cost)::bigint as items_cents, sum(p.qty)::int as units
           from seed_rp p group by p.order_id, p.source_kind, p.src_vendor, p.src_location),
       priced as (
-        select g.*, coalesce(v.name, 'Warehouse ' || l.code) as source_name, coalesce(v.handling_days, l.handling_days, 1) as handling_days,
+        select g.*, coalesce(v.name, l.name) as source_name, coalesce(v.handling_days, l.handling_days, 1) as handling_days,
                coalesce((select sum(f.amount_cents) from vendor_fees f where f.fee_schema_id = v.fee_schema_id and f.application = 'fixed'
                            and f.brand_id is null and f.category_id is null
                            and (f.waived_above_cents is null or g.items_cents < f.waived_above_cents)
@@ -132,7 +132,7 @@ async function seedChosenRoutes(db: Db): Promise<void> {
     await t.execute(sql`
       insert into order_route_options (route_id, rank, is_feasible, description, total_cents, shipments, explanation, created_at, updated_at)
       select r.route_id, 1, true, string_agg(v.source_name, ' + ' order by v.k), sum(v.items_cents + v.fees_cents + v.shipping_cents), count(*)::int,
-             (select jsonb_agg(p.sku || ' × ' || p.qty || ' from ' || coalesce((select name from vendors where id = p.src_vendor), 'Warehouse ' || (select code from locations where id = p.src_location)) || ': ' || p.reason
+             (select jsonb_agg(p.sku || ' × ' || p.qty || ' from ' || coalesce((select name from vendors where id = p.src_vendor), (select name from locations where id = p.src_location)) || ': ' || p.reason
                                order by p.line_no) from seed_rp p where p.order_id = r.order_id),
              min(v.placed_at) + interval '3 minutes', min(v.placed_at) + interval '3 minutes'
         from seed_vo v join seed_route r on r.order_id = v.order_id group by r.route_id, r.order_id`);

@@ -135,7 +135,8 @@ function RouteView({ id }: { id: number }) {
               </Text>
             </Group>
             {compared.length === 2 ? <Comparison a={compared[0]!} b={compared[1]!} onClose={() => setCompare([])} /> : null}
-            <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
+            {/* by the width the options have: a card holds its per-source table (≈ 460 px) without scrolling */}
+            <SimpleGrid type="container" cols={{ base: 1, '960px': 2, '1500px': 3 }} spacing="sm">
               {feasible.map((o) => (
                 <OptionCard key={o.id} route={r} option={o} canChoose={canRoute} comparing={compare.includes(o.id)} onCompare={() => toggle(o.id)} />
               ))}

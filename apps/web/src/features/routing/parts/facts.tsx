@@ -16,36 +16,39 @@ export const COMPLIANCE_FILTER: FilterDef = {
 /** Per source: items, fees, shipping, total, minimum order. */
 export function SourceTotals({ totals, caption }: { totals: OrderRouteOptionVendorTotalListItem[]; caption?: string }) {
   return (
-    <Table fz="xs" verticalSpacing={4} withTableBorder striped="even" aria-label={caption ?? 'Per-source totals'}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Source</Table.Th>
-          <Table.Th ta="right">Units</Table.Th>
-          <Table.Th ta="right">Items</Table.Th>
-          <Table.Th ta="right">Fees</Table.Th>
-          <Table.Th ta="right">Shipping</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-          <Table.Th>Minimum</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {totals.map((t) => (
-          <Table.Tr key={t.id} data-source={t.source_name}>
-            <Table.Td>
-              <Text size="xs" fw={500}>{t.source_name}</Text>
-            </Table.Td>
-            <Table.Td ta="right"><IntegerDisplay value={t.units} /></Table.Td>
-            <Table.Td ta="right"><MoneyDisplay cents={t.items_cents} /></Table.Td>
-            <Table.Td ta="right"><MoneyDisplay cents={t.fixed_fees_cents + t.per_unit_fees_cents} /></Table.Td>
-            <Table.Td ta="right"><MoneyDisplay cents={t.shipping_cents} /></Table.Td>
-            <Table.Td ta="right" fw={600}><MoneyDisplay cents={t.total_cents} /></Table.Td>
-            <Table.Td>
-              {t.min_order_cents === null ? <Text size="xs" c="dimmed">None</Text> : <BooleanBadge value={t.min_order_met} trueLabel="Met" falseLabel="Not met" />}
-            </Table.Td>
+    // on a narrow card it scrolls sideways rather than spill out of it
+    <Table.ScrollContainer minWidth={440} type="native">
+      <Table fz="xs" verticalSpacing={4} horizontalSpacing={8} withTableBorder striped="even" aria-label={caption ?? 'Per-source totals'}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Source</Table.Th>
+            <Table.Th ta="right">Units</Table.Th>
+            <Table.Th ta="right">Items</Table.Th>
+            <Table.Th ta="right">Fees</Table.Th>
+            <Table.Th ta="right">Shipping</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+            <Table.Th>Minimum</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {totals.map((t) => (
+            <Table.Tr key={t.id} data-source={t.source_name}>
+              <Table.Td>
+                <Text size="xs" fw={500}>{t.source_name}</Text>
+              </Table.Td>
+              <Table.Td ta="right"><IntegerDisplay value={t.units} /></Table.Td>
+              <Table.Td ta="right"><MoneyDisplay cents={t.items_cents} /></Table.Td>
+              <Table.Td ta="right"><MoneyDisplay cents={t.fixed_fees_cents + t.per_unit_fees_cents} /></Table.Td>
+              <Table.Td ta="right"><MoneyDisplay cents={t.shipping_cents} /></Table.Td>
+              <Table.Td ta="right" fw={600}><MoneyDisplay cents={t.total_cents} /></Table.Td>
+              <Table.Td>
+                {t.min_order_cents === null ? <Text size="xs" c="dimmed">None</Text> : <BooleanBadge value={t.min_order_met} trueLabel="Met" falseLabel="Not met" />}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
