@@ -199,6 +199,8 @@ export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}$
 
 /** A chart's legend names its series, each beside a colour swatch one can see (the swatch's styles are loaded with the chart). */
 export async function expectLegend(chart: Locator, names: string[]) {
+  // in the order given: the series' order, as the bars or lines stand
+  await expect(chart.locator('.mantine-ChartLegend-legendItem')).toHaveText(names);
   for (const name of names) {
     const item = chart.locator('.mantine-ChartLegend-legendItem').filter({ hasText: name });
     await expect(item).toBeVisible();

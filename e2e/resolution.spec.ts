@@ -81,7 +81,9 @@ test.describe('order resolution', () => {
     const table = page.getByRole('table', { name: 'Monthly Summary Report' });
     const revenue = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(answer.totals.revenue / 100);
     await expect(table.locator('tfoot')).toContainText(revenue);
-    await expect(page.getByRole('img', { name: /Revenue, cost and margin by month: \d+ months?/ })).toBeVisible();
+    const chart = page.getByRole('img', { name: /Revenue, cost and margin by month: \d+ months?/ });
+    await expect(chart).toBeVisible();
+    await expectLegend(chart, ['Revenue', 'Cost', 'Margin']);
     await expect(page.locator('.recharts-surface').first()).toBeVisible();
     await shot(page, 'report-monthly-summary');
   });
