@@ -1,11 +1,11 @@
 /** A fee schema's fees, edited as a list of cards in the surrounding form. */
 import { useEffect } from 'react';
-import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { FEE_APPLICATIONS, FEE_UNIT_BASES, type VendorFee, type VendorFeeSchema } from '@qm/contracts';
 import { formatCents } from '../../../lib/format';
 import { IconButton } from '../../../ui/IconButton';
-import { MoneyField, SelectField, TextField } from '../../../ui/fields';
+import { DateField, MoneyField, SelectField, TextField } from '../../../ui/fields';
 import { IconPlus, IconTrash } from '../../../ui/icons';
 import { MoveButtons } from '../../../ui/MoveButtons';
 import { useBrandOptions, useCategoryOptions } from '../../catalog/api';
@@ -37,20 +37,6 @@ export const feeSchemaFormValues = (s: VendorFeeSchema) => ({
 });
 
 const NEW_FEE = { name: '', application: 'fixed', amount_cents: 0, unit_basis: null, brand_id: null, category_id: null, waived_above_cents: null, effective_from: null, effective_to: null };
-
-/** A day (`YYYY-MM-DD` or null) with the browser's date input. */
-function DayField({ name, label }: { name: string; label: string }) {
-  const { control } = useFormContext();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextInput type="date" label={label} ref={field.ref} name={field.name} onBlur={field.onBlur} value={(field.value as string | null) ?? ''} onChange={(e) => field.onChange(e.currentTarget.value || null)} error={fieldState.error?.message} />
-      )}
-    />
-  );
-}
 
 export function FeeSchemaFields({ readOnly }: { readOnly: boolean }) {
   const { control, setValue } = useFormContext();
@@ -99,8 +85,8 @@ export function FeeSchemaFields({ readOnly }: { readOnly: boolean }) {
                 <SelectField name={`fees.${i}.category_id`} label="Only category (and its subcategories)" options={categories.options} numeric clearable placeholder="Any category" />
                 <MoneyField name={`fees.${i}.waived_above_cents`} label="Waived from order amount" description="Empty: never waived" />
                 <Group grow gap="xs" align="flex-start">
-                  <DayField name={`fees.${i}.effective_from`} label="In force from" />
-                  <DayField name={`fees.${i}.effective_to`} label="to (inclusive)" />
+                  <DateField name={`fees.${i}.effective_from`} label="In force from" />
+                  <DateField name={`fees.${i}.effective_to`} label="to (inclusive)" />
                 </Group>
               </SimpleGrid>
               <ApplicationSync index={i} setValue={setValue} />
