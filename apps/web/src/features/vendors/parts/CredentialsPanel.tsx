@@ -101,7 +101,20 @@ export function CredentialsPanel({ vendorId }: { vendorId?: number }) {
       ),
     },
     { key: 'label', header: 'Label' },
-    { key: 'username', header: 'Username', render: (k) => (k.username ? <Text size="sm" ff="monospace">{k.username}</Text> : <Text span size="sm" c="dimmed">—</Text>) },
+    {
+      key: 'username',
+      header: 'Username',
+      render: (k) =>
+        k.username ? (
+          <Text size="sm" ff="monospace" truncate="end" maw="22ch" title={k.username}>
+            {k.username}
+          </Text>
+        ) : (
+          <Text span size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
     {
       key: 'has_secret',
       header: 'Secret',
@@ -117,8 +130,18 @@ export function CredentialsPanel({ vendorId }: { vendorId?: number }) {
           </Text>
         ),
     },
-    { key: 'endpoint_url', header: 'Endpoint', render: (k) => (k.endpoint_url ? <Text size="xs" ff="monospace" className="qm-cell-text">{k.endpoint_url}</Text> : null) },
-    { key: 'last_verified_at', header: 'Last verified', width: 170, render: (k) => <DateTimeDisplay value={k.last_verified_at} dateOnly /> },
+    {
+      key: 'endpoint_url',
+      header: 'Endpoint',
+      // one line each: the address without "https://", cut short with the whole of it on hover
+      render: (k) =>
+        k.endpoint_url ? (
+          <Text size="xs" ff="monospace" truncate="end" maw="24ch" title={k.endpoint_url}>
+            {k.endpoint_url.replace(/^https:\/\//, '')}
+          </Text>
+        ) : null,
+    },
+    { key: 'last_verified_at', header: 'Last verified', width: 130, render: (k) => <DateTimeDisplay value={k.last_verified_at} dateOnly /> },
     updatedColumn({ defaultVisible: false }),
   ];
   const filters: FilterDef[] = [
