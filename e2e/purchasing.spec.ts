@@ -100,3 +100,17 @@ test('a purchase order from draft to received moves stock into the warehouse', a
   for (const [i, v] of variants.entries()) expect(await onHandOnReport(page, v.sku, reno.id)).toBe(before[i]! + 10);
   await look(page, 'purchase-order-inventory-after-rest');
 });
+
+test("the dashboard shows purchasing's figures, each opening its list filtered to what it counts", async ({ page }) => {
+  await signedIn(page, PURCHASING);
+  await page.goto('/');
+  const figure = page.getByText('Purchase orders open', { exact: true }).locator('..');
+  const open = figure.getByRole('link');
+  await expect(open).toHaveText(/^\d[\d,]*$/);
+  const n = (await open.innerText()).trim();
+  await expect(page.getByText('Stock to reorder', { exact: true })).toBeVisible();
+  await look(page, 'dashboard-purchasing');
+  await open.click();
+  await expect(page).toHaveURL(/\/purchase-order\?.*filter%5Bstatus%5D=submitted.*filter%5Bstatus%5D=confirmed.*filter%5Bstatus%5D=partially_received/);
+  await expect(page.getByText(new RegExp(`of ${n}$`))).toBeVisible();
+});

@@ -79,4 +79,32 @@ describe.each(BACKENDS)('audit log and browser errors on %s', (kind) => {
     const [me] = await t.sql<{ id: number }>(sql`select id from users where email = 'catalog@example.com'`);
     expect(own.body.data.recent_activity.every((e: { actor_id: number }) => e.actor_id === me!.id)).toBe(true);
   });
+
+  it("shows each area's figure to those who read it, equal to the filtered list it opens, and follows a change", async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const total = async (path: string) => {
+      const res = await t.req('GET', path, { token: admin });
+      expect(res.status, res.text).toBe(200);
+      return res.body.meta.total as number;
+    };
+    const lists = {
+      po_open: await total('/api/purchase-order?filter[status]=submitted&filter[status]=confirmed&filter[status]=partially_received&per_page=1'),
+      stock_below_reorder: await total('/api/report/inventory-item?filter[stock]=below_reorder&per_page=1'),
+      restrictions_in_force: await total(`/api/compliance-restriction?filter[in_force_on]=${day}&per_page=1`),
+    };
+    expect(Object.values(lists).every((n) => n > 0), JSON.stringify(lists)).toBe(true);
+    expect((await t.req('GET', '/api/dashboard', { token: admin })).body.data.counts).toMatchObject(lists);
+
+    // per role: what each reads, no more
+    const figures = async (email: string) => Object.keys((await t.req('GET', '/api/dashboard', { token: await t.login(email) })).body.data.counts).sort();
+    expect(await figures('purchasing@example.com')).toEqual(['po_open', 'stock_below_reorder']);
+    expect(await figures('compliance@example.com')).toEqual(['restrictions_in_force']);
+    expect(await figures('orders@example.com')).toEqual(['restrictions_in_force', 'stock_below_reorder']);
+    expect(await figures('catalog@example.com')).toEqual([]);
+
+    // a kept count follows the table: one more item at its reorder point
+    const [item] = await t.sql<{ id: number }>(sql`select id from inventory_items where reorder_point is null or on_hand > reorder_point order by id limit 1`);
+    await t.sql(sql`update inventory_items set reorder_point = on_hand where id = ${item!.id}`);
+    expect((await t.req('GET', '/api/dashboard', { token: admin })).body.data.counts.stock_below_reorder).toBe(lists.stock_below_reorder + 1);
+  });
 });

@@ -28,6 +28,17 @@ export function dashboardRoutes({ app, db }: Kit) {
       const all = can(req, 'audit.read');
       // One statement: the totals (large ones cached as list totals are) and the latest ten entries.
       const counts: Record<string, { from: SQL; where: SQL }> = {};
+      // each area's figure a person acts on today, opening its list filtered (Dashboard.tsx)
+      if (can(req, 'purchasing.read')) counts.po_open = { from: sql`purchase_orders`, where: sql`where status in ('submitted', 'confirmed', 'partially_received')` };
+      if (can(req, 'inventory.read')) counts.stock_below_reorder = { from: sql`inventory_items`, where: sql`where reorder_point is not null and on_hand <= reorder_point` };
+      if (can(req, 'compliance.read')) {
+        // the day as the restriction list's filter reads it (a parameter: the kept count is the day's)
+        const day = new Date().toISOString().slice(0, 10);
+        counts.restrictions_in_force = {
+          from: sql`compliance_restrictions`,
+          where: sql`where is_active and (effective_from is null or effective_from <= ${day}::date) and (effective_to is null or effective_to >= ${day}::date)`,
+        };
+      }
       if (can(req, 'users.read')) counts.users_active = { from: sql`users`, where: sql`where is_active` };
       if (all) {
         counts.audit_today = { from: sql`audit_logs`, where: sql`where at >= date_trunc('day', now())` };

@@ -174,5 +174,11 @@ export async function seedPurchasingDemo(db: Db) {
            where i.on_hand < 0 or i.on_hand <> coalesce((select sum(quantity) from inventory_transactions x where x.inventory_item_id = i.id), 0)`,
     );
     if (check!.bad) throw new Error(`Demo inventory: ${check!.bad} items whose on hand is not the sum of their ledger`);
+    // A reorder point where the item sells: two weeks of its last 90 days' sales at that warehouse, at least a case's 6
+    await t.execute(sql`
+      update inventory_items i set reorder_point = greatest(6, ceil(s.sold * 14 / 90.0))::int
+        from (select inventory_item_id, -sum(quantity) as sold from inventory_transactions
+               where kind = 'sale' and at > now() - interval '90 days' group by inventory_item_id) s
+       where s.inventory_item_id = i.id and s.sold > 0`);
   });
 }

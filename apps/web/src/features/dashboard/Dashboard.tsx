@@ -1,9 +1,10 @@
-/** Dashboard: the day's orders view, real figures from `GET dashboard`, recent activity, and the user's shortcuts. */
+/** Dashboard: the day's orders view, each area's figures to act on, recent activity, and the user's shortcuts — all from `GET dashboard`, each as the user's roles allow. */
 import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { isAllowed } from '@qm/contracts';
 import { useCurrentUser } from '../../lib/session';
 import { navGroups } from '../../app/nav';
+import { codeInWords } from '../../lib/format';
 import { DateTimeDisplay } from '../../ui/displays';
 import { Figure } from '../../ui/Figure';
 import { PageHeader } from '../../ui/PageHeader';
@@ -14,10 +15,19 @@ import { TableHead } from '../../ui/TableHead';
 import { useDashboard } from './api';
 import { OrdersToday } from './parts/OrdersToday';
 
-const COUNT_LABELS: Record<string, { label: string; href?: string }> = {
-  users_active: { label: 'Active users', href: '/user?filter%5Bis_active%5D=true' },
-  audit_today: { label: 'Changes today', href: '/report/log' },
-  client_errors_today: { label: 'Browser errors today', href: '/report/log?tab=errors' },
+/** The server counts a figure only for those who read its area, and so may open its list. */
+const COUNT_LABELS: Record<string, { label: string; note?: string; href: () => string }> = {
+  po_open: {
+    label: 'Purchase orders open',
+    note: 'Submitted, confirmed or partly received',
+    href: () => `/purchase-order?${['submitted', 'confirmed', 'partially_received'].map((s) => `filter%5Bstatus%5D=${s}`).join('&')}`,
+  },
+  stock_below_reorder: { label: 'Stock to reorder', note: 'Items at or below their reorder point', href: () => '/report/inventory-item?filter%5Bstock%5D=below_reorder' },
+  // the day as the server counted it (UTC)
+  restrictions_in_force: { label: 'Restrictions in force', note: 'Active and in force today', href: () => `/compliance-restriction?filter%5Bin_force_on%5D=${new Date().toISOString().slice(0, 10)}` },
+  users_active: { label: 'Active users', href: () => '/user?filter%5Bis_active%5D=true' },
+  audit_today: { label: 'Changes today', href: () => '/report/log' },
+  client_errors_today: { label: 'Browser errors today', href: () => '/report/log?tab=errors' },
 };
 
 export default function DashboardScreen() {
@@ -39,13 +49,10 @@ export default function DashboardScreen() {
       {dashboard.data?.orders ? <OrdersToday data={dashboard.data.orders} /> : null}
 
       {counts.length > 0 ? (
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" maw={760}>
+        <SimpleGrid cols={{ base: 1, xs: 3, lg: counts.length > 3 ? 6 : 3 }} spacing="sm" maw={counts.length > 3 ? undefined : 760}>
           {counts.map(([key, value]) => {
-            const meta = COUNT_LABELS[key] ?? { label: key.replace(/_/g, ' ') };
-            const href = meta.href && (key !== 'users_active' || isAllowed(['users.read'], permissions)) && (key === 'users_active' || canSeeLogs) ? meta.href : undefined;
-            return (
-              <Figure key={key} label={meta.label} value={value as number} href={href} />
-            );
+            const meta = COUNT_LABELS[key];
+            return <Figure key={key} label={meta?.label ?? codeInWords(key)} value={value as number} href={meta?.href()} note={meta?.note} />;
           })}
         </SimpleGrid>
       ) : null}
