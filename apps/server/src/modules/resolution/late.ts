@@ -32,7 +32,7 @@ export async function checkLateVendorOrders(db: Db, actor: Actor = SYSTEM_ACTOR,
     const late = await query<{ order_id: number; detail: string; n: number }>(
       t,
       sql`select vo.order_id, count(*)::int as n,
-                 string_agg(vo.number || ' at ' || coalesce(vd.name, loc.code) || ' was due to ship by ' || to_char(${EXPECTED}, 'YYYY-MM-DD'), '; ' order by vo.id) as detail
+                 string_agg(vo.number || ' at ' || coalesce(vd.name, loc.name) || ' was due to ship by ' || to_char(${EXPECTED}, 'Mon FMDD, YYYY'), '; ' order by vo.id) as detail
             from vendor_orders vo
             left join vendors vd on vd.id = vo.vendor_id
             left join locations loc on loc.id = vo.location_id
