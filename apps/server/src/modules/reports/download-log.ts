@@ -39,7 +39,7 @@ export const downloadLog = defineReport({
   ],
   rows: (f) => sql`
     select d.id, d.at, u.name as user_name, d.title, d.kind, d.format, d.filters, d.rows, d.bytes, d.source, d.job_id,
-           case when sf.id is not null and sf.expires_at > now() then 'Kept until ' || to_char(sf.expires_at at time zone 'UTC', 'Mon FMDD, YYYY') else 'Expired' end as file_status,
+           case when sf.id is not null and sf.expires_at > now() then 'Kept until ' || to_char(sf.expires_at at time zone 'UTC', 'YYYY-MM-DD') else 'Expired' end as file_status,
            (sf.id is not null and sf.expires_at > now()) as file_available
       from download_logs d
       left join users u on u.id = d.user_id
