@@ -1,5 +1,6 @@
 /** Read-only values, always through lib/format (one formatting for the whole console). */
-import { Badge, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { formatCents, formatDate, formatDateTime, formatCentsPerUnit, formatInteger, formatMoney, formatTime } from '../lib/format';
 
@@ -61,15 +62,17 @@ export function NoValue() {
   return <Text span c="dimmed" size="sm">{EMPTY}</Text>;
 }
 
-/** A code (SKU, UPC, slug) in monospace (`strong`: the row's own code), or the dash. */
-export function CodeDisplay({ value, strong }: { value: string | null | undefined; strong?: boolean }) {
+/** A code (SKU, UPC, slug, a record's number) in monospace (`strong`: the row's own code; `to`: the page it opens), or the dash. */
+export function CodeDisplay({ value, strong, to }: { value: string | null | undefined; strong?: boolean; to?: string }) {
+  if (!value) return <NoValue />;
   // a code reads whole: never broken across lines at its hyphens
-  return value ? (
-    <Text size="sm" ff="monospace" fw={strong ? 500 : undefined} style={{ whiteSpace: 'nowrap' }}>
+  const look = { size: 'sm', ff: 'monospace', fw: strong ? 500 : undefined, style: { whiteSpace: 'nowrap' } } as const;
+  return to ? (
+    <Anchor component={Link} to={to} {...look}>
       {value}
-    </Text>
+    </Anchor>
   ) : (
-    <NoValue />
+    <Text {...look}>{value}</Text>
   );
 }
 

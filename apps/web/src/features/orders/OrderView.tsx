@@ -125,7 +125,7 @@ function Totals({ o }: { o: OrderDetail }) {
 function Items({ o }: { o: OrderDetail }) {
   return (
     <Table {...DETAIL_TABLE} striped aria-label="Items of this order">
-      <Table.Thead>
+      <Table.Thead style={{ whiteSpace: 'nowrap' }}>
         <Table.Tr>
           <Table.Th w={40}>#</Table.Th>
           <Table.Th>SKU</Table.Th>
@@ -144,13 +144,7 @@ function Items({ o }: { o: OrderDetail }) {
           <Table.Tr key={i.id}>
             <Table.Td>{i.line_no}</Table.Td>
             <Table.Td>
-              {i.product_id ? (
-                <Anchor component={Link} to={`/product/${i.product_id}`} size="sm" ff="monospace">
-                  {i.sku}
-                </Anchor>
-              ) : (
-                <CodeDisplay value={i.sku} />
-              )}
+              <CodeDisplay value={i.sku} to={i.product_id ? `/product/${i.product_id}` : undefined} />
             </Table.Td>
             <Table.Td>{i.title ?? <NoValue />}</Table.Td>
             <Table.Td ta="right">

@@ -2,7 +2,7 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ORDER_ROUTE_OPTION_LIST, type OrderRouteOptionListItem } from '@qm/contracts';
-import { IntegerDisplay, MoneyDisplay } from '../../ui/displays';
+import { CodeDisplay, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
 import { idColumn } from '../../ui/columns';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
@@ -12,7 +12,7 @@ import { DeltaText } from './parts/display';
 const columns: Column<OrderRouteOptionListItem>[] = [
   idColumn(),
   { key: 'route_id', header: 'Route', render: (r) => <Anchor component={Link} to={`/order-route/${r.route_id}`} size="sm" onClick={(e) => e.stopPropagation()}>#{r.route_id}</Anchor> },
-  { key: 'order_number', header: 'Order', render: (r) => <Text size="sm" ff="monospace">{r.order_number}</Text> },
+  { key: 'order_number', header: 'Order', render: (r) => <CodeDisplay value={r.order_number} /> },
   { key: 'rank', header: 'Rank', align: 'right', width: 64 },
   { key: 'description', header: 'Sources', render: (r) => <Text size="sm" className="qm-cell-text">{r.description}</Text> },
   {

@@ -3,7 +3,7 @@ import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } fro
 import { Link } from 'react-router';
 import type { OrderRouteOptionListItem, OrderRouteOptionVendorTotalListItem } from '@qm/contracts';
 import { useResourceItem, useResourceList } from '../../lib/resource';
-import { Fact, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
+import { CodeDisplay, Fact, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
 import { EditorLoading, EditorRoute } from '../../ui/Editor';
 import { PageHeader } from '../../ui/PageHeader';
 import { routeOptions, vendorTotals } from './api';
@@ -26,7 +26,7 @@ function View({ id }: { id: number }) {
         <Paper withBorder radius="sm" p="sm">
           <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
             <Fact label="Route"><Anchor component={Link} to={`/order-route/${o.route_id}`} size="sm">Route #{o.route_id}</Anchor></Fact>
-            <Fact label="Order"><Anchor component={Link} to={`/order/${o.order_id}`} size="sm">{o.order_number}</Anchor></Fact>
+            <Fact label="Order"><CodeDisplay value={o.order_number} to={`/order/${o.order_id}`} /></Fact>
             <Fact label="Total">{o.is_feasible ? <MoneyDisplay cents={o.total_cents} /> : '—'} <DeltaText cents={o.delta_to_best_cents} /></Fact>
             <Fact label="Shipments"><IntegerDisplay value={o.shipments} /></Fact>
             <Fact label="State">

@@ -14,7 +14,7 @@ import { COMPLIANCE_FILTER } from './parts/facts';
 const columns: Column<OrderRouteItemListItem>[] = [
   idColumn(),
   { key: 'route_id', header: 'Route', render: (r) => <Anchor component={Link} to={`/order-route/${r.route_id}`} size="sm" onClick={(e) => e.stopPropagation()}>#{r.route_id}</Anchor> },
-  { key: 'order_number', header: 'Order', render: (r) => <Text size="sm" ff="monospace">{r.order_number}</Text> },
+  { key: 'order_number', header: 'Order', render: (r) => <CodeDisplay value={r.order_number} /> },
   { key: 'route_status', header: 'Route status', render: (r) => <RouteStatusBadge status={r.route_status} /> },
   { key: 'sku', header: 'SKU', render: (r) => <CodeDisplay value={r.sku} strong /> },
   { key: 'title', header: 'Product', render: (r) => <Text size="sm" className="qm-cell-text">{r.title ?? ''}</Text> },

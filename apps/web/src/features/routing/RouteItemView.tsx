@@ -27,7 +27,7 @@ function View({ id }: { id: number }) {
             <Anchor component={Link} to={`/order-route/${r.route_id}`} size="sm">Route #{r.route_id}</Anchor> <RouteStatusBadge status={r.route_status} />
           </Fact>
           <Fact label="Order">
-            <Anchor component={Link} to={`/order/${r.order_id}`} size="sm">{r.order_number}</Anchor>
+            <CodeDisplay value={r.order_number} to={`/order/${r.order_id}`} />
           </Fact>
           <Fact label="SKU"><CodeDisplay value={r.sku} /></Fact>
           <Fact label="Product">{r.title ?? '—'}</Fact>

@@ -88,7 +88,7 @@ function View({ id }: { id: number }) {
             <Fact label={vo.source_kind === 'vendor' ? 'Vendor' : 'Warehouse'}>
               {vo.vendor_id ? <Anchor component={Link} to={`/vendor/${vo.vendor_id}`} size="sm">{vo.source_name}</Anchor> : vo.source_name}
             </Fact>
-            <Fact label="Order"><Anchor component={Link} to={`/order/${vo.order_id}`} size="sm">{vo.order_number}</Anchor></Fact>
+            <Fact label="Order"><CodeDisplay value={vo.order_number} to={`/order/${vo.order_id}`} /></Fact>
             <Fact label="Route">{vo.route_id ? <Anchor component={Link} to={`/order-route/${vo.route_id}`} size="sm">Route #{vo.route_id}</Anchor> : '—'}</Fact>
             <Fact label="Sent"><DateTimeDisplay value={vo.sent_at} /></Fact>
             <Fact label="Expected ship date"><DateTimeDisplay value={vo.expected_ship_date} dateOnly /></Fact>

@@ -2,7 +2,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ORDER_ROUTE_OPTION_VENDOR_TOTAL_LIST, type OrderRouteOptionVendorTotalListItem } from '@qm/contracts';
-import { BooleanBadge, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
+import { CodeDisplay, BooleanBadge, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
 import { idColumn } from '../../ui/columns';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
@@ -13,7 +13,7 @@ import { SourceKindBadge } from './parts/display';
 const columns: Column<OrderRouteOptionVendorTotalListItem>[] = [
   idColumn(),
   { key: 'route_id', header: 'Route', render: (r) => <Anchor component={Link} to={`/order-route/${r.route_id}`} size="sm" onClick={(e) => e.stopPropagation()}>#{r.route_id}</Anchor> },
-  { key: 'order_number', header: 'Order', render: (r) => <Text size="sm" ff="monospace">{r.order_number}</Text> },
+  { key: 'order_number', header: 'Order', render: (r) => <CodeDisplay value={r.order_number} /> },
   { key: 'option_rank', header: 'Option', align: 'right', width: 70 },
   { key: 'source_name', header: 'Source', render: (r) => <Group gap={6} wrap="nowrap"><Text size="sm">{r.source_name}</Text><SourceKindBadge kind={r.source_kind} /></Group> },
   { key: 'units', header: 'Units', align: 'right', render: (r) => <IntegerDisplay value={r.units} /> },

@@ -3,7 +3,7 @@ import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OrderRouteOptionVendorTotalListItem } from '@qm/contracts';
 import { useResourceItem } from '../../lib/resource';
-import { BooleanBadge, Fact, MoneyDisplay } from '../../ui/displays';
+import { CodeDisplay, BooleanBadge, Fact, MoneyDisplay } from '../../ui/displays';
 import { EditorLoading, EditorRoute } from '../../ui/Editor';
 import { PageHeader } from '../../ui/PageHeader';
 import { vendorTotals } from './api';
@@ -26,7 +26,7 @@ function View({ id }: { id: number }) {
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <Fact label="Route"><Anchor component={Link} to={`/order-route/${t.route_id}`} size="sm">Route #{t.route_id}</Anchor></Fact>
             <Fact label="Option"><Anchor component={Link} to={`/order-route-option/${t.option_id}`} size="sm">Option {t.option_rank}</Anchor></Fact>
-            <Fact label="Order"><Anchor component={Link} to={`/order/${t.order_id}`} size="sm">{t.order_number}</Anchor></Fact>
+            <Fact label="Order"><CodeDisplay value={t.order_number} to={`/order/${t.order_id}`} /></Fact>
             <Fact label="Items"><MoneyDisplay cents={t.items_cents} /></Fact>
             <Fact label="Fixed fees"><MoneyDisplay cents={t.fixed_fees_cents} /></Fact>
             <Fact label="Per-unit fees"><MoneyDisplay cents={t.per_unit_fees_cents} /></Fact>

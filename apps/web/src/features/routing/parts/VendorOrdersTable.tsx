@@ -1,8 +1,7 @@
 /** An order's or a route's vendor orders: number (opens it), source, status, total, and when created if known. */
-import { Link } from 'react-router';
-import { Anchor, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { VendorOrderStatus } from '@qm/contracts';
-import { DateTimeDisplay, MoneyDisplay } from '../../../ui/displays';
+import { CodeDisplay, DateTimeDisplay, MoneyDisplay } from '../../../ui/displays';
 import { VendorOrderStatusBadge } from './display';
 import { DETAIL_TABLE } from '../../../ui/listParams';
 
@@ -33,9 +32,7 @@ export function VendorOrdersTable({ rows, label }: { rows: readonly VendorOrderR
         {rows.map((v) => (
           <Table.Tr key={v.id}>
             <Table.Td>
-              <Anchor component={Link} to={`/vendor-order/${v.id}`} size="sm" ff="monospace">
-                {v.number}
-              </Anchor>
+              <CodeDisplay value={v.number} to={`/vendor-order/${v.id}`} />
             </Table.Td>
             <Table.Td>{v.source_name}</Table.Td>
             <Table.Td>
