@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxisDollars, formatCents, formatDate, formatInteger, formatMoney, formatRange, plural, toIsoDate } from './format';
+import { formatAxisCents, formatAxisDollars, formatCents, formatDate, formatInteger, formatMoney, formatRange, plural, toIsoDate } from './format';
 
 describe('money', () => {
   it('shows US dollars in en-US with at most 2 fraction digits', () => {
@@ -18,6 +18,9 @@ describe('money', () => {
   it('labels a chart axis in whole dollars', () => {
     expect(formatAxisDollars(240000)).toBe('$240,000');
     expect(formatAxisDollars(0)).toBe('$0');
+    expect(formatAxisCents(140)).toBe('140\u00a2');
+    expect(formatAxisCents(2.5)).toBe('2.5\u00a2');
+    expect(formatAxisCents(0)).toBe('0\u00a2');
     expect(formatAxisDollars(-1500.4)).toBe('-$1,500');
   });
 

@@ -57,6 +57,12 @@ export function formatCentsPerUnit(cents: Num, empty = ''): string {
   return n === null ? empty : `${perUnitFormat.format(n)}\u00a2`;
 }
 
+const axisCentsFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 0, maximumFractionDigits: 1 });
+/** A chart's axis of cents per unit: `35¢`, `2.5¢` (no trailing zeros on the ticks). */
+export function formatAxisCents(cents: number): string {
+  return `${axisCentsFormat.format(cents)}\u00a2`;
+}
+
 /** `0.125` → `12.5%`, `0.23` → `23.0%`. */
 export function formatPercent(ratio: Num, empty = ''): string {
   const n = toNumber(ratio);

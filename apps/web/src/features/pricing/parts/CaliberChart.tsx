@@ -2,7 +2,7 @@
 import { CHART_LOOK } from '../../../ui/chart';
 import { BarChart } from '@mantine/charts';
 import type { PricingSummary } from '@qm/contracts';
-import { formatCentsPerUnit } from '../../../lib/format';
+import { formatAxisCents, formatCentsPerUnit } from '../../../lib/format';
 
 export default function CaliberChart({ calibers }: { calibers: PricingSummary['calibers'] }) {
   const shown = calibers.filter((c) => c.our_cpr_cents !== null);
@@ -19,7 +19,7 @@ export default function CaliberChart({ calibers }: { calibers: PricingSummary['c
           { name: 'Market', color: 'gray.5' },
         ]}
         valueFormatter={(v) => formatCentsPerUnit(v)}
-        yAxisProps={{ width: 64 }}
+        yAxisProps={{ width: 64, tickFormatter: formatAxisCents }}
       />
     </div>
   );
