@@ -1,7 +1,7 @@
 /** Order Routes: every routing of an order — status, strategy, best total, stale — filtered by order, store, status. */
 import { Text } from '@mantine/core';
 import { ORDER_ROUTE_LIST, ROUTING_STRATEGY_LABELS, type OrderRouteListItem } from '@qm/contracts';
-import { DateTimeDisplay, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
+import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
 import { createdColumn, idColumn } from '../../ui/columns';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
@@ -12,14 +12,14 @@ import { useStatusOptions } from '../../lib/lookups';
 
 const columns: Column<OrderRouteListItem>[] = [
   idColumn(),
-  { key: 'order_number', header: 'Order', render: (r) => <Text size="sm" ff="monospace">{r.order_number}</Text> },
+  { key: 'order_number', header: 'Order', render: (r) => <CodeDisplay value={r.order_number} /> },
   { key: 'store_name', header: 'Store' },
   { key: 'status', header: 'Status', render: (r) => <RouteStatusBadge status={r.status} stale={r.is_stale} /> },
   { key: 'strategy', header: 'Strategy', render: (r) => ROUTING_STRATEGY_LABELS[r.strategy] },
   { key: 'item_count', header: 'Items', align: 'right', render: (r) => <IntegerDisplay value={r.item_count} /> },
   { key: 'option_count', header: 'Options', align: 'right', render: (r) => <IntegerDisplay value={r.option_count} /> },
   { key: 'best_total_cents', header: 'Best total', align: 'right', render: (r) => <MoneyDisplay cents={r.best_total_cents} /> },
-  { key: 'created_by_name', header: 'By', render: (r) => r.created_by_name ?? <Text size="sm" c="dimmed">Automatic</Text> },
+  { key: 'created_by_name', header: 'By', render: (r) => r.created_by_name ?? <Text span inherit c="dimmed">Automatic</Text> },
   { key: 'failure_reason', header: 'Why no route', defaultVisible: false, render: (r) => <Text size="xs" className="qm-cell-text">{r.failure_reason ?? ''}</Text> },
   { key: 'computed_at', header: 'Computed', defaultVisible: false, render: (r) => <DateTimeDisplay value={r.computed_at} /> },
   createdColumn(),

@@ -2,7 +2,7 @@
  * Vendor Orders: what each source (a drop-ship vendor or our warehouse) was asked to ship — order,
  * status, items, cost, fees, shipping, total, tracking, sent, expected ship date; late ones flagged.
  */
-import { Group, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { VENDOR_ORDER_LIST, type VendorOrderListItem } from '@qm/contracts';
 import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
 import { createdColumn } from '../../ui/columns';
@@ -16,7 +16,7 @@ import { useStatusOptions } from '../../lib/lookups';
 const columns: Column<VendorOrderListItem>[] = [
   { key: 'number', header: 'Number', render: (v) => <CodeDisplay value={v.number} strong /> },
   { key: 'source_name', header: 'Vendor or warehouse', render: (v) => <Group gap={6} wrap="nowrap"><Text size="sm">{v.source_name}</Text><SourceKindBadge kind={v.source_kind} /></Group> },
-  { key: 'order_number', header: 'Order', render: (v) => <Text size="sm" ff="monospace">{v.order_number}</Text> },
+  { key: 'order_number', header: 'Order', render: (v) => <CodeDisplay value={v.order_number} /> },
   { key: 'status', header: 'Status', render: (v) => <VendorOrderStatusBadge status={v.status} late={v.is_late} /> },
   { key: 'item_count', header: 'Items', align: 'right', render: (v) => <IntegerDisplay value={v.item_count} /> },
   { key: 'units', header: 'Units', align: 'right', defaultVisible: false, render: (v) => <IntegerDisplay value={v.units} /> },
@@ -24,7 +24,14 @@ const columns: Column<VendorOrderListItem>[] = [
   { key: 'fees_cents', header: 'Fees', align: 'right', render: (v) => <MoneyDisplay cents={v.fees_cents} /> },
   { key: 'shipping_cents', header: 'Shipping', align: 'right', render: (v) => <MoneyDisplay cents={v.shipping_cents} /> },
   { key: 'total_cents', header: 'Total', align: 'right', render: (v) => <MoneyDisplay cents={v.total_cents} /> },
-  { key: 'tracking_numbers', header: 'Tracking', render: (v) => <Text size="xs" ff="monospace" className="qm-cell-text">{v.tracking_numbers.join(', ')}</Text> },
+  { key: 'tracking_numbers', header: 'Tracking', render: (v) => (
+      // one number a line, each whole
+      <Stack gap={0}>
+        {v.tracking_numbers.map((n) => (
+          <CodeDisplay key={n} value={n} />
+        ))}
+      </Stack>
+    ), },
   { key: 'sent_at', header: 'Sent', render: (v) => <DateTimeDisplay value={v.sent_at} /> },
   { key: 'expected_ship_date', header: 'Expected ship', render: (v) => <DateTimeDisplay value={v.expected_ship_date} dateOnly /> },
   createdColumn({ defaultVisible: false }),
