@@ -91,8 +91,10 @@ describe.each(BACKENDS)('audit log and browser errors on %s', (kind) => {
       po_open: await total('/api/purchase-order?filter[status]=submitted&filter[status]=confirmed&filter[status]=partially_received&per_page=1'),
       stock_below_reorder: await total('/api/report/inventory-item?filter[stock]=below_reorder&per_page=1'),
       restrictions_in_force: await total(`/api/compliance-restriction?filter[in_force_on]=${day}&per_page=1`),
+      use_cases_low: await total('/api/merchandising-use-case?filter[is_low]=true&per_page=1'),
     };
-    expect(Object.values(lists).every((n) => n > 0), JSON.stringify(lists)).toBe(true);
+    const { use_cases_low: _low, ...others } = lists;
+    expect(Object.values(others).every((n) => n > 0), JSON.stringify(lists)).toBe(true);
     expect((await t.req('GET', '/api/dashboard', { token: admin })).body.data.counts).toMatchObject(lists);
 
     // per role: what each reads, no more
@@ -101,10 +103,15 @@ describe.each(BACKENDS)('audit log and browser errors on %s', (kind) => {
     expect(await figures('compliance@example.com')).toEqual(['restrictions_in_force']);
     expect(await figures('orders@example.com')).toEqual(['restrictions_in_force', 'stock_below_reorder']);
     expect(await figures('catalog@example.com')).toEqual([]);
+    expect(await figures('merchandising@example.com')).toEqual(['use_cases_low']);
 
     // a kept count follows the table: one more item at its reorder point
     const [item] = await t.sql<{ id: number }>(sql`select id from inventory_items where reorder_point is null or on_hand > reorder_point order by id limit 1`);
     await t.sql(sql`update inventory_items set reorder_point = on_hand where id = ${item!.id}`);
     expect((await t.req('GET', '/api/dashboard', { token: admin })).body.data.counts.stock_below_reorder).toBe(lists.stock_below_reorder + 1);
+    // and one more use case short of its target
+    const fine = await t.req('GET', '/api/merchandising-use-case?filter[is_low]=false&filter[is_active]=true&per_page=1', { token: admin });
+    await t.sql(sql`update merchandising_use_cases set min_in_stock = 1000 where id = ${fine.body.data[0].id}`);
+    expect((await t.req('GET', '/api/dashboard', { token: admin })).body.data.counts.use_cases_low).toBe(lists.use_cases_low + 1);
   });
 });

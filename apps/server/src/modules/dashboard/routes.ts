@@ -5,6 +5,7 @@ import { action, type Kit } from '../../http/kit.js';
 import { can, requireAuth } from '../../http/auth.js';
 import { countsAnd, pageJson } from '../../http/list.js';
 import { auditList } from '../audit/routes.js';
+import { lowUseCases } from '../merchandising/routes.js';
 import { dashboardOrders } from '../resolution/dashboard.js';
 
 const Dashboard = z.object({
@@ -39,6 +40,7 @@ export function dashboardRoutes({ app, db }: Kit) {
           where: sql`where is_active and (effective_from is null or effective_from <= ${day}::date) and (effective_to is null or effective_to >= ${day}::date)`,
         };
       }
+      if (can(req, 'merchandising.read')) counts.use_cases_low = lowUseCases;
       if (can(req, 'users.read')) counts.users_active = { from: sql`users`, where: sql`where is_active` };
       if (all) {
         counts.audit_today = { from: sql`audit_logs`, where: sql`where at >= date_trunc('day', now())` };

@@ -25,6 +25,8 @@ const counts = sql`cross join lateral (
     select count(*)::int as product_count, count(*) filter (where ${productInStock(sql`mp.product_id`)})::int as in_stock_count
       from merchandising_use_case_products mp where mp.use_case_id = u.id) k`;
 const isLow = sql`(u.is_active and k.in_stock_count < u.min_in_stock)`;
+/** The active use cases with fewer products in stock than their target (the list's `is_low`): the dashboard's figure. */
+export const lowUseCases = { from: sql`merchandising_use_cases u ${counts}`, where: sql`where ${isLow}` };
 
 const useCaseList: ListSpec<MerchandisingUseCase> = {
   from: sql`merchandising_use_cases u ${counts}`,

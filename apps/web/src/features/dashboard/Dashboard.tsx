@@ -25,6 +25,7 @@ const COUNT_LABELS: Record<string, { label: string; note?: string; href: () => s
   stock_below_reorder: { label: 'Stock to reorder', note: 'Items at or below their reorder point', href: () => '/report/inventory-item?filter%5Bstock%5D=below_reorder' },
   // the day as the server counted it (UTC)
   restrictions_in_force: { label: 'Restrictions in force', note: 'Active and in force today', href: () => `/compliance-restriction?filter%5Bin_force_on%5D=${new Date().toISOString().slice(0, 10)}` },
+  use_cases_low: { label: 'Use cases low on stock', note: 'Fewer products in stock than their target', href: () => '/merchandising-use-case?filter%5Bis_low%5D=true' },
   users_active: { label: 'Active users', href: () => '/user?filter%5Bis_active%5D=true' },
   audit_today: { label: 'Changes today', href: () => '/report/log' },
   client_errors_today: { label: 'Browser errors today', href: () => '/report/log?tab=errors' },
