@@ -146,4 +146,26 @@ test.describe('the kit', () => {
     expect(header.x).toBeCloseTo(after[3]!.x, 0);
     await shot(page, 'kit-wide-list-sticky');
   });
+
+  test("a row's actions stay at the right edge of a list wider than the screen, past a divider while columns hide beyond them", async ({ page }) => {
+    await signedIn(page, 'purchasing@example.com');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto('/vendor-credential');
+    const table = page.getByRole('table', { name: /credential/i });
+    const wrap = page.locator('.qm-table-wrap').filter({ has: table });
+    const actions = table.locator('tbody tr').first().locator('td.qm-stick-right');
+    await expect(actions.getByRole('button').first()).toBeVisible();
+    expect(await wrap.evaluate((w) => w.scrollWidth > w.clientWidth), 'the list is wider than the screen').toBe(true);
+    const inView = async () => {
+      const box = (await wrap.boundingBox())!;
+      const cell = (await actions.boundingBox())!;
+      return cell.x + cell.width <= box.x + box.width + 1 && cell.x >= box.x;
+    };
+    expect(await inView(), 'the actions in view before scrolling').toBe(true);
+    const divider = () => actions.evaluate((td) => getComputedStyle(td).boxShadow);
+    await expect.poll(divider).not.toBe('none');
+    await wrap.evaluate((w) => { w.scrollLeft = w.scrollWidth; });
+    await expect.poll(divider).toBe('none');
+    expect(await inView()).toBe(true);
+  });
 });

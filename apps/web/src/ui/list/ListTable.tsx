@@ -140,7 +140,8 @@ export function ListTable<T>(props: ListTableProps<T>) {
               );
             })}
             {rowActions ? (
-              <Table.Th w={48}>
+              // the row's actions stay in view at the right while the table scrolls sideways (app.css .qm-stick-right)
+              <Table.Th w={48} className="qm-stick qm-stick-right">
                 <span className="qm-sr-only">Actions</span>
               </Table.Th>
             ) : null}
@@ -195,7 +196,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
                     </Table.Td>
                   ))}
                   {rowActions ? (
-                    <Table.Td onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()} ta="right">
+                    <Table.Td className="qm-stick qm-stick-right" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()} ta="right">
                       {rowActions(row)}
                     </Table.Td>
                   ) : null}

@@ -286,7 +286,7 @@ function ReportTable(props: {
               );
             })}
             {rowActions ? (
-              <Table.Th>
+              <Table.Th className="qm-stick qm-stick-right">
                 <span className="qm-sr-only">Actions</span>
               </Table.Th>
             ) : null}
@@ -308,7 +308,7 @@ function ReportTable(props: {
                   {cells?.[c.key] ? cells[c.key]!(row) : c.type === 'text' && typeof row[c.key] === 'string' ? longText(row[c.key] as string) : formatCell(c.type, row[c.key])}
                 </Table.Td>
               ))}
-              {rowActions ? <Table.Td style={{ whiteSpace: 'nowrap' }}>{rowActions(row)}</Table.Td> : null}
+              {rowActions ? <Table.Td className="qm-stick qm-stick-right" style={{ whiteSpace: 'nowrap' }}>{rowActions(row)}</Table.Td> : null}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -320,7 +320,7 @@ function ReportTable(props: {
                   {i === 0 && !c.total ? `Total (${formatInteger(props.total)} ${props.total === 1 ? 'row' : 'rows'})` : c.total ? formatCell(c.type, totals[c.key]) : ''}
                 </Table.Th>
               ))}
-              {rowActions ? <Table.Th /> : null}
+              {rowActions ? <Table.Th className="qm-stick qm-stick-right" /> : null}
             </Table.Tr>
           </Table.Tfoot>
         ) : null}
