@@ -13,6 +13,8 @@ import { PURCHASING_ENTITIES } from './enums.js';
 /** Codes of the purchase-order-status lookup (`GET purchase-order-status`). */
 export const PO_STATUSES = ['draft', 'submitted', 'confirmed', 'partially_received', 'received', 'closed', 'cancelled'] as const;
 export type PoStatus = (typeof PO_STATUSES)[number];
+/** Purchase orders whose open quantities are still coming: "on order" and "open" in the reports, open on the dashboard. */
+export const OPEN_PO_STATUSES = ['submitted', 'confirmed', 'partially_received'] as const satisfies readonly PoStatus[];
 /** Codes of the invoice-status lookup (`GET invoice-status`). */
 export const INVOICE_STATUSES = ['not_invoiced', 'invoiced', 'partially_paid', 'paid', 'disputed', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];

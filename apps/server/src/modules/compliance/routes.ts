@@ -106,6 +106,10 @@ function groupRow(b: z.infer<typeof ZipCodeGroupCreate>) {
 
 // ───────────────────────────── restrictions ─────────────────────────────
 
+/** A restriction active and in force on `day` (`r`: compliance_restrictions): the list's filter and the dashboard's figure. */
+export const inForceOn = (day: string) =>
+  sql`(r.is_active and (r.effective_from is null or r.effective_from <= ${day}::date) and (r.effective_to is null or r.effective_to >= ${day}::date))`;
+
 const restrictionList: ListSpec<ComplianceRestriction> = {
   from: restrictionFrom,
   select: restrictionSelect,
@@ -135,8 +139,7 @@ const restrictionList: ListSpec<ComplianceRestriction> = {
     in_force_on: (values) => {
       const d = values[0]!;
       if (!isDate(d)) throw badRequest('filter[in_force_on] must be a date (YYYY-MM-DD)', { 'filter.in_force_on': 'Must be a date (YYYY-MM-DD)' });
-      const day = sql`${d}::date`;
-      return sql`(r.is_active and (r.effective_from is null or r.effective_from <= ${day}::date) and (r.effective_to is null or r.effective_to >= ${day}::date))`;
+      return inForceOn(d);
     },
   },
   search: filters.ilike(sql`r.name`, sql`r.citation`, sql`r.notes`),

@@ -5,7 +5,10 @@ import { action, type Kit } from '../../http/kit.js';
 import { can, requireAuth } from '../../http/auth.js';
 import { countsAnd, pageJson } from '../../http/list.js';
 import { auditList } from '../audit/routes.js';
+import { inForceOn } from '../compliance/routes.js';
 import { lowUseCases } from '../merchandising/routes.js';
+import { belowReorder } from '../reports/inventory-item.js';
+import { OPEN_PO_STATUSES } from '../reports/lookups.js';
 import { dashboardOrders } from '../resolution/dashboard.js';
 
 const Dashboard = z.object({
@@ -30,16 +33,10 @@ export function dashboardRoutes({ app, db }: Kit) {
       // One statement: the totals (large ones cached as list totals are) and the latest ten entries.
       const counts: Record<string, { from: SQL; where: SQL }> = {};
       // each area's figure a person acts on today, opening its list filtered (Dashboard.tsx)
-      if (can(req, 'purchasing.read')) counts.po_open = { from: sql`purchase_orders`, where: sql`where status in ('submitted', 'confirmed', 'partially_received')` };
-      if (can(req, 'inventory.read')) counts.stock_below_reorder = { from: sql`inventory_items`, where: sql`where reorder_point is not null and on_hand <= reorder_point` };
-      if (can(req, 'compliance.read')) {
-        // the day as the restriction list's filter reads it (a parameter: the kept count is the day's)
-        const day = new Date().toISOString().slice(0, 10);
-        counts.restrictions_in_force = {
-          from: sql`compliance_restrictions`,
-          where: sql`where is_active and (effective_from is null or effective_from <= ${day}::date) and (effective_to is null or effective_to >= ${day}::date)`,
-        };
-      }
+      if (can(req, 'purchasing.read')) counts.po_open = { from: sql`purchase_orders po`, where: sql`where po.status in ${OPEN_PO_STATUSES}` };
+      if (can(req, 'inventory.read')) counts.stock_below_reorder = { from: sql`inventory_items i`, where: sql`where ${belowReorder}` };
+      // the day (UTC) a parameter: the kept count is the day's
+      if (can(req, 'compliance.read')) counts.restrictions_in_force = { from: sql`compliance_restrictions r`, where: sql`where ${inForceOn(new Date().toISOString().slice(0, 10))}` };
       if (can(req, 'merchandising.read')) counts.use_cases_low = lowUseCases;
       if (can(req, 'users.read')) counts.users_active = { from: sql`users`, where: sql`where is_active` };
       if (all) {

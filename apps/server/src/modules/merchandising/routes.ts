@@ -25,8 +25,6 @@ const counts = sql`cross join lateral (
     select count(*)::int as product_count, count(*) filter (where ${productInStock(sql`mp.product_id`)})::int as in_stock_count
       from merchandising_use_case_products mp where mp.use_case_id = u.id) k`;
 const isLow = sql`(u.is_active and k.in_stock_count < u.min_in_stock)`;
-/** The active use cases with fewer products in stock than their target (the list's `is_low`): the dashboard's figure. */
-export const lowUseCases = { from: sql`merchandising_use_cases u ${counts}`, where: sql`where ${isLow}` };
 
 const useCaseList: ListSpec<MerchandisingUseCase> = {
   from: sql`merchandising_use_cases u ${counts}`,
@@ -56,6 +54,9 @@ const useCaseList: ListSpec<MerchandisingUseCase> = {
   } satisfies Record<(typeof MERCHANDISING_USE_CASE_LIST.filter)[number], unknown>,
   search: filters.ilike(sql`u.name`, sql`u.description`),
 };
+
+/** The active use cases with fewer products in stock than their target (the list's `is_low`): the dashboard's figure. */
+export const lowUseCases = { from: useCaseList.from, where: sql`where ${isLow}` };
 
 /** The use case's kind, store, category and products exist; else 422 naming the field. */
 async function checkUseCase(t: Db, b: Body) {

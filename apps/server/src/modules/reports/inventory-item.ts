@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import { col, contains, defineReport, filter, where } from '../../reports/kit.js';
 import { brandOptions, locationOptions } from './lookups.js';
 
+/** An item at or below its reorder point (`i`: inventory_items): the report's filter and the dashboard's figure. */
+export const belowReorder = sql`(i.reorder_point is not null and i.on_hand <= i.reorder_point)`;
+
 export const inventoryItem = defineReport({
   name: 'inventory-item',
   title: 'Inventory Item Report',
@@ -37,7 +40,7 @@ export const inventoryItem = defineReport({
         f.sku && sql`(${contains(sql`v.sku`, f.sku)} or ${contains(sql`p.title`, f.sku)})`,
         f.stock === 'in_stock' && sql`i.on_hand > 0`,
         f.stock === 'out_of_stock' && sql`i.on_hand = 0`,
-        f.stock === 'below_reorder' && sql`i.reorder_point is not null and i.on_hand <= i.reorder_point`,
+        f.stock === 'below_reorder' && belowReorder,
       )}`,
   key: () => ['id'],
   defaultSort: 'sku',

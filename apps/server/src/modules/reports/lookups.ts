@@ -1,6 +1,7 @@
 /** Short lists the reports' filters choose from, and what several reports share. */
 import { sql } from 'drizzle-orm';
 import { PO_STATUSES, PURCHASING_ENTITIES } from '../../db/schema/purchasing.js';
+import { OPEN_PO_STATUSES as OPEN_PO_STATUS_CODES } from '@qm/contracts';
 import { filter } from '../../reports/kit.js';
 
 export const vendorOptions = sql`select id as value, name as label from vendors order by lower(name)`;
@@ -19,7 +20,7 @@ export const poFilters = {
   location_id: filter.id('Location', locationOptions),
 };
 
-/** Purchase orders whose open quantities are still coming: they count as "on order" and "open". */
-export const OPEN_PO_STATUSES = sql.raw(`('submitted', 'confirmed', 'partially_received')`);
+/** `(…)` of the open purchase-order statuses (contracts' OPEN_PO_STATUSES), for `po.status in …`. */
+export const OPEN_PO_STATUSES = sql.raw(`(${OPEN_PO_STATUS_CODES.map((s) => `'${s}'`).join(', ')})`);
 
 export { words };

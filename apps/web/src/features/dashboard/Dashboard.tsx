@@ -1,7 +1,7 @@
 /** Dashboard: the day's orders view, each area's figures to act on, recent activity, and the user's shortcuts — all from `GET dashboard`, each as the user's roles allow. */
 import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { isAllowed } from '@qm/contracts';
+import { isAllowed, OPEN_PO_STATUSES } from '@qm/contracts';
 import { useCurrentUser } from '../../lib/session';
 import { navGroups } from '../../app/nav';
 import { codeInWords } from '../../lib/format';
@@ -20,7 +20,7 @@ const COUNT_LABELS: Record<string, { label: string; note?: string; href: () => s
   po_open: {
     label: 'Purchase orders open',
     note: 'Submitted, confirmed or partly received',
-    href: () => `/purchase-order?${['submitted', 'confirmed', 'partially_received'].map((s) => `filter%5Bstatus%5D=${s}`).join('&')}`,
+    href: () => `/purchase-order?${OPEN_PO_STATUSES.map((s) => `filter%5Bstatus%5D=${s}`).join('&')}`,
   },
   stock_below_reorder: { label: 'Stock to reorder', note: 'Items at or below their reorder point', href: () => '/report/inventory-item?filter%5Bstock%5D=below_reorder' },
   // the day as the server counted it (UTC)

@@ -17,13 +17,15 @@ export function TableWrap({ children }: { children: ReactNode }) {
     const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
     setEdges((e) => (e.left === left && e.right === right ? e : { left, right }));
   };
-  // after every render (rows and columns change what overflows) and when the box is resized
-  useLayoutEffect(measure);
+  // when the box or its table changes size (the window, rows, columns shown), not on every render
   useLayoutEffect(() => {
     const el = box.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
+    if (!el) return;
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
     const watch = new ResizeObserver(measure);
     watch.observe(el);
+    if (el.firstElementChild) watch.observe(el.firstElementChild);
     return () => watch.disconnect();
   }, []);
   return (
