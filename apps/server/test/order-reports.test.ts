@@ -144,6 +144,7 @@ describe.each(BACKENDS)('order reports on %s', (kind) => {
     const q = `filter[from]=2025-03-01&filter[to]=2025-05-31&filter[store_id]=${f.storeA}`;
     const direct = await sum(sql`
       select count(*)::int as orders, sum(o.units)::int8 as units, sum(o.subtotal_cents + o.shipping_charged_cents)::int8 as revenue,
+             coalesce(sum(o.subtotal_cents + o.shipping_charged_cents) filter (where o.cost_cents is not null), 0)::int8 as routed_revenue,
              coalesce(sum(o.cost_cents), 0)::int8 as cost, coalesce(sum(o.margin_cents), 0)::int8 as margin,
              (select sum(vo.fees_cents) from vendor_orders vo join orders x on x.id = vo.order_id
                where x.store_id = ${f.storeA} and x.status not in ('cancelled', 'refunded') and vo.status <> 'cancelled' and x.cost_cents is not null)::int8 as fees,
@@ -154,7 +155,18 @@ describe.each(BACKENDS)('order reports on %s', (kind) => {
       const res = await get(`/api/report/monthly-summary?group=${group}&${q}`);
       expect(res.status, res.text).toBe(200);
       expect(res.body.totals).toMatchObject(direct);
+      expect(res.body.totals.margin_pct).toBeCloseTo(direct.margin! / direct.routed_revenue!, 9);
     }
+    // the margin's share is of the routed orders' revenue: store B's May order is not routed (no cost yet)
+    const b = await sum(sql`
+      select sum(subtotal_cents + shipping_charged_cents)::int8 as revenue, sum(margin_cents)::int8 as margin,
+             sum(subtotal_cents + shipping_charged_cents) filter (where cost_cents is not null)::int8 as routed_revenue
+        from orders where store_id = ${f.storeB} and status not in ('cancelled', 'refunded') and placed_at >= '2025-04-01' and placed_at < '2025-06-01'`);
+    expect(b.routed_revenue).toBeLessThan(b.revenue!);
+    const storeB = await get(`/api/report/monthly-summary?group=month&filter[from]=2025-04-01&filter[to]=2025-05-31&filter[store_id]=${f.storeB}`);
+    expect(storeB.body.totals).toMatchObject(b);
+    expect(storeB.body.totals.margin_pct).toBeCloseTo(b.margin! / b.routed_revenue!, 9);
+    expect(storeB.body.data.find((r: { month: string }) => r.month === '2025-05')).toMatchObject({ routed_revenue: 0, margin_pct: null });
     const byMonth = await get(`/api/report/monthly-summary?group=month&${q}`);
     expect(byMonth.body.data.map((r: { month: string }) => r.month)).toEqual(['2025-03']);
     expect(byMonth.body.chart).toEqual([{ month: '2025-03', revenue: direct.revenue, cost: direct.cost, margin: direct.margin }]);

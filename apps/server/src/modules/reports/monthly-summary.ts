@@ -25,18 +25,20 @@ export const monthlySummary = defineReport({
     col.int('orders', 'Orders', 'sum'),
     col.int('units', 'Units', 'sum'),
     col.money('revenue', 'Revenue', 'sum'),
+    col.money('routed_revenue', 'Routed revenue', 'sum'),
     col.money('cost', 'Cost', 'sum'),
     col.money('fees', 'Fees', 'sum'),
     col.money('shipping', 'Shipping', 'sum'),
     col.money('margin', 'Margin', 'sum'),
-    col.percent('margin_pct', 'Margin %', { ratio: ['margin', 'revenue'] }),
+    col.percent('margin_pct', 'Margin %', { ratio: ['margin', 'routed_revenue'] }),
   ],
   // One row per month and store, added up from the orders' day totals (`order_day_totals`, kept by
   // the orders' and vendor orders' triggers): the orders not cancelled or refunded, and the fees and
-  // shipping of their vendor orders not cancelled. Cost, margin, fees and shipping count routed orders.
+  // shipping of their vendor orders not cancelled. Cost, margin, fees and shipping count routed orders,
+  // so the margin's share is of the routed orders' revenue (an order not routed yet has no cost).
   base: (f) => sql`
     select to_char(t.day, 'YYYY-MM') as month, t.store_id, sum(t.orders)::int8 as orders, sum(t.units)::int8 as units,
-           sum(t.revenue)::int8 as revenue, sum(t.cost)::int8 as cost, sum(t.fees)::int8 as fees, sum(t.shipping)::int8 as shipping,
+           sum(t.revenue)::int8 as revenue, sum(t.routed_revenue)::int8 as routed_revenue, sum(t.cost)::int8 as cost, sum(t.fees)::int8 as fees, sum(t.shipping)::int8 as shipping,
            sum(t.margin)::int8 as margin
       from order_day_totals t
       ${where(
@@ -52,9 +54,10 @@ export const monthlySummary = defineReport({
     const label =
       group === 'month' ? sql`x.month` : group === 'store' ? sql`min(s.name) as store, x.store_id` : sql`x.month, min(s.name) as store, x.store_id`;
     return sql`
-      select ${label}, sum(x.orders)::int8 as orders, sum(x.units)::int8 as units, sum(x.revenue)::int8 as revenue, sum(x.cost)::int8 as cost,
+      select ${label}, sum(x.orders)::int8 as orders, sum(x.units)::int8 as units, sum(x.revenue)::int8 as revenue,
+             sum(x.routed_revenue)::int8 as routed_revenue, sum(x.cost)::int8 as cost,
              sum(x.fees)::int8 as fees, sum(x.shipping)::int8 as shipping, sum(x.margin)::int8 as margin,
-             sum(x.margin)::float8 / nullif(sum(x.revenue), 0) as margin_pct
+             sum(x.margin)::float8 / nullif(sum(x.routed_revenue), 0) as margin_pct
         from report_base x ${group === 'month' ? sql`` : sql`left join stores s on s.id = x.store_id`}
        group by ${keys}`;
   },
