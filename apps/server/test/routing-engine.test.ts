@@ -448,6 +448,15 @@ describe('routing: the mixed-integer program (milp.ts)', () => {
     for (const o of exact.options.slice(1)) expect(o.total_cents).toBeGreaterThanOrEqual(exact.options[0]!.total_cents);
     const sets = exact.options.map((o) => o.vendor_totals.map((v) => v.source_key).join('+'));
     expect(new Set(sets).size).toBe(sets.length);
+    // the others: the optimum with one of its sources left out, its lines moved to the rest
+    expect(exact.options).toHaveLength(5);
+    const best = new Set(exact.options[0]!.vendor_totals.map((v) => v.source_key));
+    for (const o of exact.options.slice(1)) {
+      const keys = new Set(o.vendor_totals.map((v) => v.source_key));
+      expect([...best].filter((k) => !keys.has(k))).toHaveLength(1);
+      expect(o.total_cents).toBe(o.vendor_totals.reduce((n, v) => n + v.total_cents, 0));
+      expect(o.vendor_totals.every((v) => v.min_order_met)).toBe(true);
+    }
     exact.options.forEach((o, i) => {
       expect(o.rank).toBe(i + 1);
       const next = exact.options[i + 1];

@@ -52,7 +52,9 @@
  * explanation says so). Small orders are proven in a few nodes. On a 50-line order over 20 sources
  * the bound is within ~0.1 % of the optimum but the proof is not reached by this search: the
  * service calls `routeOrderExact` (milp.ts), which solves the same costs as a mixed-integer program
- * with HiGHS while this search runs; `withOptimum` puts the proven optimum first among its options.
+ * with HiGHS: on a large order its optimum with one of its sources left out in turn makes the other
+ * options (`provenAnswer`, `alternativesTo`); on a small one that the search leaves unproven,
+ * `withOptimum` puts the proven optimum first among the search's options.
  *
  * Fees: the search evaluates baskets with a compiled form of the fee schema built from fees.ts' own
  * rules (`inForce`, `inScope`, `unitsOf`, `shippingCost`); every figure shown (vendor totals, fee
@@ -1033,12 +1035,6 @@ function keyFor(strategy: RoutingStrategy): (total: number, ships: number) => nu
 export interface Compiled {
   p: Problem;
   first?: FirstPlacements;
-  /**
-   * Subgradient steps on the line prices before the starting placements are made (default
-   * `PRICE_ITERATIONS`): fewer where the solver proves the optimum and the search only looks for the
-   * other options (milp.ts `PROBE_PRICE_ITERATIONS`).
-   */
-  priceIterations?: number;
 }
 
 /** Route an order (see the file's comment). `compiled`: the same order compiled by an earlier call. */
@@ -1092,7 +1088,7 @@ export function routeOrder(input: RoutingInput, compiled: Compiled = { p: compil
     found = all.sort((a, b) => a.key - b.key || cmpStr(a.set, b.set)).slice(0, want);
     search = { method: 'branch_and_bound', nodes, proven_optimal: provenBest ?? complete };
   } else {
-    const first = (compiled.first ??= firstPlacements(p, routable, compiled.priceIterations ?? PRICE_ITERATIONS));
+    const first = (compiled.first ??= firstPlacements(p, routable, PRICE_ITERATIONS));
     const r = search_(p, want, keyFor('cheapest'), p.sources.length, nodeLimit, false, first);
     found = r.found;
     search = { method: 'branch_and_bound', nodes: r.nodes, proven_optimal: r.complete };
@@ -1151,6 +1147,94 @@ export function withOptimum(p: Problem, result: RoutingResult, optimum: Map<numb
   const ranked = [best, ...others].sort((a, b) => a.key - b.key || cmpStr(a.set, b.set)).slice(0, want);
   const routable = p.lines.filter((l) => !p.blocked[l.idx] && l.q > 0).length;
   return present(p, ranked, { method: 'milp', nodes: result.search.nodes, proven_optimal: true, proof_ms: proof.ms }, result.infeasible, result.unroutable, routable);
+}
+
+/**
+ * Other options beside a proven optimum, without a search: for each source the optimum uses, the
+ * optimum without it — each of its lines moved, as stock allows, to the source where it adds least to
+ * the total (a vendor left under its minimum counts as a penalty) — kept when every minimum is met.
+ * Each is a different set of sources, ranked by the strategy's key.
+ */
+export function alternativesTo(p: Problem, optimum: Map<number, number>[], strategy: Exclude<RoutingStrategy, 'single_source'>): Found[] {
+  const key = keyFor(strategy);
+  const used = [...new Set(optimum.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
+  const out = new Map<string, Found>();
+  for (const gone of used) {
+    const s0 = p.sources[gone]!;
+    const x = optimum.map((m) => new Map(m));
+    const baskets = basketsOf(p, x);
+    const moved: number[] = [];
+    x.forEach((m, li) => {
+      const q = m.get(gone);
+      if (!q) return;
+      remove(s0, baskets[gone]!, li, q, s0.offers[li]!.cost);
+      m.delete(gone);
+      moved.push(li);
+    });
+    // the largest lines first: they decide which thresholds the others can still reach
+    const amount = (li: number) => optimum[li]!.get(gone)! * s0.offers[li]!.cost;
+    moved.sort((a, b) => amount(b) - amount(a) || a - b);
+    let placed = true;
+    for (const li of moved) {
+      let left = optimum[li]!.get(gone)!;
+      while (left > 0) {
+        let best: Src | null = null;
+        let bestD = Infinity;
+        for (const s of p.sources) {
+          const o = s.offers[li];
+          if (s.idx === gone || !o) continue;
+          const k = baskets[s.idx]!;
+          const have = x[li]!.get(s.idx) ?? 0;
+          const t = Math.min(left, o.avail - have);
+          if (t <= 0) continue;
+          const before = basketCost(s, k);
+          if (have) remove(s, k, li, have, o.cost);
+          add(s, k, li, have + t, o.cost);
+          const d = (basketCost(s, k) - before) / t;
+          remove(s, k, li, have + t, o.cost);
+          if (have) add(s, k, li, have, o.cost);
+          if (d < bestD) {
+            bestD = d;
+            best = s;
+          }
+        }
+        if (!best) break;
+        const k = baskets[best.idx]!;
+        const have = x[li]!.get(best.idx) ?? 0;
+        const t = Math.min(left, best.offers[li]!.avail - have);
+        if (have) remove(best, k, li, have, best.offers[li]!.cost);
+        add(best, k, li, have + t, best.offers[li]!.cost);
+        x[li]!.set(best.idx, have + t);
+        left -= t;
+      }
+      if (left > 0) placed = false;
+      if (!placed) break;
+    }
+    const total = placed ? fastTotal(p, x) : null;
+    if (total === null) continue;
+    const set = [...new Set(x.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
+    const f: Found = { key: key(total, set.length), total, ships: set.length, set: set.join(','), x };
+    const had = out.get(f.set);
+    if (!had || f.key < had.key) out.set(f.set, f);
+  }
+  return [...out.values()].sort((a, b) => a.key - b.key || cmpStr(a.set, b.set));
+}
+
+/**
+ * The answer for a placement an exact solver proved optimal (milp.ts), with `alternativesTo` it as the
+ * other options — no search: what a large order's routing returns once its proof is in. Null when the
+ * placement does not meet every minimum (never, for a proof of these costs).
+ */
+export function provenAnswer(p: Problem, optimum: Map<number, number>[], proof: { ms: number }, strategy: Exclude<RoutingStrategy, 'single_source'>): RoutingResult | null {
+  const want = Math.max(1, Math.floor(p.input.max_options ?? 5));
+  const total = fastTotal(p, optimum);
+  if (total === null) return null;
+  const set = [...new Set(optimum.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
+  const best: Found = { key: keyFor(strategy)(total, set.length), total, ships: set.length, set: set.join(','), x: optimum };
+  const others = alternativesTo(p, optimum, strategy).filter((f) => f.set !== best.set && f.key >= best.key);
+  const routable = p.lines.filter((l) => !p.blocked[l.idx] && l.q > 0).map((l) => l.idx);
+  const unroutable = p.lines.filter((l) => p.blocked[l.idx]).map((l) => ({ line_id: l.src.line_id, reason: p.blocked[l.idx]! }));
+  return present(p, [best, ...others].slice(0, want), { method: 'milp', nodes: 0, proven_optimal: true, proof_ms: proof.ms }, infeasibleCandidates(p, routable), unroutable, routable.length);
 }
 
 const search_ = search;

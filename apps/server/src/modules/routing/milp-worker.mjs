@@ -3,12 +3,11 @@
 // { id, model, options, cancel, cutoff, margins, timeLimitMs }
 //   → { id, status: 'optimal' | 'infeasible' | 'time_limit' | 'cancelled' | 'error', x? }.
 // `cancel`: an Int32Array over shared memory; the caller sets it to 1 when it no longer needs the
-// answer, and the solve stops at the solver's next checkpoint (or does not start). `cutoff`: a
-// Float64Array over shared memory, read at each guess: only a solution of at most this total is
-// wanted (NaN: any) — none → 'infeasible'.
+// answer, and the solve stops at the solver's next checkpoint (or does not start). `cutoff`: only a
+// solution of at most this total is wanted (null: any) — none → 'infeasible'.
 //
 // The proof (milp.ts explains why it holds): the linear relaxation (value v, reduced costs d); then,
-// for each guess g — v + each margin, then the cutoff, the cutoff as soon as it is lower — the
+// for each guess g — v + each margin below the cutoff, then the cutoff — the
 // program with every column at its lower bound capped at ⌊(g − v) / d⌋ above it, solved with g as
 // the objective bound; an optimum there of at most g is the optimum. With no guess left, the whole
 // program.
@@ -50,7 +49,7 @@ function prove(model, options, cancelled, cutoff, margins, deadline) {
   const guesses = relaxed ? margins.map((m) => lp.value + m) : [];
   for (let i = 0; i <= guesses.length; i++) {
     if (cancelled()) return { status: 'cancelled' };
-    const most = cutoff === undefined || Number.isNaN(cutoff[0]) ? Infinity : cutoff[0];
+    const most = cutoff ?? Infinity;
     const guess = Math.min(i < guesses.length ? guesses[i] : Infinity, most);
     const lower = Float64Array.from(model.colLower);
     const upper = Float64Array.from(model.colUpper);

@@ -4,8 +4,8 @@
  * a few nodes; on large ones (50 lines over 20 sources) its bound is tight but its proof is not
  * reached, and `routeOrderExact` hands the same problem to HiGHS, whose answer is then the engine's
  * best option, proven. The solver runs in its own thread (milp-worker.mjs): a solve of up to
- * `ROUTING_PROOF_MS` never holds up the other requests of the process, and the branch and bound
- * looks for the other options on the request's thread meanwhile.
+ * `ROUTING_PROOF_MS` never holds up the other requests of the process; the other options are the
+ * optimum with one of its sources left out (engine.ts `alternativesTo`), worked out once it is in.
  *
  * ## The model (every cost of engine.ts, exactly)
  * A source ships its basket in one band of its terms (engine.ts `Band`: every waiver, free-shipping
@@ -24,15 +24,15 @@
  * optimum on 50-line orders over 20 sources (median 85, on totals of $5,000–$10,000), where the form
  * with one items variable per source and big-M band switches was 3–10 times further. The solver's
  * thread uses that closeness: it solves the relaxation (value v, reduced costs d), then asks for a
- * solution of at most a guess g = v + margin (`PROOF_MARGINS`, then the engine's best total,
- * `cutoff`) in the program where every column at its lower bound with d > 0 may rise at most
+ * solution of at most a guess g = v + margin (`PROOF_MARGINS`, then the cutoff, when one is given)
+ * in the program where every column at its lower bound with d > 0 may rise at most
  * ⌊(g − v) / d⌋ — any solution of total ≤ g obeys those caps (linear programming duality), so an
  * optimum found there that is ≤ g is the optimum of the whole program; above g, or none, the next
  * guess is tried. The caps leave about a fifth of the columns, and most such programs are proven at
  * the root in 10–50 ms.
  */
 import { Worker } from 'node:worker_threads';
-import { compile, fastTotal, restrictTo, routeOrder, sourceSets, withOptimum, type Compiled, type Problem, type RoutingInput, type RoutingResult } from './engine.js';
+import { compile, fastTotal, provenAnswer, restrictTo, routeOrder, sourceSets, withOptimum, type Compiled, type Problem, type RoutingInput, type RoutingResult } from './engine.js';
 import { generateOrder } from './synthetic.js';
 
 /** The solver's thread, started on first use and kept; it holds the process open only while a solve is pending. */
@@ -64,19 +64,7 @@ export async function warmSolver(runs = 20): Promise<void> {
   if (warming === me) warming = null;
 }
 
-/**
- * The most a wanted placement may cost, shared with the solver's thread while it solves (NaN: any):
- * read at each guess (see the file's comment), so the search on the request's thread can hand its
- * best total over after the solve has started; none at or under it → status `infeasible`.
- */
-export class Cutoff {
-  readonly cell = new Float64Array(new SharedArrayBuffer(8)).fill(Number.NaN);
-  set(cents: number | undefined): void {
-    if (cents !== undefined && Number.isFinite(cents)) this.cell[0] = cents;
-  }
-}
-
-function solveInWorker(model: object, options: object, timeLimitMs: number, cutoff: Cutoff, margins: readonly number[], signal?: AbortSignal): Promise<SolveAnswer> {
+function solveInWorker(model: object, options: object, timeLimitMs: number, cutoff: number | null, margins: readonly number[], signal?: AbortSignal): Promise<SolveAnswer> {
   if (!worker) {
     // plain JavaScript: it needs none of the parent's loader flags
     const w = new Worker(new URL('./milp-worker.mjs', import.meta.url), { execArgv: [] });
@@ -116,7 +104,7 @@ function solveInWorker(model: object, options: object, timeLimitMs: number, cuto
     const cancel = new Int32Array(new SharedArrayBuffer(4));
     if (signal?.aborted) Atomics.store(cancel, 0, 1);
     else signal?.addEventListener('abort', () => Atomics.store(cancel, 0, 1), { once: true });
-    w.postMessage({ id, model, options, cancel, cutoff: cutoff.cell, margins, timeLimitMs });
+    w.postMessage({ id, model, options, cancel, cutoff, margins, timeLimitMs });
   });
 }
 
@@ -216,12 +204,12 @@ export interface Proof {
 /**
  * Solve the cheapest placement to optimality (or until `timeLimitMs`), in the solver's thread. The
  * model is built and posted before the first await, so the caller's thread is free for other work
- * while it solves. `cutoffCents` (or later through `cutoff`): only a placement of at most this total
- * is wanted — the last guess, and the solver discards anything dearer (status `infeasible`: none).
+ * while it solves. `cutoffCents`: only a placement of at most this total is wanted — the last
+ * guess, and the solver discards anything dearer (status `infeasible`: none).
  * `signal`: aborted, the solve stops at the solver's next checkpoint (status `cancelled`). `margins`:
  * the guesses above the relaxation (default `PROOF_MARGINS`).
  */
-export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cutoffCents?: number; cutoff?: Cutoff; signal?: AbortSignal; margins?: readonly number[] }): Promise<Proof> {
+export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cutoffCents?: number; signal?: AbortSignal; margins?: readonly number[] }): Promise<Proof> {
   const t0 = performance.now();
   const m = buildModel(p);
   const n = m.cols.length;
@@ -242,8 +230,7 @@ export async function solveCheapest(p: Problem, opts: { timeLimitMs: number; cut
     }
     starts.push(indices.length);
   }
-  const cutoff = opts.cutoff ?? new Cutoff();
-  cutoff.set(opts.cutoffCents);
+  const cutoff = opts.cutoffCents !== undefined && Number.isFinite(opts.cutoffCents) ? opts.cutoffCents : null;
   const answer = await solveInWorker(
     {
       numCols: n,
@@ -302,16 +289,8 @@ export async function solveFewest(p: Problem, opts: { timeLimitMs: number; signa
 
 /** Nodes the branch and bound visits on an order of up to `SMALL_ORDER_LINES` lines before the solver is asked. */
 export const FIRST_NODES = 2_000;
-/** Nodes of the search on a larger order, while the solver proves its optimum: its options besides the optimum (and the answer should the proof run out of time). */
+/** Nodes of the search on a larger order whose proof ran out of time: the answer then, marked not proven. */
 export const PROBE_NODES = 200;
-/**
- * Price steps before that search (engine.ts `Compiled.priceIterations`; 40 otherwise): the steps are
- * two thirds of a 200-node search of a 50-line order over 20 sources (19 → 11 ms with 10), time the
- * solver's thread loses while both threads share this machine's two cores. The proven optimum does
- * not depend on them; the search's own best does (the optimum replaces it), its other options mostly
- * not (100 bench orders: their mean total 12 cents apart).
- */
-export const PROBE_PRICE_ITERATIONS = 10;
 /**
  * Orders of this many lines or fewer are searched with `FIRST_NODES` before the solver is asked: the
  * branch and bound proves most of them within that (a 3-line order over 20 sources in ~500 nodes),
@@ -321,14 +300,14 @@ export const SMALL_ORDER_LINES = 6;
 
 /**
  * Route an order with a proven best option. Strategy fewest shipments: the branch and bound
- * (`FIRST_NODES`); without its proof, `solveFewest`. Strategy cheapest, up to `SMALL_ORDER_LINES` lines: the
- * branch and bound (`FIRST_NODES`), which proves most; without a proof, the mixed-integer program
- * with its best total as cutoff. Larger orders: the program is posted to the solver's thread first,
- * and the branch and bound (`PROBE_NODES`) looks for the other options on this one meanwhile, then
- * hands its best total over as the last guess (`Cutoff`); should it prove its best option itself,
- * the solve is called off. The program's optimum becomes the first option (`withOptimum`); when the
- * proof's time (`proofMs`) runs out, the answer is the search's, marked as not proven. Single
- * source: each source alone, which is its own proof.
+ * (`FIRST_NODES`); without its proof, `solveFewest`. Strategy cheapest, up to `SMALL_ORDER_LINES`
+ * lines: the branch and bound (`FIRST_NODES`), which proves most; without a proof, the mixed-integer
+ * program with its best total as cutoff, and the program's optimum becomes the first option
+ * (`withOptimum`). Larger orders: the program alone, nothing else on this thread while it solves (on
+ * this machine's two cores a search beside it slowed the solver's thread: bench p50 45–58 against
+ * 37–40 ms), and the other options are the optimum with one of its sources left out (engine.ts
+ * `provenAnswer`). When the proof's time (`proofMs`) runs out, the answer is the search's (`PROBE_NODES`
+ * for a large order), marked as not proven. Single source: each source alone, which is its own proof.
  */
 export async function routeOrderExact(input: RoutingInput, opts: { proofMs: number }): Promise<RoutingResult> {
   const nodes = input.node_limit ?? FIRST_NODES;
@@ -343,27 +322,14 @@ export async function routeOrderExact(input: RoutingInput, opts: { proofMs: numb
     if (search.search.proven_optimal) return search;
     return proven(p, search, await solveFewest(p, { timeLimitMs: opts.proofMs }), 'fewest_shipments');
   }
-  let search: RoutingResult;
-  let pending: Promise<Proof>;
-  if (small) {
-    search = routeOrder({ ...input, node_limit: nodes }, compiled);
-    if (search.search.proven_optimal) return search;
-    pending = solveCheapest(p, { timeLimitMs: opts.proofMs, cutoffCents: search.options[0]?.total_cents });
-  } else {
-    // posted to the solver's thread before the search below occupies this one
-    const stop = new AbortController();
-    const cutoff = new Cutoff();
-    pending = solveCheapest(p, { timeLimitMs: opts.proofMs, cutoff, signal: stop.signal });
-    compiled.priceIterations = PROBE_PRICE_ITERATIONS;
-    search = routeOrder({ ...input, node_limit: Math.min(nodes, PROBE_NODES) }, compiled);
-    // the search proved it first: the solve is called off
-    if (search.search.proven_optimal) {
-      stop.abort();
-      return search;
-    }
-    cutoff.set(search.options[0]?.total_cents);
+  if (!small) {
+    const proof = await solveCheapest(p, { timeLimitMs: opts.proofMs });
+    const answer = proof.status === 'optimal' && proof.x ? provenAnswer(p, proof.x, proof, 'cheapest') : null;
+    return answer ?? proven(p, routeOrder({ ...input, node_limit: Math.min(nodes, PROBE_NODES) }, compiled), proof, 'cheapest');
   }
-  return proven(p, search, await pending, 'cheapest');
+  const search = routeOrder({ ...input, node_limit: nodes }, compiled);
+  if (search.search.proven_optimal) return search;
+  return proven(p, search, await solveCheapest(p, { timeLimitMs: opts.proofMs, cutoffCents: search.options[0]?.total_cents }), 'cheapest');
 }
 
 /** The search's answer with the proven optimum as its first option, or as it is when the proof has none. */
