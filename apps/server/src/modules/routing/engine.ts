@@ -726,6 +726,58 @@ function greedyPlacement(p: Problem, order: number[]): Map<number, number>[] | n
   return x;
 }
 
+/** A line's packages at source `si` become `to` (the basket kept in step). */
+function setQty(p: Problem, baskets: Basket[], si: number, li: number, from: number, to: number): void {
+  const s = p.sources[si]!;
+  const c = s.offers[li]!.cost;
+  remove(s, baskets[si]!, li, from, c);
+  add(s, baskets[si]!, li, to, c);
+}
+
+/**
+ * Moves every package that source `a` holds of `lines` (in that order) to the other sources, as many at
+ * a time as one has room for, each to the source where it adds least to the total (a vendor's unmet
+ * minimum counts as a penalty), in place; false when a package finds no room (the placement is then
+ * partial). `moving(li)` is told of each line before it moves.
+ */
+function emptySource(p: Problem, x: Map<number, number>[], baskets: Basket[], a: number, lines: readonly number[], moving?: (li: number) => void): boolean {
+  for (const li of lines) {
+    const qa = x[li]!.get(a);
+    if (!qa) continue;
+    moving?.(li);
+    setQty(p, baskets, a, li, qa, 0);
+    x[li]!.delete(a);
+    let left = qa;
+    while (left > 0) {
+      let bestB = -1;
+      let bestD = Infinity;
+      for (const sb of p.sources) {
+        const b = sb.idx;
+        const o = sb.offers[li];
+        if (b === a || !o) continue;
+        const qb = x[li]!.get(b) ?? 0;
+        const t = Math.min(left, o.avail - qb);
+        if (t <= 0) continue;
+        const before = basketCost(sb, baskets[b]!);
+        setQty(p, baskets, b, li, qb, qb + t);
+        const d = (basketCost(sb, baskets[b]!) - before) / t;
+        setQty(p, baskets, b, li, qb + t, qb);
+        if (d < bestD) {
+          bestD = d;
+          bestB = b;
+        }
+      }
+      if (bestB < 0) return false;
+      const qb = x[li]!.get(bestB) ?? 0;
+      const t = Math.min(left, p.sources[bestB]!.offers[li]!.avail - qb);
+      setQty(p, baskets, bestB, li, qb, qb + t);
+      x[li]!.set(bestB, qb + t);
+      left -= t;
+    }
+  }
+  return true;
+}
+
 /**
  * Local search on a placement, in place: move a line's packages from one source to another (as many
  * as the other has room for), or empty a source by moving each of its lines where it adds least,
@@ -734,12 +786,7 @@ function greedyPlacement(p: Problem, order: number[]): Map<number, number>[] | n
 function localSearch(p: Problem, order: number[], x: Map<number, number>[]): void {
   const baskets = basketsOf(p, x);
   const cost = p.sources.map((s) => basketCost(s, baskets[s.idx]!));
-  const set = (si: number, li: number, from: number, to: number) => {
-    const s = p.sources[si]!;
-    const c = s.offers[li]!.cost;
-    remove(s, baskets[si]!, li, from, c);
-    add(s, baskets[si]!, li, to, c);
-  };
+  const set = (si: number, li: number, from: number, to: number) => setQty(p, baskets, si, li, from, to);
   for (let pass = 0; pass < 50; pass++) {
     let improved = false;
     // shift packages of a line between two sources
@@ -785,45 +832,7 @@ function localSearch(p: Problem, order: number[], x: Map<number, number>[]): voi
       const a = sa.idx;
       if (baskets[a]!.lines === 0) continue;
       const moved: { li: number; from: Map<number, number> }[] = [];
-      let ok = true;
-      for (const li of order) {
-        const qa = x[li]!.get(a);
-        if (!qa) continue;
-        moved.push({ li, from: new Map(x[li]!) });
-        set(a, li, qa, 0);
-        x[li]!.delete(a);
-        let left = qa;
-        while (left > 0) {
-          let bestB = -1;
-          let bestD = Infinity;
-          for (const sb of p.sources) {
-            const b = sb.idx;
-            const o = sb.offers[li];
-            if (b === a || !o) continue;
-            const qb = x[li]!.get(b) ?? 0;
-            const t = Math.min(left, o.avail - qb);
-            if (t <= 0) continue;
-            const before = basketCost(sb, baskets[b]!);
-            set(b, li, qb, qb + t);
-            const d = (basketCost(sb, baskets[b]!) - before) / t;
-            set(b, li, qb + t, qb);
-            if (d < bestD) {
-              bestD = d;
-              bestB = b;
-            }
-          }
-          if (bestB < 0) {
-            ok = false;
-            break;
-          }
-          const qb = x[li]!.get(bestB) ?? 0;
-          const t = Math.min(left, p.sources[bestB]!.offers[li]!.avail - qb);
-          set(bestB, li, qb, qb + t);
-          x[li]!.set(bestB, qb + t);
-          left -= t;
-        }
-        if (!ok) break;
-      }
+      const ok = emptySource(p, x, baskets, a, order, (li) => moved.push({ li, from: new Map(x[li]!) }));
       const after = ok ? p.sources.reduce((n, s) => n + basketCost(s, baskets[s.idx]!), 0) : Infinity;
       const before = cost.reduce((n, c) => n + c, 0);
       if (after < before - 1e-9) {
@@ -1162,54 +1171,10 @@ export function alternativesTo(p: Problem, optimum: Map<number, number>[], strat
   for (const gone of used) {
     const s0 = p.sources[gone]!;
     const x = optimum.map((m) => new Map(m));
-    const baskets = basketsOf(p, x);
-    const moved: number[] = [];
-    x.forEach((m, li) => {
-      const q = m.get(gone);
-      if (!q) return;
-      remove(s0, baskets[gone]!, li, q, s0.offers[li]!.cost);
-      m.delete(gone);
-      moved.push(li);
-    });
     // the largest lines first: they decide which thresholds the others can still reach
-    const amount = (li: number) => optimum[li]!.get(gone)! * s0.offers[li]!.cost;
-    moved.sort((a, b) => amount(b) - amount(a) || a - b);
-    let placed = true;
-    for (const li of moved) {
-      let left = optimum[li]!.get(gone)!;
-      while (left > 0) {
-        let best: Src | null = null;
-        let bestD = Infinity;
-        for (const s of p.sources) {
-          const o = s.offers[li];
-          if (s.idx === gone || !o) continue;
-          const k = baskets[s.idx]!;
-          const have = x[li]!.get(s.idx) ?? 0;
-          const t = Math.min(left, o.avail - have);
-          if (t <= 0) continue;
-          const before = basketCost(s, k);
-          if (have) remove(s, k, li, have, o.cost);
-          add(s, k, li, have + t, o.cost);
-          const d = (basketCost(s, k) - before) / t;
-          remove(s, k, li, have + t, o.cost);
-          if (have) add(s, k, li, have, o.cost);
-          if (d < bestD) {
-            bestD = d;
-            best = s;
-          }
-        }
-        if (!best) break;
-        const k = baskets[best.idx]!;
-        const have = x[li]!.get(best.idx) ?? 0;
-        const t = Math.min(left, best.offers[li]!.avail - have);
-        if (have) remove(best, k, li, have, best.offers[li]!.cost);
-        add(best, k, li, have + t, best.offers[li]!.cost);
-        x[li]!.set(best.idx, have + t);
-        left -= t;
-      }
-      if (left > 0) placed = false;
-      if (!placed) break;
-    }
+    const amount = (li: number) => (optimum[li]!.get(gone) ?? 0) * (s0.offers[li]?.cost ?? 0);
+    const lines = optimum.map((_, li) => li).filter((li) => optimum[li]!.has(gone)).sort((a, b) => amount(b) - amount(a) || a - b);
+    const placed = emptySource(p, x, basketsOf(p, x), gone, lines);
     const total = placed ? fastTotal(p, x) : null;
     if (total === null) continue;
     const set = [...new Set(x.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
