@@ -1135,27 +1135,33 @@ function provenIn(strategy: RoutingStrategy, search: SearchStats): string {
  * is dropped). `optimum`: per line of the compiled problem, source index → packages.
  */
 export function withOptimum(p: Problem, result: RoutingResult, optimum: Map<number, number>[], proof: { ms: number }, strategy: Exclude<RoutingStrategy, 'single_source'> = 'cheapest'): RoutingResult {
-  const want = Math.max(1, Math.floor(p.input.max_options ?? 5));
-  const key = keyFor(strategy);
   const lineOf = new Map(p.lines.map((l) => [l.src.line_id, l.idx]));
   const sourceOf = new Map(p.sources.map((s) => [s.src.key, s.idx]));
-  const found = (x: Map<number, number>[]): Found | null => {
-    const total = fastTotal(p, x);
-    if (total === null) return null;
-    const used = [...new Set(x.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
-    return { key: key(total, used.length), total, ships: used.length, set: used.join(','), x };
-  };
-  const best = found(optimum);
-  if (!best) return result;
   const others = result.options.flatMap((o) => {
     const x: Map<number, number>[] = p.lines.map(() => new Map());
     for (const pl of o.placements) x[lineOf.get(pl.line_id)!]!.set(sourceOf.get(pl.source_key)!, pl.quantity);
-    const f = found(x);
-    return f && f.set !== best.set ? [f] : [];
+    const f = foundOf(p, x, keyFor(strategy));
+    return f ? [f] : [];
   });
-  const ranked = [best, ...others].sort((a, b) => a.key - b.key || cmpStr(a.set, b.set)).slice(0, want);
+  return rankedWithOptimum(p, optimum, others, { ...proof, nodes: result.search.nodes }, result.infeasible, result.unroutable, strategy) ?? result;
+}
+
+/** A placement as the search keeps it (its key, total, sources), or null when a vendor's minimum is unmet. */
+function foundOf(p: Problem, x: Map<number, number>[], key: (total: number, ships: number) => number): Found | null {
+  const total = fastTotal(p, x);
+  if (total === null) return null;
+  const used = [...new Set(x.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
+  return { key: key(total, used.length), total, ships: used.length, set: used.join(','), x };
+}
+
+/** The proven optimum first, then the other placements on other sets of sources, ranked, as the answer (null: the optimum is not a placement). */
+function rankedWithOptimum(p: Problem, optimum: Map<number, number>[], others: Found[], proof: { ms: number; nodes: number }, infeasible: Infeasible[], unroutable: RoutingResult['unroutable'], strategy: Exclude<RoutingStrategy, 'single_source'>): RoutingResult | null {
+  const want = Math.max(1, Math.floor(p.input.max_options ?? 5));
+  const best = foundOf(p, optimum, keyFor(strategy));
+  if (!best) return null;
+  const ranked = [best, ...others.filter((f) => f.set !== best.set)].sort((a, b) => a.key - b.key || cmpStr(a.set, b.set)).slice(0, want);
   const routable = p.lines.filter((l) => !p.blocked[l.idx] && l.q > 0).length;
-  return present(p, ranked, { method: 'milp', nodes: result.search.nodes, proven_optimal: true, proof_ms: proof.ms }, result.infeasible, result.unroutable, routable);
+  return present(p, ranked, { method: 'milp', nodes: proof.nodes, proven_optimal: true, proof_ms: proof.ms }, infeasible, unroutable, routable);
 }
 
 /**
@@ -1175,10 +1181,8 @@ export function alternativesTo(p: Problem, optimum: Map<number, number>[], strat
     const amount = (li: number) => (optimum[li]!.get(gone) ?? 0) * (s0.offers[li]?.cost ?? 0);
     const lines = optimum.map((_, li) => li).filter((li) => optimum[li]!.has(gone)).sort((a, b) => amount(b) - amount(a) || a - b);
     const placed = emptySource(p, x, basketsOf(p, x), gone, lines);
-    const total = placed ? fastTotal(p, x) : null;
-    if (total === null) continue;
-    const set = [...new Set(x.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
-    const f: Found = { key: key(total, set.length), total, ships: set.length, set: set.join(','), x };
+    const f = placed ? foundOf(p, x, key) : null;
+    if (!f) continue;
     const had = out.get(f.set);
     if (!had || f.key < had.key) out.set(f.set, f);
   }
@@ -1191,15 +1195,9 @@ export function alternativesTo(p: Problem, optimum: Map<number, number>[], strat
  * placement does not meet every minimum (never, for a proof of these costs).
  */
 export function provenAnswer(p: Problem, optimum: Map<number, number>[], proof: { ms: number }, strategy: Exclude<RoutingStrategy, 'single_source'>): RoutingResult | null {
-  const want = Math.max(1, Math.floor(p.input.max_options ?? 5));
-  const total = fastTotal(p, optimum);
-  if (total === null) return null;
-  const set = [...new Set(optimum.flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
-  const best: Found = { key: keyFor(strategy)(total, set.length), total, ships: set.length, set: set.join(','), x: optimum };
-  const others = alternativesTo(p, optimum, strategy).filter((f) => f.set !== best.set && f.key >= best.key);
   const routable = p.lines.filter((l) => !p.blocked[l.idx] && l.q > 0).map((l) => l.idx);
   const unroutable = p.lines.filter((l) => p.blocked[l.idx]).map((l) => ({ line_id: l.src.line_id, reason: p.blocked[l.idx]! }));
-  return present(p, [best, ...others].slice(0, want), { method: 'milp', nodes: 0, proven_optimal: true, proof_ms: proof.ms }, infeasibleCandidates(p, routable), unroutable, routable.length);
+  return rankedWithOptimum(p, optimum, alternativesTo(p, optimum, strategy), { ...proof, nodes: 0 }, infeasibleCandidates(p, routable), unroutable, strategy);
 }
 
 const search_ = search;
