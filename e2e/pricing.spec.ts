@@ -84,16 +84,18 @@ test.describe('pricing', () => {
     const table = page.getByRole('table', { name: 'MAP holidays' });
     await expect(table.getByRole('row').filter({ hasText: 'On now' })).toHaveCount(1);
     const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    // the same day as typed, MM/DD/YYYY
+    const typed = (days: number) => day(days).replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
     await page.getByRole('button', { name: 'New MAP holiday' }).click();
     const dlg = page.getByRole('dialog');
     await pick(page, 'Brand', /^Federal$/, dlg);
-    await dlg.getByLabel('First day').fill(day(200));
-    await dlg.getByLabel('Last day').fill(day(198));
+    await dlg.getByLabel('First day').fill(typed(200));
+    await dlg.getByLabel('Last day').fill(typed(198));
     await dlg.getByLabel('Note').fill('Test: the manufacturer’s summer sale.');
     await dlg.getByRole('button', { name: 'Save' }).click();
     await expect(dlg.getByText('Ends before it starts')).toBeVisible();
     await look(page, 'pricing-map-holiday-refused');
-    await dlg.getByLabel('Last day').fill(day(203));
+    await dlg.getByLabel('Last day').fill(typed(203));
     await dlg.getByRole('button', { name: 'Save' }).click();
     await expect(dlg).toBeHidden({ timeout: 20_000 });
     const row = table.getByRole('row').filter({ hasText: 'Federal' }).filter({ hasText: 'summer sale' });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Name } from '@qm/contracts';
 import { queryClient } from '../lib/queryClient';
 import { renderAt } from '../test/render';
-import { IntegerField, MoneyField, TextField } from './fields';
+import { DateField, IntegerField, MoneyField, TextField } from './fields';
 import { ResourceForm } from './ResourceForm';
 import * as apiModule from '../lib/api';
 
@@ -116,5 +116,53 @@ describe('server refusals on the form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This brand is still in use by other records and cannot be deleted')).toBeTruthy();
     expect(screen.queryByText(/Someone else saved/)).toBeNull();
+  });
+});
+
+describe('a day is typed one way, MM/DD/YYYY, in forms and filters alike', () => {
+  const DaySchema = z.object({ starts_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable() }).strict();
+  function dayForm(starts_on: string | null) {
+    const submit = vi.fn(async () => undefined);
+    renderAt(
+      <ResourceForm opened onClose={() => {}} title="Holiday" noun="holiday" schema={DaySchema} defaultValues={{ starts_on }} onSubmit={submit}>
+        <DateField name="starts_on" label="First day" />
+      </ResourceForm>,
+    );
+    return submit;
+  }
+
+  it('shows a stored day as MM/DD/YYYY and saves what was typed as YYYY-MM-DD', async () => {
+    const submit = dayForm('2026-07-04');
+    const day = input('First day');
+    expect(day.value).toBe('07/04/2026');
+    type(day, '12/24/2026');
+    await waitFor(() => expect(day.value).toBe('12/24/2026'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(submit).toHaveBeenCalled());
+    expect((submit.mock.calls[0] as unknown[])[0]).toEqual({ starts_on: '2026-12-24' });
+  });
+
+  it('a day not on the calendar says so, is not taken for the old one and is not saved', async () => {
+    const submit = dayForm('2026-07-04');
+    const day = input('First day');
+    type(day, '02/30/2026');
+    expect(await screen.findByText('Not a day of the calendar')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByText('Not a day of the calendar')).toBeTruthy();
+    expect(submit).not.toHaveBeenCalled();
+    type(day, '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(submit).toHaveBeenCalled());
+    expect((submit.mock.calls[0] as unknown[])[0]).toEqual({ starts_on: null });
+  });
+
+  it('half a day says how to finish it once the field is left', async () => {
+    dayForm(null);
+    const day = input('First day');
+    type(day, '03/1');
+    expect(screen.queryByText('Type the whole date, MM/DD/YYYY')).toBeNull();
+    fireEvent.blur(day);
+    expect(await screen.findByText('Type the whole date, MM/DD/YYYY')).toBeTruthy();
   });
 });

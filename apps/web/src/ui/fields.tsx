@@ -5,7 +5,7 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { Anchor, Checkbox, MultiSelect, PasswordInput, Select, Switch, TagsInput, Text, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
-import { DecimalInput, IntegerInput, MoneyInput, PhoneInput, UpcInput, ZipInput } from './inputs';
+import { DateInput, DecimalInput, IntegerInput, MoneyInput, PhoneInput, UpcInput, ZipInput } from './inputs';
 import { Link } from 'react-router';
 import { useFieldBounds, useFieldHolder } from './formSchema';
 
@@ -209,19 +209,21 @@ export function TagsField(p: FieldProps) {
   return <TagsInput {...p} {...bound} ref={field.ref} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} splitChars={[',']} clearable />;
 }
 
-/** A day (YYYY-MM-DD) bound to the surrounding form; empty is null. */
-export function DateField({ name, label, description, w }: { name: string; label: string; description?: string; w?: number }) {
+const isoDay = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
+
+/** A day (YYYY-MM-DD) bound to the surrounding form, typed as the kit's `DateInput`; empty is null. */
+export function DateField({ name, label, description, w = 180 }: { name: string; label: string; description?: string; w?: number }) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control });
   return (
-    <TextInput
-      type="date"
+    <DateInput
       label={label}
       description={description}
       name={field.name}
       ref={field.ref}
-      value={(field.value as string | null) ?? ''}
-      onChange={(e) => field.onChange(e.currentTarget.value || null)}
+      value={isoDay(field.value)}
+      // text that is not yet a day stays in the form as typed, so the schema refuses to save it
+      onChange={(iso, typed) => field.onChange(iso ?? (typed === '' ? null : typed))}
       onBlur={field.onBlur}
       error={fieldState.error?.message}
       w={w}

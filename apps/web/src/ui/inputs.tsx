@@ -1,6 +1,6 @@
 /**
  * Masked inputs (SPEC §1 "input-mask facility") built on react-imask and Mantine's TextInput, for
- * every form: phone, ZIP, UPC, money (integer cents in and out, dollars shown), integer, date range.
+ * every form: phone, ZIP, UPC, money (integer cents in and out, dollars shown), integer, a day and a range of days.
  */
 import { forwardRef, useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Text, TextInput, type TextInputProps } from '@mantine/core';
@@ -191,40 +191,64 @@ function isoToUs(iso: string | null | undefined): string {
   return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
 }
 
-function DateField({ label, value, onChange, size }: { label: string; value: string | null; onChange: (iso: string | null) => void; size?: TextInputProps['size'] }) {
-  const [text, setText] = useState(isoToUs(value));
-  const [invalid, setInvalid] = useState(false);
+interface DateInputProps extends Omit<BaseProps, 'error'> {
+  /** A day, `YYYY-MM-DD`; null when empty. */
+  value: string | null | undefined;
+  /** The day typed, or null while the field is empty, incomplete or not a day (Feb 30); `typed` is the text as shown. */
+  onChange: (iso: string | null, typed: string) => void;
+  /** The form's message for the field (e.g. a rule of its schema); the field's own (half a day, Feb 30) goes first. */
+  error?: string;
+  /** A problem marks the field red and says itself on hover, not in a line under it (a filter bar's fields). */
+  quiet?: boolean;
+}
+
+/**
+ * The one way to type a day, in forms and in filters alike: `MM/DD/YYYY` through a mask, the value a
+ * `YYYY-MM-DD` day or null. Text that is not yet a whole day counts as empty, and says so once the
+ * field is left, so what is shown is never taken for an older value.
+ */
+export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function DateInput({ value, onChange, error, quiet, onBlur, w = 118, ...rest }, ref) {
+  const day = value ?? null;
+  const [text, setText] = useState(isoToUs(day));
+  const [left, setLeft] = useState(false);
+  const emitted = useRef(day);
   useEffect(() => {
-    const shown = parseUsDate(text);
-    if (shown !== value) setText(isoToUs(value));
-    // Only follow changes from outside (e.g. filters cleared).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value]);
+    // follow changes from outside only (a form reset, filters cleared), not the echo of our own
+    if (day !== emitted.current) {
+      emitted.current = day;
+      setText(isoToUs(day));
+    }
+  }, [day]);
   const mask = useMemo<FactoryOpts>(() => ({ mask: '00/00/0000', lazy: true }), []);
+  const notADay = text !== '' && parseUsDate(text) === null;
+  const own = notADay ? (text.length === 10 ? 'Not a day of the calendar' : 'Type the whole date, MM/DD/YYYY') : undefined;
+  const problem = own && (left || text.length === 10 || error) ? own : error;
   return (
     <MaskedTextInput
-      aria-label={label}
       placeholder="MM/DD/YYYY"
-      size={size}
-      w={118}
+      inputMode="numeric"
+      w={w}
+      {...rest}
+      ref={ref}
       mask={mask}
       emit="masked"
       value={text}
-      error={invalid ? true : undefined}
+      error={quiet ? Boolean(problem) : problem}
+      title={quiet ? problem : undefined}
+      onBlur={(e) => {
+        setLeft(true);
+        onBlur?.(e);
+      }}
       onChange={(t) => {
         setText(t);
-        if (t === '') {
-          setInvalid(false);
-          if (value !== null) onChange(null);
-          return;
-        }
-        const iso = parseUsDate(t);
-        setInvalid(t.length === 10 && iso === null);
-        if (iso && iso !== value) onChange(iso);
+        setLeft(false);
+        const iso = t === '' ? null : parseUsDate(t);
+        emitted.current = iso;
+        onChange(iso, t);
       }}
     />
   );
-}
+});
 
 export type DateRange = [from: string | null, to: string | null];
 
@@ -236,11 +260,11 @@ export function DateRangeInput({ label, value, onChange, size = 'xs' }: { label:
         {label}
       </Text>
       <Group gap={4} wrap="nowrap" align="center">
-        <DateField label={`${label} from`} size={size} value={value[0]} onChange={(v) => onChange([v, value[1]])} />
+        <DateInput quiet aria-label={`${label} from`} size={size} value={value[0]} onChange={(v) => v !== value[0] && onChange([v, value[1]])} />
         <Text size="xs" c="dimmed" aria-hidden>
           –
         </Text>
-        <DateField label={`${label} to`} size={size} value={value[1]} onChange={(v) => onChange([value[0], v])} />
+        <DateInput quiet aria-label={`${label} to`} size={size} value={value[1]} onChange={(v) => v !== value[1] && onChange([value[0], v])} />
       </Group>
     </div>
   );

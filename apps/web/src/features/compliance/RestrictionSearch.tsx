@@ -16,6 +16,7 @@ import { VariantSearchSelect, variantLabel } from '../catalog/parts/VariantSearc
 import { useComplianceCheck, useRestrictedAt, type CartLine } from './api';
 import { AppliedRules } from './parts/outcome';
 import { EffectBadge } from '../../ui/EffectBadge';
+import { DateInput } from '../../ui/inputs';
 
 interface Line {
   kind: 'p' | 'v';
@@ -122,7 +123,7 @@ export default function RestrictionSearchScreen() {
             <Group grow align="flex-start">
               <Select label="State" placeholder="e.g. IL" data={PLACES} searchable clearable value={state || null} onChange={(v) => setState(v ?? '')} comboboxProps={{ withinPortal: true }} />
               <TextInput label="Zip code" placeholder="e.g. 60601" value={zip} maxLength={5} onChange={(e) => setZip(e.currentTarget.value.trim())} error={zipOk ? undefined : '5 digits'} />
-              <TextInput label="Date" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} description="Empty: today" />
+              <DateInput label="Date" value={date || null} onChange={(d) => setDate(d ?? '')} description="Empty: today" w="auto" />
             </Group>
             <Group>
               <Button onClick={search} disabled={!zipOk || (!state && !zip) || (lines.length > 0 && !state)}>

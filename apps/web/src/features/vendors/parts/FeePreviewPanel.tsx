@@ -4,14 +4,14 @@
  * line by line with why (`POST vendor-fee-schema/{id}/preview`, the same computation routing uses).
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { FeePreview, VariantListItem } from '@qm/contracts';
 import { errorMessage } from '../../../lib/api';
 import { formatCents, formatInteger, toIsoDate } from '../../../lib/format';
 import { IconButton } from '../../../ui/IconButton';
 import { CodeDisplay, MoneyDisplay } from '../../../ui/displays';
 import { IconTrash } from '../../../ui/icons';
-import { IntegerInput, MoneyInput } from '../../../ui/inputs';
+import { DateInput, IntegerInput, MoneyInput } from '../../../ui/inputs';
 import { VariantSearchSelect } from '../../catalog/parts/VariantSearchSelect';
 import { usePreviewFees, useVendorOptions } from '../api';
 import { DETAIL_TABLE } from '../../../ui/listParams';
@@ -32,7 +32,7 @@ const STATUS: Record<FeePreview['fees'][number]['status'], { label: string; colo
 export function FeePreviewPanel({ schemaId }: { schemaId: number }) {
   const vendors = useVendorOptions();
   const [vendorId, setVendorId] = useState<string | null>(null);
-  const [date, setDate] = useState(toIsoDate(new Date()));
+  const [date, setDate] = useState<string | null>(toIsoDate(new Date()));
   const [lines, setLines] = useState<Line[]>([]);
   const preview = usePreviewFees(schemaId);
   const result = preview.data;
@@ -42,7 +42,7 @@ export function FeePreviewPanel({ schemaId }: { schemaId: number }) {
   const run = () =>
     preview.mutate({
       vendor_id: vendorId ? Number(vendorId) : null,
-      date,
+      date: date ?? toIsoDate(new Date()),
       lines: lines.map((l) => ({ variant_id: l.variant.id, quantity: l.quantity ?? 0, unit_cost_cents: l.unit_cost_cents })),
     });
 
@@ -57,7 +57,7 @@ export function FeePreviewPanel({ schemaId }: { schemaId: number }) {
         </Text>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm" mb="xs">
           <Select label="Vendor (costs and shipping)" placeholder="This schema only" data={vendors.options} value={vendorId} onChange={setVendorId} clearable searchable comboboxProps={{ withinPortal: true }} />
-          <TextInput type="date" label="Order date" value={date} onChange={(e) => setDate(e.currentTarget.value || toIsoDate(new Date()))} />
+          <DateInput label="Order date" description="Empty: today" value={date} onChange={setDate} w="auto" />
           <VariantSearchSelect label="Add a variant" placeholder="SKU, UPC or title, e.g. 9mm 115" onPick={(_, v) => v && add(v)} />
         </SimpleGrid>
         {lines.length ? (
