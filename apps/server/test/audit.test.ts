@@ -72,6 +72,11 @@ describe.each(BACKENDS)('audit log and browser errors on %s', (kind) => {
     expect(dash.body.data.recent_scope).toBe('all');
     expect(dash.body.data.recent_activity.length).toBe(10);
     expect(dash.body.data.counts).toMatchObject({ users_active: 8, audit_today: expect.any(Number), client_errors_today: expect.any(Number) });
+    // "today" is the UTC day, as everywhere else
+    const midnight = new Date();
+    midnight.setUTCHours(0, 0, 0, 0);
+    const [since] = await t.sql<{ n: number }>(sql`select count(*)::int as n from audit_logs where at >= ${midnight.toISOString()}::timestamptz`);
+    expect(dash.body.data.counts.audit_today).toBe(since!.n);
     const catalog = await t.login('catalog@example.com');
     const own = await t.req('GET', '/api/dashboard', { token: catalog });
     expect(own.body.data.recent_scope).toBe('own');

@@ -40,8 +40,10 @@ export function dashboardRoutes({ app, db }: Kit) {
       if (can(req, 'merchandising.read')) counts.use_cases_low = lowUseCases;
       if (can(req, 'users.read')) counts.users_active = { from: sql`users`, where: sql`where is_active` };
       if (all) {
-        counts.audit_today = { from: sql`audit_logs`, where: sql`where at >= date_trunc('day', now())` };
-        counts.client_errors_today = { from: sql`client_errors`, where: sql`where at >= date_trunc('day', now())` };
+        // since midnight UTC, the day of every other "today" here, whatever the session's time zone
+        const midnight = sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
+        counts.audit_today = { from: sql`audit_logs`, where: sql`where at >= ${midnight}` };
+        counts.client_errors_today = { from: sql`client_errors`, where: sql`where at >= ${midnight}` };
       }
       const result = await countsAnd(db, counts, {
         recent: pageJson(auditList, { page: 1, per_page: 10, sort: '-id', filter: all ? undefined : { actor_id: String(me.userId) } }),
