@@ -101,7 +101,7 @@ export function Layout() {
   return (
     <AppShell
       header={{ height: 48 + bannerHeight }}
-      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: { base: 208, xl: 232 }, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
       <a href="#main" className="qm-skip-link">

@@ -1,4 +1,4 @@
-/** Columns every list has in the same form: its id, when a row was created and updated, its version. */
+/** Columns every list has in the same form: its id, when a row was created and updated (the day over its time), its version. */
 import { DateTimeDisplay } from './displays';
 import type { Column } from './ResourceList';
 
@@ -9,7 +9,7 @@ export const idColumn = <T,>(o: Options = {}): Column<T> => ({ key: 'id', header
 export const createdColumn = <T extends { created_at: string }>(o: Options = {}): Column<T> => ({
   key: 'created_at',
   header: 'Created',
-  render: (row) => <DateTimeDisplay value={row.created_at} />,
+  render: (row) => <DateTimeDisplay value={row.created_at} stacked />,
   ...o,
 });
 
@@ -17,7 +17,7 @@ export const createdColumn = <T extends { created_at: string }>(o: Options = {})
 export const updatedColumn = <T extends { updated_at: string }>(o: Options = {}): Column<T> => ({
   key: 'updated_at',
   header: 'Updated',
-  render: (row) => <DateTimeDisplay value={row.updated_at} />,
+  render: (row) => <DateTimeDisplay value={row.updated_at} stacked />,
   ...o,
 });
 

@@ -18,6 +18,7 @@ import { idColumn, updatedColumn } from '../../ui/columns';
 import { restrictions, useRestrictionTypeOptions } from './api';
 import { whereText } from './parts/outcome';
 import { EffectBadge } from '../../ui/EffectBadge';
+import { DateTimeDisplay } from '../../ui/displays';
 import { RestrictionFields } from './parts/RestrictionFields';
 
 const columns: Column<ComplianceRestriction>[] = [
@@ -31,12 +32,13 @@ const columns: Column<ComplianceRestriction>[] = [
       </Anchor>
     ),
   },
-  { key: 'effect', header: 'Type', render: (r) => <Stack gap={2}><EffectBadge effect={r.effect} document={r.document} min_age={r.min_age} size="xs" /><Text size="xs" c="dimmed">{r.restriction_type_name}</Text></Stack> },
+  // the effect alone (the document is named by the type under it: a long one would widen the column)
+  { key: 'effect', header: 'Type', render: (r) => <Stack gap={2}><EffectBadge effect={r.effect} min_age={r.min_age} size="xs" /><Text size="xs" c="dimmed" className="qm-cell-text">{r.restriction_type_name}</Text></Stack> },
   { key: 'target_label', header: 'Target', render: (r) => <Text size="xs" className="qm-cell-text">{r.target_label}</Text> },
   { key: 'where', header: 'Where', render: (r) => <Text size="xs" className="qm-cell-text">{whereText(r)}</Text> },
   { key: 'citation', header: 'Citation', render: (r) => <Text size="xs" className="qm-cell-text">{r.citation}</Text> },
-  { key: 'effective_from', header: 'From', render: (r) => <Text size="xs">{r.effective_from ?? '—'}</Text> },
-  { key: 'effective_to', header: 'To', render: (r) => <Text size="xs">{r.effective_to ?? '—'}</Text> },
+  { key: 'effective_from', header: 'From', render: (r) => <DateTimeDisplay value={r.effective_from} dateOnly /> },
+  { key: 'effective_to', header: 'To', render: (r) => <DateTimeDisplay value={r.effective_to} dateOnly /> },
   {
     key: 'in_force',
     header: 'In force',
@@ -95,7 +97,7 @@ export default function RestrictionsScreen() {
           { kind: 'select', key: 'restriction_type_id', label: 'Type', options: types.options, loading: types.isLoading },
           { kind: 'select', key: 'effect', label: 'Effect', options: COMPLIANCE_EFFECTS.map((e) => ({ value: e, label: EFFECT_LABELS[e] })) },
           { kind: 'select', key: 'target_kind', label: 'Target', options: TARGET_KINDS.map((k) => ({ value: k, label: TARGET_KIND_LABELS[k] })) },
-          { kind: 'text', key: 'in_force_on', label: 'In force on', placeholder: 'YYYY-MM-DD' },
+          { kind: 'date', key: 'in_force_on', label: 'In force on' },
           { kind: 'boolean', key: 'is_active', label: 'Active' },
         ],
       }}

@@ -45,7 +45,7 @@ const columns: Column<CompetitorOffer>[] = [
   { key: 'ship_rating', header: 'Shipping', render: (o) => (o.ship_rating ? OFFER_SHIP_RATING_LABELS[o.ship_rating] : <NoValue />) },
   { key: 'in_stock', header: 'Stock', render: (o) => <BooleanBadge value={o.in_stock} trueLabel="In stock" falseLabel="Out of stock" /> },
   { key: 'target_url_name', header: 'Search', defaultVisible: false, render: (o) => o.target_url_name ?? <NoValue /> },
-  { key: 'seen_at', header: 'Seen', render: (o) => <DateTimeDisplay value={o.seen_at} /> },
+  { key: 'seen_at', header: 'Seen', render: (o) => <DateTimeDisplay value={o.seen_at} stacked /> },
   updatedColumn({ defaultVisible: false }),
 ];
 

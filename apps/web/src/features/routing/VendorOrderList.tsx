@@ -15,7 +15,8 @@ import { useStatusOptions } from '../../lib/lookups';
 
 const columns: Column<VendorOrderListItem>[] = [
   { key: 'number', header: 'Number', render: (v) => <CodeDisplay value={v.number} strong /> },
-  { key: 'source_name', header: 'Vendor or warehouse', render: (v) => <Group gap={6} wrap="nowrap"><Text size="sm">{v.source_name}</Text><SourceKindBadge kind={v.source_kind} /></Group> },
+  // a warehouse marked, a drop-ship vendor (most rows) not
+  { key: 'source_name', header: 'Vendor or warehouse', render: (v) => <Group gap={6} wrap="nowrap"><Text size="sm">{v.source_name}</Text>{v.source_kind === 'warehouse' ? <SourceKindBadge kind={v.source_kind} /> : null}</Group> },
   { key: 'order_number', header: 'Order', render: (v) => <CodeDisplay value={v.order_number} /> },
   { key: 'status', header: 'Status', render: (v) => <VendorOrderStatusBadge status={v.status} late={v.is_late} /> },
   { key: 'item_count', header: 'Items', align: 'right', render: (v) => <IntegerDisplay value={v.item_count} /> },
@@ -32,7 +33,7 @@ const columns: Column<VendorOrderListItem>[] = [
         ))}
       </Stack>
     ), },
-  { key: 'sent_at', header: 'Sent', render: (v) => <DateTimeDisplay value={v.sent_at} /> },
+  { key: 'sent_at', header: 'Sent', render: (v) => <DateTimeDisplay value={v.sent_at} stacked /> },
   { key: 'expected_ship_date', header: 'Expected ship', render: (v) => <DateTimeDisplay value={v.expected_ship_date} dateOnly /> },
   createdColumn({ defaultVisible: false }),
 ];

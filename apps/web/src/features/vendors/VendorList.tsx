@@ -64,7 +64,7 @@ export default function VendorsScreen() {
         ),
     },
     { key: 'min_order_cents', header: 'Min. order', align: 'right', width: 110, render: (v) => <MoneyDisplay cents={v.min_order_cents} /> },
-    { key: 'shipping_model', header: 'Shipping', render: (v) => <Text size="sm" title={SHIPPING_MODEL_LABELS[v.shipping_model]}>{shippingSummary(v)}</Text> },
+    { key: 'shipping_model', header: 'Shipping', render: (v) => <Text size="sm" className="qm-cell-text" title={SHIPPING_MODEL_LABELS[v.shipping_model]}>{shippingSummary(v)}</Text> },
     { key: 'handling_days', header: 'Handling', align: 'right', width: 92, render: (v) => `${v.handling_days} d` },
     { key: 'fee_schema_name', header: 'Fee schema', render: (v) => v.fee_schema_name ?? <Text span size="sm" c="dimmed">—</Text> },
     {

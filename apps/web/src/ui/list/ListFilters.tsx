@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, CloseButton, Group, Loader, MultiSelect, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DateRangeInput } from '../inputs';
+import { DateInput, DateRangeInput } from '../inputs';
 import { IconSearch } from '../icons';
 import { filterParam, type ListState } from '../listParams';
 import type { FilterDef } from './types';
@@ -125,6 +125,8 @@ export function ListFilters({ filters, list }: { filters: FilterDef[]; list: Pic
                 }
               />
             );
+          case 'date':
+            return <DateInput key={f.key} quiet size="xs" label={f.label} value={values[0] ?? null} onChange={(d) => d !== (values[0] ?? null) && setOne(d)} />;
           case 'text':
             return <TextFilter key={f.key} label={f.label} placeholder={f.placeholder} value={values[0] ?? ''} onChange={setOne} />;
         }

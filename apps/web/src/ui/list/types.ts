@@ -33,6 +33,7 @@ export type FilterDef =
   | { kind: 'select' | 'multiselect'; key: string; label: string; options: FilterOption[]; loading?: boolean; width?: number }
   | { kind: 'boolean'; key: string; label: string; trueLabel?: string; falseLabel?: string }
   | { kind: 'dateRange'; key: string; label: string; fromKey: string; toKey: string }
+  | { kind: 'date'; key: string; label: string }
   | { kind: 'text'; key: string; label: string; placeholder?: string };
 
 export interface Noun {

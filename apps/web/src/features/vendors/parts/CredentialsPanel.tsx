@@ -7,7 +7,7 @@ import { ActionIcon, Badge, Button, Group, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { CREDENTIAL_KIND_LABELS, CREDENTIAL_KINDS, isAllowed, type VendorCredential, VENDOR_CREDENTIAL_LIST } from '@qm/contracts';
+import { CREDENTIAL_KIND_LABELS, CREDENTIAL_KINDS, IsoDate, isAllowed, type VendorCredential, VENDOR_CREDENTIAL_LIST } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../../lib/api';
 import { useFetchItem, useResourceItem, useResourceMutations } from '../../../lib/resource';
 import { usePermissions } from '../../../lib/session';
@@ -15,7 +15,7 @@ import { updatedColumn } from '../../../ui/columns';
 import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
 import { useDialogParams } from '../../../ui/dialogParams';
 import { DateTimeDisplay } from '../../../ui/displays';
-import { CheckboxField, PasswordField, SelectField, TextAreaField, TextField } from '../../../ui/fields';
+import { CheckboxField, DateField, PasswordField, SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { IconDots, IconPlus } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ResourceForm } from '../../../ui/ResourceForm';
@@ -32,7 +32,7 @@ const Form = z.object({
   username: z.string().max(200),
   endpoint_url: z.string().max(500),
   notes: z.string().max(4000),
-  last_verified_at: z.string().max(40),
+  last_verified_at: IsoDate.nullable(),
   new_secret: z.string().max(4000, 'At most 4000 characters'),
   clear_secret: z.boolean(),
   version: z.number().optional(),
@@ -61,7 +61,7 @@ const formOf = (k: VendorCredential | null, vendorId?: number): FormValues => ({
   username: k?.username ?? '',
   endpoint_url: k?.endpoint_url ?? '',
   notes: k?.notes ?? '',
-  last_verified_at: k?.last_verified_at?.slice(0, 10) ?? '',
+  last_verified_at: k?.last_verified_at?.slice(0, 10) ?? null,
   new_secret: '',
   clear_secret: false,
   ...(k && { version: k.version }),
@@ -89,7 +89,7 @@ export function CredentialsPanel({ vendorId }: { vendorId?: number }) {
   };
 
   const columns: Column<VendorCredential>[] = [
-    ...(vendorId === undefined ? [{ key: 'vendor_name', header: 'Vendor', render: (k: VendorCredential) => <Text size="sm" fw={500}>{k.vendor_name}</Text> }] : []),
+    ...(vendorId === undefined ? [{ key: 'vendor_name', header: 'Vendor', render: (k: VendorCredential) => <Text size="sm" fw={500} className="qm-cell-text">{k.vendor_name}</Text> }] : []),
     {
       key: 'kind',
       header: 'Kind',
@@ -256,7 +256,7 @@ function CredentialFields({ vendorOptions, fixedVendor, stored }: { vendorOption
       </Group>
       {stored ? <CheckboxField name="clear_secret" label="Remove the stored secret" /> : null}
       <TextField name="endpoint_url" label="Endpoint" placeholder="https://…, sftp://host:port, as2://…" />
-      <TextField name="last_verified_at" label="Last verified (YYYY-MM-DD)" placeholder="YYYY-MM-DD" />
+      <DateField name="last_verified_at" label="Last verified" />
       <TextAreaField name="notes" label="Notes" rows={2} />
     </>
   );

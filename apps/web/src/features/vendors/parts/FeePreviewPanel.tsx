@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { FeePreview, VariantListItem } from '@qm/contracts';
 import { errorMessage } from '../../../lib/api';
-import { formatCents, formatInteger, toIsoDate } from '../../../lib/format';
+import { formatCents, formatDate, formatInteger, toIsoDate } from '../../../lib/format';
 import { IconButton } from '../../../ui/IconButton';
 import { CodeDisplay, MoneyDisplay } from '../../../ui/displays';
 import { IconTrash } from '../../../ui/icons';
@@ -124,7 +124,7 @@ function PreviewResult({ result }: { result: FeePreview }) {
     <Paper withBorder radius="sm" p="sm" component="section" aria-label="Fees of this basket">
       <Group justify="space-between" mb="xs">
         <Text size="sm" fw={600}>
-          Fees of this basket{result.vendor ? ` from ${result.vendor.name}` : ''} on {result.date}
+          Fees of this basket{result.vendor ? ` from ${result.vendor.name}` : ''} on {formatDate(result.date)}
         </Text>
         <Text size="sm">
           Items <MoneyDisplay cents={result.order_amount_cents} />
