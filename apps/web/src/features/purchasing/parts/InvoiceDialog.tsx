@@ -1,10 +1,10 @@
 /** Recording the vendor's invoice: number, date, amount and where payment stands (the invoice status). */
 import { Group, Stack } from '@mantine/core';
 import { PurchaseOrderInvoice, type PurchaseOrderDetail } from '@qm/contracts';
-import { MoneyField, SelectField, TextField } from '../../../ui/fields';
+import { DateField, MoneyField, SelectField, TextField } from '../../../ui/fields';
 import { ResourceForm } from '../../../ui/ResourceForm';
 import { useInvoicePurchaseOrder } from '../api';
-import { DateField } from '../../../ui/fields';
+import { toIsoDate } from '../../../lib/format';
 import { useStatusOptions } from '../../../lib/lookups';
 
 export function InvoiceDialog({ po, opened, onClose }: { po: PurchaseOrderDetail; opened: boolean; onClose: () => void }) {
@@ -20,7 +20,8 @@ export function InvoiceDialog({ po, opened, onClose }: { po: PurchaseOrderDetail
       defaultValues={{
         version: po.version,
         invoice_number: po.invoice_number ?? '',
-        invoice_date: po.invoice_date ?? new Date().toISOString().slice(0, 10),
+        // the person's day (the date on the vendor's paper), not UTC's
+        invoice_date: po.invoice_date ?? toIsoDate(new Date()),
         invoice_amount_cents: po.invoice_amount_cents ?? po.ordered_cents + po.shipping_cents,
         invoice_status: po.invoice_status === 'not_invoiced' ? 'invoiced' : po.invoice_status,
       }}
