@@ -27,7 +27,8 @@ function ordersText(p: Period) {
   return `${plural(p.orders, 'order')}${waiting > 0 && p.routed > 0 ? `, ${formatInteger(waiting)} not routed yet` : ''}`;
 }
 
-function Money({ label, now, before, against, href }: { label: string; now: Period; before: Period; against: string; href: string }) {
+/** `against` names the previous period in the badges; `before` is its same span (`span`: yesterday to this time of day, last month to this day). */
+function Money({ label, now, before, against, span, href }: { label: string; now: Period; before: Period; against: string; span: string; href: string }) {
   const up = now.revenue >= before.revenue;
   return (
     <Paper withBorder p="sm" radius="sm">
@@ -55,7 +56,7 @@ function Money({ label, now, before, against, href }: { label: string; now: Peri
         )}
       </Text>
       <Text size="xs" c="dimmed">
-        {ordersText(now)} ({against} {ordersText(before)}, {formatCents(before.revenue)})
+        {ordersText(now)} ({span}: {ordersText(before)}, {formatCents(before.revenue)})
       </Text>
     </Paper>
   );
@@ -93,8 +94,8 @@ export function OrdersToday({ data }: { data: DashboardOrders }) {
         )}
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Money label="Revenue today" now={data.today} before={data.yesterday} against="yesterday" href={`/report/order-margin?group=order&filter%5Bfrom%5D=${today}`} />
-        <Money label="Revenue this month" now={data.month} before={data.last_month} against="last month" href={`/report/monthly-summary?group=month_store&filter%5Bfrom%5D=${monthStart}`} />
+        <Money label="Revenue today" now={data.today} before={data.yesterday} against="yesterday" span="yesterday by this time" href={`/report/order-margin?group=order&filter%5Bfrom%5D=${today}`} />
+        <Money label="Revenue this month" now={data.month} before={data.last_month} against="last month" span="last month to this day" href={`/report/monthly-summary?group=month_store&filter%5Bfrom%5D=${monthStart}`} />
       </SimpleGrid>
       <Suspense fallback={<Skeleton h={240} />}>
         <TrendChart days={data.days} />
