@@ -39,7 +39,7 @@ import { IconDownload, IconSortAsc, IconSortDesc, IconSortNone } from '../icons'
 import { ColumnChooser, useColumnChoice } from '../list/ColumnChooser';
 import { longText } from '../list/cells';
 import { TableWrap } from '../list/TableWrap';
-import { DateRangeInput } from '../inputs';
+import { DateInput, DateRangeInput } from '../inputs';
 import { PER_PAGE_OPTIONS, TABLE_DENSITY, filterParam, nextSort, sortDirection, tableCell } from '../listParams';
 import { PageHeader } from '../PageHeader';
 import { EmptyState, ErrorState, SkeletonRows, Spinner } from '../states';
@@ -108,7 +108,7 @@ export function ReportView({ name, description, cells, rowActions, preset }: Rep
         <Paper withBorder radius="sm" p={0} className="qm-list">
           <Group justify="space-between" align="flex-end" gap="xs" p="xs" wrap="wrap" className="qm-list-toolbar">
             <Group gap="xs" align="flex-end" wrap="wrap">
-              <Filters def={def} params={params} update={update} />
+              <ReportFilters def={def} params={params} update={update} />
               {def.groups.length > 0 ? (
                 <Select
                   size="xs"
@@ -176,7 +176,8 @@ export function ReportView({ name, description, cells, rowActions, preset }: Rep
   );
 }
 
-function Filters({ def, params, update }: { def: ReportDefinition; params: URLSearchParams; update: (c: (p: URLSearchParams) => void) => void }) {
+/** The report's filter bar (exported for its test). */
+export function ReportFilters({ def, params, update }: { def: ReportDefinition; params: URLSearchParams; update: (c: (p: URLSearchParams) => void) => void }) {
   const value = (f: ReportFilter) => params.get(filterParam(f.key)) ?? '';
   const set = (key: string, v: string | null) => update((p) => (v ? p.set(filterParam(key), v) : p.delete(filterParam(key))));
   const byKey = new Map(def.filters.map((f) => [f.key, f]));
@@ -185,19 +186,22 @@ function Filters({ def, params, update }: { def: ReportDefinition; params: URLSe
     if (f.kind === 'date') {
       if (f.key === 'to' && byKey.has('from')) continue; // drawn with "from"
       const to = f.key === 'from' ? byKey.get('to') : undefined;
+      if (!to) {
+        // a day alone (no "to" beside it): one field
+        out.push(<DateInput key={f.key} quiet size="xs" label={f.label} value={value(f) || f.default || null} onChange={(d) => d !== (value(f) || null) && set(f.key, d)} />);
+        continue;
+      }
       out.push(
         <DateRangeInput
           key={f.key}
-          label={to ? 'Dates' : f.label}
-          value={[value(f) || f.default, to ? value(to) || to.default : null]}
+          label="Dates"
+          value={[value(f) || f.default, value(to) || to.default]}
           onChange={([from, until]) =>
             update((p) => {
               if (from) p.set(filterParam(f.key), from);
               else p.delete(filterParam(f.key));
-              if (to) {
-                if (until) p.set(filterParam(to.key), until);
-                else p.delete(filterParam(to.key));
-              }
+              if (until) p.set(filterParam(to.key), until);
+              else p.delete(filterParam(to.key));
             })
           }
         />,
