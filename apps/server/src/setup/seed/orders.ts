@@ -63,7 +63,8 @@ export async function seedOrdersDemo(db: Db) {
              count(*) over (partition by sp.store_id)::int as n
         from store_variants sv join store_products sp on sp.id = sv.store_product_id
         join variants v on v.id = sv.variant_id join products p on p.id = v.product_id
-       where sv.is_enabled and sv.price_cents is not null and v.cost_cents is not null and v.cost_cents > 0
+       -- a product still without its title (the catalogue's to-do) is not on sale yet
+       where sv.is_enabled and sv.price_cents is not null and v.cost_cents is not null and v.cost_cents > 0 and p.title is not null
          and sp.store_id in (${sql.join(stores.map((s) => sql`${s.id}::int`), sql`, `)})`);
     // Orders per day: seasons (Nov–Dec, spring), an election autumn, a slow summer, weekends busier.
     await t.execute(sql`

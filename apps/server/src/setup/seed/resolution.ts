@@ -163,12 +163,12 @@ async function seedOwnOrders(db: Db) {
         from seed_res_orders
       on conflict (store_id, number) do nothing`);
     await t.execute(sql`
-      insert into order_items (order_id, line_no, variant_id, sku, quantity, unit_price_cents, cost_cents)
-      select o.id, l.line_no, v.id, v.sku, 1 + ${h('o.id * 7 + l.line_no', 'q')} % 4, (v.cost * 13 / 10)::int, (v.cost * (1 + ${h('o.id * 7 + l.line_no', 'q')} % 4))::int8
+      insert into order_items (order_id, line_no, variant_id, sku, title, quantity, unit_price_cents, cost_cents)
+      select o.id, l.line_no, v.id, v.sku, v.title, 1 + ${h('o.id * 7 + l.line_no', 'q')} % 4, (v.cost * 13 / 10)::int, (v.cost * (1 + ${h('o.id * 7 + l.line_no', 'q')} % 4))::int8
         from orders o
         cross join lateral generate_series(1, 1 + ${h('o.id', 'lines')} % 3) as l(line_no)
-        join lateral (select id, sku, cost from (select id, sku, coalesce(cost_cents, 1500) as cost from variants order by id) vv
-                       offset (${h('o.id * 7 + l.line_no', 'v')} % greatest(1, (select count(*) from variants))) limit 1) v on true
+        join lateral (select id, sku, title, cost from (select v.id, v.sku, p.title, coalesce(v.cost_cents, 1500) as cost from variants v join products p on p.id = v.product_id where p.title is not null order by v.id) vv
+                       offset (${h('o.id * 7 + l.line_no', 'v')} % greatest(1, (select count(*) from variants v join products p on p.id = v.product_id where p.title is not null))) limit 1) v on true
        where o.number like 'R-%' and not exists (select 1 from order_items x where x.order_id = o.id)`);
     await t.execute(sql`update orders o set cost_cents = x.cost + 995, payment_captured_cents = o.subtotal_cents + o.shipping_charged_cents
                           from (select order_id, sum(cost_cents)::int8 as cost from order_items group by order_id) x
