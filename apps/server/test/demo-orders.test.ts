@@ -21,4 +21,23 @@ describe('demo orders', () => {
     const [r] = await t.sql<{ empty: number }>(sql`select count(*)::int as empty from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`);
     expect(r!.empty).toBe(0);
   });
+
+  it('a vendor order’s days follow each other: placed, made, sent, confirmed, due to ship', async () => {
+    const rows = await t.sql<{ number: string; why: string }>(sql`
+      select vo.number, case
+               when vo.created_at < o.placed_at then 'made before its order was placed'
+               when vo.sent_at < vo.created_at then 'sent before it was made'
+               when vo.confirmed_at < vo.sent_at then 'confirmed before it was sent'
+               when vo.expected_ship_date < vo.sent_at::date then 'due to ship before it was sent'
+               when vo.expected_ship_date < o.placed_at::date then 'due to ship before its order was placed'
+             end as why
+        from vendor_orders vo join orders o on o.id = vo.order_id
+       where vo.created_at < o.placed_at or vo.sent_at < vo.created_at or vo.confirmed_at < vo.sent_at
+          or vo.expected_ship_date < vo.sent_at::date or vo.expected_ship_date < o.placed_at::date
+       limit 5`);
+    expect(rows).toEqual([]);
+    // and the late ones the resolution demo shows are still there
+    const [late] = await t.sql<{ n: number }>(sql`select count(*)::int as n from order_resolution_cases where reason = 'vendor_late' and resolved_at is null`);
+    expect(late!.n).toBeGreaterThan(0);
+  });
 });

@@ -33,9 +33,17 @@ export async function seedResolutionDemo(db: Db) {
            where o.open_cases = 0 and o.status not in ('cancelled', 'refunded', 'delivered', 'shipped')
              and o.placed_at > now() - interval '45 days'
            order by ${h('o.id', 'pick')}, o.id
-           limit 28`,
+           limit 40`,
     );
     const take = (k: number) => pick.splice(0, k);
+    // The late ones need orders placed long enough ago for their vendor's handling days (at most 3) to have passed.
+    const older = (k: number, days: number) => {
+      const before = Date.now() - days * 86_400_000;
+      const chosen = pick.filter((o) => new Date(o.placed_at).getTime() < before).slice(0, k);
+      for (const o of chosen) pick.splice(pick.indexOf(o), 1);
+      return chosen;
+    };
+    const lateOnes = older(4, 5);
     const days = (i: number, hours: number) => sql`now() - ${`${i} days ${hours} hours`}::interval`;
     const backdate = (orderId: number, reason: string, i: number) =>
       t.execute(sql`update order_resolution_cases set opened_at = greatest(${days(i, 3 + i * 5)}, (select placed_at from orders where id = ${orderId}))
@@ -70,22 +78,26 @@ export async function seedResolutionDemo(db: Db) {
     }
     // Vendor orders made real: backordered at the vendor, or past the expected ship date (the late check opens those).
     const vendors = await query<{ id: number; name: string; handling_days: number }>(t, sql`select id, name, handling_days from vendors where is_active order by can_drop_ship desc, id limit 4`);
-    const vendorOrderFor = async (o: (typeof pick)[number], status: string, createdDaysAgo: number, k: number) => {
+    // Sent an hour after the order was placed, confirmed four hours after that (past submitted), due to ship
+    // its vendor's handling days after it was placed — as the routing demo's vendor orders.
+    const vendorOrderFor = async (o: (typeof pick)[number], status: string, k: number) => {
       const v = vendors[k % Math.max(1, vendors.length)];
       if (!v) return null;
+      const sent = sql`(${o.placed_at}::timestamptz + interval '1 hour')`;
+      const confirmed = status === 'submitted' ? sql`null::timestamptz` : sql`(${o.placed_at}::timestamptz + interval '5 hours')`;
+      const due = sql`(${o.placed_at}::timestamptz + ${`${v.handling_days} days`}::interval)::date`;
       // its items are placed now: the order's routes never chosen are superseded, as when a person places them
       await t.execute(sql`update order_routes set is_stale = true where order_id = ${o.id} and chosen_option_id is null and not is_stale`);
       const existing = await query<{ id: number }>(t, sql`select id from vendor_orders where order_id = ${o.id} and source_kind = 'vendor' and status <> 'cancelled' order by id limit 1`);
       if (existing[0]) {
-        await t.execute(sql`update vendor_orders set status = ${status}, expected_ship_date = (now() - ${`${createdDaysAgo - v.handling_days} days`}::interval)::date, shipped_at = null where id = ${existing[0].id}`);
+        await t.execute(sql`update vendor_orders set status = ${status}, sent_at = ${sent}, confirmed_at = ${confirmed}, expected_ship_date = ${due}, shipped_at = null where id = ${existing[0].id}`);
         return existing[0].id;
       }
       const [vo] = await query<{ id: number }>(
         t,
-        sql`insert into vendor_orders (number, order_id, source_kind, vendor_id, status, items_cents, fees_cents, shipping_cents, total_cents, units, sent_at, expected_ship_date, created_at)
+        sql`insert into vendor_orders (number, order_id, source_kind, vendor_id, status, items_cents, fees_cents, shipping_cents, total_cents, units, sent_at, confirmed_at, expected_ship_date, created_at)
             select 'VO-' || nextval('vendor_order_number_seq'), o.id, 'vendor', ${v.id}, ${status}, 0, 300, 995,
-                   1295, o.units, now() - ${`${createdDaysAgo} days`}::interval,
-                   (now() - ${`${createdDaysAgo - v.handling_days} days`}::interval)::date, now() - ${`${createdDaysAgo} days`}::interval
+                   1295, o.units, ${sent}, ${confirmed}, ${due}, o.placed_at + interval '4 minutes'
               from orders o where o.id = ${o.id} returning id`,
       );
       await t.execute(sql`insert into vendor_order_items (vendor_order_id, order_item_id, variant_id, quantity, unit_cost_cents)
@@ -96,15 +108,15 @@ export async function seedResolutionDemo(db: Db) {
       return vo!.id;
     };
     for (const [i, o] of take(4).entries()) {
-      const id = await vendorOrderFor(o, 'backordered', 2 + i, i);
+      const id = await vendorOrderFor(o, 'backordered', i);
       if (!id) continue;
       const [vo] = await query<{ number: string; name: string }>(t, sql`select vo.number, v.name from vendor_orders vo join vendors v on v.id = vo.vendor_id where vo.id = ${id}`);
       await t.execute(sql`update orders set status = 'awaiting_fulfillment' where id = ${o.id}`);
       await openCase(t, o.id, 'vendor_backorder', `${vo!.number} backordered at ${vo!.name}: expected back in stock in ${2 + i} weeks`);
       await backdate(o.id, 'vendor_backorder', i);
     }
-    for (const [i, o] of take(4).entries()) {
-      await vendorOrderFor(o, i % 2 ? 'acknowledged' : 'submitted', 6 + i * 2, i + 1);
+    for (const [i, o] of lateOnes.entries()) {
+      await vendorOrderFor(o, i % 2 ? 'acknowledged' : 'submitted', i + 1);
       await t.execute(sql`update orders set status = 'awaiting_fulfillment' where id = ${o.id}`);
     }
   });

@@ -2,9 +2,9 @@
  * Vendor Orders: what each source (a drop-ship vendor or our warehouse) was asked to ship — order,
  * status, items, cost, fees, shipping, total, tracking, sent, expected ship date; late ones flagged.
  */
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { VENDOR_ORDER_LIST, type VendorOrderListItem } from '@qm/contracts';
-import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay } from '../../ui/displays';
+import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay, Stacked } from '../../ui/displays';
 import { createdColumn } from '../../ui/columns';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
@@ -14,11 +14,25 @@ import { SourceKindBadge, VendorOrderStatusBadge } from './parts/display';
 import { useStatusOptions } from '../../lib/lookups';
 
 const columns: Column<VendorOrderListItem>[] = [
-  { key: 'number', header: 'Number', render: (v) => <CodeDisplay value={v.number} strong /> },
-  // a warehouse marked, a drop-ship vendor (most rows) not
-  { key: 'source_name', header: 'Vendor or warehouse', render: (v) => <Group gap={6} wrap="nowrap"><Text size="sm">{v.source_name}</Text>{v.source_kind === 'warehouse' ? <SourceKindBadge kind={v.source_kind} /> : null}</Group> },
-  { key: 'order_number', header: 'Order', render: (v) => <CodeDisplay value={v.order_number} /> },
-  { key: 'status', header: 'Status', render: (v) => <VendorOrderStatusBadge status={v.status} late={v.is_late} /> },
+  {
+    key: 'number',
+    header: 'Number',
+    // the order's number under the vendor order's (its own column can be shown from the columns menu)
+    render: (v) => (
+      <Stacked note={v.order_number} noteTitle="Order">
+        <CodeDisplay value={v.number} strong />
+      </Stacked>
+    ),
+  },
+  // a warehouse marked under its name, a drop-ship vendor (most rows) not; a long name cut to the column (whole in its tooltip)
+  { key: 'source_name', header: 'Vendor', render: (v) => (
+      <Stacked maxWidth={150}>
+        <Text size="sm" truncate="end" maw="100%" title={v.source_name}>{v.source_name}</Text>
+        {v.source_kind === 'warehouse' ? <SourceKindBadge kind={v.source_kind} /> : null}
+      </Stacked>
+    ), },
+  { key: 'order_number', header: 'Order', defaultVisible: false, render: (v) => <CodeDisplay value={v.order_number} /> },
+  { key: 'status', header: 'Status', render: (v) => <VendorOrderStatusBadge status={v.status} late={v.is_late} stacked /> },
   { key: 'item_count', header: 'Items', align: 'right', render: (v) => <IntegerDisplay value={v.item_count} /> },
   { key: 'units', header: 'Units', align: 'right', defaultVisible: false, render: (v) => <IntegerDisplay value={v.units} /> },
   { key: 'items_cents', header: 'Cost', align: 'right', render: (v) => <MoneyDisplay cents={v.items_cents} /> },

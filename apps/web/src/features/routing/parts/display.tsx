@@ -1,5 +1,5 @@
 /** How routes and vendor orders show: status badges named by the lookups, money. */
-import { Badge, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { type RouteStatus, type VendorOrderStatus } from '@qm/contracts';
 import { formatCents } from '../../../lib/format';
 import { StatusBadge } from '../../../ui/StatusBadge';
@@ -37,15 +37,24 @@ export function RouteStatusBadge({ status, stale }: { status: RouteStatus; stale
   );
 }
 
-export function VendorOrderStatusBadge({ status, late }: { status: VendorOrderStatus; late?: boolean }) {
-  return (
+/** The status, and "Late" beside it (`stacked`: under it, where a list's column is narrow). */
+export function VendorOrderStatusBadge({ status, late, stacked = false }: { status: VendorOrderStatus; late?: boolean; stacked?: boolean }) {
+  const badge = <StatusBadge kind="vendor-order-status" status={status} colors={VO_COLORS} />;
+  if (!late) return badge;
+  const flag = (
+    <Badge size="sm" radius="sm" variant="filled" color="red" ml={stacked ? 0 : 4}>
+      Late
+    </Badge>
+  );
+  return stacked ? (
+    <Stack gap={2} align="flex-start">
+      {badge}
+      {flag}
+    </Stack>
+  ) : (
     <>
-      <StatusBadge kind="vendor-order-status" status={status} colors={VO_COLORS} />
-      {late ? (
-        <Badge size="sm" radius="sm" variant="filled" color="red" ml={4}>
-          Late
-        </Badge>
-      ) : null}
+      {badge}
+      {flag}
     </>
   );
 }
