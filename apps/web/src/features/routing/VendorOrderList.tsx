@@ -5,7 +5,7 @@
 import { Stack, Text } from '@mantine/core';
 import { VENDOR_ORDER_LIST, type VendorOrderListItem } from '@qm/contracts';
 import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay, Stacked } from '../../ui/displays';
-import { createdColumn } from '../../ui/columns';
+import { createdColumn, numberColumn } from '../../ui/columns';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef } from '../../ui/ResourceList';
 import { useResourceList } from '../../lib/resource';
@@ -14,16 +14,7 @@ import { SourceKindBadge, VendorOrderStatusBadge } from './parts/display';
 import { useStatusOptions } from '../../lib/lookups';
 
 const columns: Column<VendorOrderListItem>[] = [
-  {
-    key: 'number',
-    header: 'Number',
-    // the order's number under the vendor order's (its own column can be shown from the columns menu)
-    render: (v) => (
-      <Stacked note={v.order_number} noteTitle="Order">
-        <CodeDisplay value={v.number} strong />
-      </Stacked>
-    ),
-  },
+  numberColumn((v) => v.number, { value: (v) => v.order_number, title: 'Order' }),
   // a warehouse marked under its name, a drop-ship vendor (most rows) not; a long name cut to the column (whole in its tooltip)
   { key: 'source_name', header: 'Vendor', render: (v) => (
       <Stacked maxWidth={150}>

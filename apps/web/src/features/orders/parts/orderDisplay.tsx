@@ -2,8 +2,9 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { CS_STATUS_LABELS, ORDER_STATUS_LABELS, type CsStatus, type OrderListItem, type OrderStatus } from '@qm/contracts';
 import { useStatusName } from '../../../lib/lookups';
-import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay, NoValue, Stacked, StatusText } from '../../../ui/displays';
+import { DateTimeDisplay, IntegerDisplay, MoneyDisplay, NoValue, Stacked, StatusText } from '../../../ui/displays';
 import type { Column } from '../../../ui/ResourceList';
+import { numberColumn } from '../../../ui/columns';
 import { StatusBadge } from '../../../ui/StatusBadge';
 
 const STATUS_COLORS: Record<OrderStatus, string> = {
@@ -92,16 +93,7 @@ export function MarginDisplay({ margin, total, inline = false }: { margin: numbe
 
 export function orderColumns(): Column<OrderListItem>[] {
   return [
-    {
-      key: 'number',
-      header: 'Number',
-      // The store under the number (its own column can be shown from the columns menu).
-      render: (o) => (
-        <Stacked note={o.store_name} noteTitle="Store">
-          <CodeDisplay value={o.number} strong />
-        </Stacked>
-      ),
-    },
+    numberColumn((o) => o.number, { value: (o) => o.store_name, title: 'Store' }),
     { key: 'placed_at', header: 'Placed', render: (o) => <DateTimeDisplay value={o.placed_at} stacked /> },
     { key: 'store_name', header: 'Store', defaultVisible: false, render: (o) => <Text size="sm" className="qm-cell-text">{o.store_name}</Text> },
     {
