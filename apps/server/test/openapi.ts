@@ -50,7 +50,7 @@ export interface Operation {
 
 /** Write operations that take no body by design (anything sent is ignored). A new one must be named here. */
 /** Writes without a JSON body: actions on the path's item, and uploads (the body is the file). */
-export const BODYLESS_WRITES = ['POST /api/auth/logout', 'POST /api/auth/impersonate/stop', 'PATCH /api/store-variant/:id/disable', 'POST /api/job/:id/cancel', 'POST /api/file', 'POST /api/vendor-credential/:id/reveal', 'POST /api/vendor/:id/match', 'POST /api/store/:id/api-key/:keyId/revoke'];
+export const BODYLESS_WRITES = ['POST /api/auth/logout', 'POST /api/auth/refresh', 'POST /api/auth/impersonate/stop', 'PATCH /api/store-variant/:id/disable', 'POST /api/job/:id/cancel', 'POST /api/file', 'POST /api/vendor-credential/:id/reveal', 'POST /api/vendor/:id/match', 'POST /api/store/:id/api-key/:keyId/revoke'];
 
 export async function operationsOf(t: TestApp): Promise<Operation[]> {
   const res = await t.req('GET', '/api/docs/json');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'login', 'login_failed', 'lock', 'logout', 'impersonate', 'impersonate_stop', 'password_reset', 'deactivate', 'reveal', 'sort'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'login', 'login_failed', 'lock', 'logout', 'impersonate', 'impersonate_stop', 'token_refresh', 'password_reset', 'deactivate', 'reveal', 'sort'] as const;
 
 export const AuditEntry = z.object({
   id: z.number(),

@@ -63,6 +63,8 @@ export const CONSTANTS = {
   storeSelectionDelayMs: 50,
   tokenLifetimeDays: 14,
   tokenStorageKey: 'quartermaster_token',
+  /** `POST auth/refresh` every 30 minutes — disabled (SPEC §4, §9): a token lives until it expires, idles out or is revoked. */
+  tokenRefresh: { intervalMinutes: 30, enabled: false },
   toast: { durationMs: 3000, animationMs: 300, width: 300 },
   errorReporter: {
     itemsPerMinute: 60,

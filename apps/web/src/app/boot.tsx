@@ -9,7 +9,7 @@ import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './App';
 import { createAppRouter } from './router';
-import { restoreSession } from '../lib/auth';
+import { restoreSession, scheduleTokenRefresh } from '../lib/auth';
 import { getSession } from '../lib/session';
 import { Spinner } from '../ui/states';
 
@@ -23,6 +23,8 @@ export async function bootConsole(root: Root): Promise<void> {
     );
     await restoreSession();
   }
+  // disabled (SPEC §4): schedules nothing
+  scheduleTokenRefresh();
   const router = createAppRouter();
   root.render(
     <StrictMode>

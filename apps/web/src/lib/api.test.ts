@@ -40,4 +40,29 @@ describe('requests with a raw body (a file upload)', () => {
     expect(getSession().status).toBe('unauthenticated');
     expect(handler).toHaveBeenCalledTimes(1);
   });
+
+  it('a 401 where it is an answer (a wrong password) clears the stored token too, without leaving the page', async () => {
+    setToken('tok-3');
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    vi.stubGlobal('fetch', vi.fn(async () => answer(401, { error: { code: 'unauthenticated', message: 'Email or password is incorrect' } })));
+    await expect(request('auth/login', { method: 'POST', body: {}, token: null, skipUnauthorizedRedirect: true })).rejects.toBeInstanceOf(ApiError);
+    expect(getToken()).toBeNull();
+    expect(getSession().status).toBe('unauthenticated');
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('a late 401 for a session signed out before leaves the new session alone', async () => {
+    setToken('old');
+    let answerNow: (r: Response) => void = () => {};
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (answerNow = r))));
+    const pending = request('auth/user');
+    // signed in again while the old session's request was on its way
+    setToken('new');
+    setAuthenticated({ id: 1, name: 'A', email: 'a@example.com', security: { permissions: [] } } as never);
+    answerNow(answer(401, { error: { code: 'unauthenticated', message: 'Sign in again' } }));
+    await expect(pending).rejects.toBeInstanceOf(ApiError);
+    expect(getToken()).toBe('new');
+    expect(getSession().status).toBe('authenticated');
+  });
 });

@@ -117,6 +117,7 @@ async function readError(res: Response): Promise<ApiError> {
 /** Low level: performs the request, handles 401 and errors, returns the raw Response on success. */
 export async function send(path: string, opts: RequestOptions = {}): Promise<Response> {
   let res: Response;
+  const used = opts.token === undefined ? getToken() : opts.token;
   try {
     res = await fetch(apiUrl(path, opts.query), {
       method: opts.method ?? 'GET',
@@ -132,10 +133,13 @@ export async function send(path: string, opts: RequestOptions = {}): Promise<Res
   }
   if (res.ok) return res;
   const error = await readError(res);
-  if (res.status === 401 && !opts.skipUnauthorizedRedirect) {
+  // A 401 on any request clears the session (SPEC §4) — the one it was sent with: a late answer to the
+  // session before a new sign-in leaves the new one alone. Where a 401 is an answer (a wrong password),
+  // the page stays where it is.
+  if (res.status === 401 && (used === null || used === getToken())) {
     clearToken();
     setUnauthenticated();
-    unauthorizedHandler?.();
+    if (!opts.skipUnauthorizedRedirect) unauthorizedHandler?.();
   }
   throw error;
 }

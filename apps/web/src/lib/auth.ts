@@ -1,12 +1,13 @@
 /**
  * Sign in, sign out, impersonation and the start-up session check (SPEC §4, §7).
- * Automatic token refresh is disabled (SPEC §4): a token lives until it expires or is revoked.
+ * Automatic token refresh is disabled (SPEC §4, §9: `CONSTANTS.tokenRefresh`): a token lives until it
+ * expires, idles out or is revoked.
  */
-import type { AuthUser } from '@qm/contracts';
-import { ApiError, send } from './api';
+import { CONSTANTS, type AuthUser } from '@qm/contracts';
+import { ApiError, send, tokenFromResponse } from './api';
 import { setErrorReportingUser } from './errors';
 import { queryClient } from './queryClient';
-import { clearToken, getToken, setUnauthenticated } from './session';
+import { clearToken, getToken, setToken, setUnauthenticated } from './session';
 import { adoptToken as adoptTokenLight, fetchCurrentUser, signInWithPassword, signedIn } from './signin';
 
 export { fetchCurrentUser };
@@ -20,18 +21,41 @@ export function login(email: string, password: string): Promise<AuthUser> {
   return signInWithPassword(email, password, () => queryClient.clear());
 }
 
-/** Clears the local session at once; tells the server without waiting for it. */
-export function logout(): void {
+/**
+ * Signs out: by default only the local session is cleared and no request is made (SPEC §7); the
+ * server's session then idles out (`SESSION_IDLE_MINUTES`) or expires. `revoke`: also ends it on the
+ * server (`POST auth/logout`), without waiting for the answer.
+ */
+export function logout(opts: { revoke?: boolean } = {}): void {
   const token = getToken();
   clearToken();
   setUnauthenticated();
   setErrorReportingUser(null);
   queryClient.clear();
-  if (token) {
+  if (opts.revoke && token) {
     send('auth/logout', { method: 'POST', body: {}, token, keepalive: true, skipUnauthorizedRedirect: true }).catch(() => {
       // The local session is gone either way; the token expires on its own.
     });
   }
+}
+
+/** `POST auth/refresh`: the session's token exchanged for a new one (the session keeps its lifetime). */
+export async function refreshToken(): Promise<void> {
+  const res = await send('auth/refresh', { method: 'POST', body: {} });
+  const token = tokenFromResponse(res);
+  if (token) setToken(token);
+}
+
+/**
+ * Refreshes the token every `CONSTANTS.tokenRefresh.intervalMinutes` while signed in — when refresh is
+ * enabled, which it is not (SPEC §4): nothing is scheduled. Answers the way to stop it.
+ */
+export function scheduleTokenRefresh(refresh: { intervalMinutes: number; enabled: boolean } = CONSTANTS.tokenRefresh): () => void {
+  if (!refresh.enabled) return () => {};
+  const timer = setInterval(() => {
+    if (getToken()) void refreshToken().catch(() => {});
+  }, refresh.intervalMinutes * 60_000);
+  return () => clearInterval(timer);
 }
 
 export async function impersonate(userId: number): Promise<AuthUser> {

@@ -112,6 +112,26 @@ export function authRoutes({ app, db, config }: Kit) {
 
   action(app, {
     method: 'POST',
+    url: '/api/auth/refresh',
+    access: 'signed-in',
+    tags,
+    summary: 'A new token for the current session (the old one stops working; the session keeps its 14 days); the token comes back in the Authorization header. The console does not refresh (SPEC §4)',
+    response: { 200: dataResponse(AuthUser) },
+    handler: async (req, reply) => {
+      const me = requireAuth(req);
+      const token = await inTx(db, async (t) => {
+        const tok = await renewSessionToken(t, me.sessionId);
+        if (!tok) throw unauthenticated('Your session has expired. Sign in again.');
+        await audit(t, actorOf(req), { action: 'token_refresh', entity: 'user', entityId: me.userId });
+        return tok;
+      });
+      reply.header('authorization', `Bearer ${token}`);
+      return { data: authUserOf(me) };
+    },
+  });
+
+  action(app, {
+    method: 'POST',
     url: '/api/auth/register',
     access: 'users.write',
     tags,
