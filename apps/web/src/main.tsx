@@ -10,15 +10,15 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { LoginForm } from './features/auth/parts/LoginForm';
 import { LOGIN_PATH, LOGIN_TITLE } from './app/navigation';
-import { captureError, initErrorReporting, installEarlyCapture } from './lib/errors';
+import { initErrorReporting, installEarlyCapture, reportUncaught } from './lib/errors';
 import { getSession, getToken, setUnauthenticated, subscribeSession } from './lib/session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 const root = createRoot(container, {
-  // Errors no error boundary caught. Those the router's error element catches are reported there.
-  onUncaughtError: (error) => captureError(error),
+  // Errors no error boundary caught, reported then re-thrown. Those the router's error element catches are reported there.
+  onUncaughtError: (error) => reportUncaught(error),
 });
 
 // The reporter's SDK stays out of the login screen: it loads once someone is signed in (or as soon

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { captureError } from '../lib/errors';
+import { reportUncaught } from '../lib/errors';
 import { IconAlert, IconRefresh } from '../ui/icons';
 
-/** Router errorElement: reports the error, then shows a calm panel with ways out. */
+/** Router errorElement: reports the error and re-throws it to the browser, then shows a calm panel with ways out. */
 export function RouteError({ inLayout = false }: { inLayout?: boolean }) {
   const error = useRouteError();
   const chunkFailed = error instanceof TypeError && /dynamically imported module|Importing a module script failed/i.test(error.message);
   useEffect(() => {
-    if (!isRouteErrorResponse(error)) captureError(error);
+    if (!isRouteErrorResponse(error)) reportUncaught(error);
   }, [error]);
 
   const message = isRouteErrorResponse(error)

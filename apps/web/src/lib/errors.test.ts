@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CONSTANTS } from '@qm/contracts';
-import { CLIENT_ERROR_PATH, MASKED_TEXT, PLACEHOLDER_ACCESS_TOKEN, SCRUB_FIELDS, errorReporterConfig, itemEndpoint, reporterAccessToken, messageAbove, saveProblemOf } from './errors';
+import { CLIENT_ERROR_PATH, MASKED_TEXT, PLACEHOLDER_ACCESS_TOKEN, SCRUB_FIELDS, errorReporterConfig, itemEndpoint, reporterAccessToken, messageAbove, reportError, reportUncaught, saveProblemOf } from './errors';
 import { ApiError } from './api';
 
 describe('error reporter configuration', () => {
@@ -45,6 +45,33 @@ describe('error reporter configuration', () => {
     expect(external.endpoint).toBe('https://api.rollbar.com/api/1/item/');
     expect(external.accessToken).toBe('post_client_item_token');
     expect(itemEndpoint('https://errors.example.com/api/1')).toBe('https://errors.example.com/api/1/item/');
+  });
+});
+
+describe('reported, then re-thrown (SPEC §1)', () => {
+  const ignored = (err: unknown) => (errorReporterConfig({}, 'https://qm.example.com').checkIgnore as (u: boolean, args: unknown[]) => boolean)(true, ['message', err, {}]);
+
+  it('re-throws what it reports, and the reporter does not send it again when it comes back uncaught', () => {
+    const err = new Error('boom');
+    expect(ignored(err)).toBe(false);
+    expect(() => reportError(err)).toThrow(err);
+    expect(ignored(err)).toBe(true);
+    expect(ignored(new Error('another'))).toBe(false);
+  });
+
+  it('hands an error no boundary caught back to the browser as uncaught, once', () => {
+    const rethrown = vi.fn();
+    vi.stubGlobal('reportError', rethrown);
+    try {
+      const err = new Error('render failed');
+      reportUncaught(err);
+      reportUncaught(err);
+      expect(rethrown).toHaveBeenCalledTimes(1);
+      expect(rethrown).toHaveBeenCalledWith(err);
+      expect(ignored(err)).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

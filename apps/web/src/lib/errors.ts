@@ -1,7 +1,8 @@
 /**
  * Error reporting (SPEC §1, §9) with the `rollbar` browser SDK.
  *
- * - Errors are reported at level `error` and re-thrown (`reportError`).
+ * - Errors are reported at level `error` and re-thrown (`reportError`; an error no boundary caught:
+ *   `reportUncaught`, handed back to the browser once reported, which the reporter does not send twice).
  * - Uncaught errors are captured; unhandled promise rejections are not.
  * - environment `production`; at most 60 items a minute; a telemetry queue of 100 events.
  * - Password and card field names are scrubbed; rollbar replaces a scrubbed value with its masked
@@ -96,6 +97,8 @@ export function errorReporterConfig(env: ReporterEnv = import.meta.env, origin =
     scrubTelemetryInputs: true,
     captureIp: false,
     captureEmail: false,
+    // an error reported, then re-thrown, comes back as uncaught: it was sent already
+    checkIgnore: (isUncaught: boolean, args: unknown[]) => isUncaught && args.some(wasReported),
     payload: {
       environment: 'production',
       client: { javascript: { source_map_enabled: true, code_version: env.VITE_CODE_VERSION ?? 'dev' } },
@@ -108,7 +111,15 @@ let loading: Promise<Rollbar | null> | null = null;
 const pending: unknown[] = [];
 let person: { id: string; username?: string; email?: string } | null = null;
 
+/** Errors already sent, then re-thrown (`reportError`, `reportUncaught`). */
+const reported = new WeakSet<object>();
+const wasReported = (v: unknown) => typeof v === 'object' && v !== null && reported.has(v);
+const markReported = (v: unknown) => {
+  if (typeof v === 'object' && v !== null) reported.add(v);
+};
+
 function earlyErrorListener(event: ErrorEvent): void {
+  if (wasReported(event.error)) return;
   pending.push(event.error ?? event.message);
   void initErrorReporting();
 }
@@ -172,7 +183,24 @@ export function captureError(err: unknown): void {
 /** Reports `err` at error level, then re-throws it (SPEC §1). */
 export function reportError(err: unknown): never {
   captureError(err);
+  markReported(err);
   throw err;
+}
+
+/**
+ * An error that reached the top (no error boundary caught it, or the router's error screen showed
+ * it): reported at error level, then re-thrown to the browser as an uncaught error (SPEC §1) — its
+ * console and `error` event see it, and the reporter, having sent it, lets it pass.
+ */
+export function reportUncaught(err: unknown): void {
+  if (wasReported(err)) return;
+  captureError(err);
+  markReported(err);
+  if (typeof window !== 'undefined' && typeof window.reportError === 'function') window.reportError(err);
+  else
+    setTimeout(() => {
+      throw err;
+    });
 }
 
 /**
