@@ -65,6 +65,39 @@ test.describe('sessions and guards', () => {
     expect(seen.filter((h) => h['authorization'] === `Bearer ${token}`).length).toBeGreaterThan(0);
   });
 
+  test('signing out clears the session in the browser and makes no request (SPEC §7)', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/auth/logout') calls.push(r.method());
+    });
+    await signIn(page, 'analyst@example.com');
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/auth\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('quartermaster_token'))).toBeNull();
+    await page.goto('/report/log');
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
+    expect(calls).toEqual([]);
+  });
+
+  test('a list of stores, feeds or statuses that fails to load says so in an Error dialog naming it (SPEC §8)', async ({ page }) => {
+    await signIn(page, 'admin@example.com');
+    for (const [path, screen, noun] of [
+      ['/api/store', '/store', 'stores'],
+      ['/api/feed', '/feed', 'feeds'],
+      ['/api/internal-status', '/internal-status', 'statuses'],
+    ] as const) {
+      const failing = (url: URL) => url.pathname === path;
+      await page.route(failing, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Internal Server Error' } }) }));
+      await page.goto(screen);
+      const dialog = page.getByRole('dialog', { name: 'Error' });
+      await expect(dialog).toContainText(`An error occurred while fetching ${noun}. Please try again later`, { timeout: 15_000 });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await page.unroute(failing);
+    }
+  });
+
   test('a signed-in user on the login page goes to /, an unknown path goes to /', async ({ page }) => {
     await signIn(page, 'analyst@example.com');
     await page.goto('/auth/login');

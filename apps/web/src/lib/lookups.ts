@@ -83,19 +83,29 @@ function useLookup<T>(
   enabled = true,
 ): UseQueryResult<T> {
   const permitted = usePermissions().includes(permission);
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => load(signal),
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: 1,
-    enabled: enabled && permitted,
-  });
+  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => load(signal), ...KEPT, enabled: enabled && permitted });
+  useLookupFailure(noun, query);
+  return query;
+}
+
+/** A lookup is loaded once and kept for the session (a write of its resource refreshes it). */
+const KEPT = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
+
+/** The `Error` dialog naming the list (SPEC §8) once a load of it has failed (retries done); `noun` undefined: none. */
+export function useLookupFailure(noun: LookupNoun | undefined, query: Pick<UseQueryResult<unknown>, 'isError' | 'fetchStatus'>): void {
   const failed = query.isError && query.fetchStatus === 'idle';
   useEffect(() => {
-    if (failed) showLookupError(noun);
+    if (noun && failed) showLookupError(noun);
   }, [failed, noun]);
-  return query;
+}
+
+/**
+ * The rows of a whole lookup list (`GET <path>`) for the screen that manages them (Stores, Feeds):
+ * the lookup's own cache — the same key and load as `useStores`, `useFeeds` — with `select` over its
+ * rows (search, sort and paging in the browser).
+ */
+export function useLookupRows<T, R>(path: string, select: (rows: T[]) => R, enabled: boolean): UseQueryResult<R> {
+  return useQuery({ queryKey: lookupKey(path), queryFn: ({ signal }) => all<T>(path, signal), ...KEPT, enabled, select });
 }
 
 /** Lists may come as a bare `data` array or as a page with `meta`; both unwrap to the array. */

@@ -69,12 +69,13 @@ export function useFetchItem<I>(r: Resource<unknown, unknown, unknown, I>) {
  * A page of the list (`query`: page, sort, search, filters), or the whole list (`'all'`, for
  * endpoints that answer every row at once). The previous page stays on screen while the next loads.
  */
-export function useResourceList<T, R = ListResult<T>>(r: Resource<T, unknown, unknown, unknown>, query: URLSearchParams | 'all', select?: (res: ListResult<T>) => R) {
+export function useResourceList<T, R = ListResult<T>>(r: Resource<T, unknown, unknown, unknown>, query: URLSearchParams | 'all', select?: (res: ListResult<T>) => R, enabled = true) {
   return useQuery({
     queryKey: r.keys.list(query === 'all' ? 'all' : query.toString()),
     queryFn: ({ signal }) => api.list<T>(r.path, query === 'all' ? undefined : query, signal),
     placeholderData: keepPreviousData,
     select,
+    enabled,
   });
 }
 

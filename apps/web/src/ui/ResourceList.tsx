@@ -12,6 +12,7 @@ import { isAllowed, type Permission } from '@qm/contracts';
 import { download, errorMessage, type ListResult } from '../lib/api';
 import { invalidate, useResourceList, useResourceMutations, type Resource } from '../lib/resource';
 import { usePermissions } from '../lib/session';
+import { useLookupFailure, useLookupRows, type LookupNoun } from '../lib/lookups';
 import { EmptyState, ErrorState } from './states';
 import { IconDownload, IconTrash } from './icons';
 import { apiQuery, readListState } from './listParams';
@@ -94,6 +95,12 @@ export interface ResourceListProps<T> {
    */
   wholeList?: boolean;
   /**
+   * The list is one of the console's lookup lists (statuses, feeds, stores: SPEC §7, §8): a failed
+   * load also shows the `Error` dialog naming it, and a whole list is read through the lookup's cache
+   * (loaded once and kept; a write of the resource refreshes it).
+   */
+  lookup?: LookupNoun;
+  /**
    * Filters always sent to the API and never shown or cleared (a list embedded in another item's page,
    * e.g. one vendor's purchase orders): `{ vendor_id: '12' }`.
    */
@@ -137,6 +144,7 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
     preferenceKey = `columns.${resource.path}`,
     label,
     wholeList = false,
+    lookup,
     fixedFilters,
   } = props;
 
@@ -151,7 +159,11 @@ export function ResourceList<T>(props: ResourceListProps<T>) {
   const selectable = canBulkDelete || allowedActions.length > 0 || canExportSelection;
   const labelOf = rowLabel ?? ((row: T) => defaultLabel(row, rowKey(row)));
 
-  const list = useResourceList<T>(resource, wholeList ? 'all' : query, wholeList ? (res: ListResult<T>) => pageInBrowser(res.data, state) : undefined);
+  const cached = Boolean(wholeList && lookup);
+  const fetched = useResourceList<T>(resource, wholeList ? 'all' : query, wholeList ? (res: ListResult<T>) => pageInBrowser(res.data, state) : undefined, !cached);
+  const kept = useLookupRows<T, ListResult<T>>(resource.path, (rows) => pageInBrowser(rows, state), cached);
+  const list = cached ? kept : fetched;
+  useLookupFailure(lookup, list);
   const { remove } = useResourceMutations(resource);
   const columns = useMemo(() => sortingOf(declared, fields), [declared, fields]);
   const choice = useColumnChoice<T, ShownColumn<T>>(columns, preferenceKey);

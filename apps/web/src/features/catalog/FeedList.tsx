@@ -124,6 +124,7 @@ export default function FeedList() {
           fields: FEED_LIST,
           columns: shownColumns,
           wholeList: true,
+          lookup: 'feeds',
           defaultSort: 'name',
           searchPlaceholder: 'Search feeds',
           filters: [

@@ -56,6 +56,7 @@ export default function StoreList() {
         fields: STORE_LIST,
         columns,
         wholeList: true,
+        lookup: 'stores',
         defaultSort: 'name',
         searchPlaceholder: 'Search stores',
         filters: [{ kind: 'boolean', key: 'is_enabled', label: 'Status', trueLabel: 'Enabled', falseLabel: 'Disabled' }],

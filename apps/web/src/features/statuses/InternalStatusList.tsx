@@ -22,7 +22,7 @@ export default function InternalStatusesScreen() {
       resource={internalStatuses}
       noun={{ one: 'internal status', many: 'internal statuses' }}
       writePermission="statuses.write"
-      list={{ fields: INTERNAL_STATUS_LIST, columns, defaultSort: 'name', searchPlaceholder: 'Search by name', bulkDelete: true, exportCsv: true }}
+      list={{ fields: INTERNAL_STATUS_LIST, columns, lookup: 'statuses', defaultSort: 'name', searchPlaceholder: 'Search by name', bulkDelete: true, exportCsv: true }}
       create={{ schema: InternalStatusCreate, defaults: { name: '' } }}
       update={{ schema: InternalStatusUpdate, values: (s) => ({ name: s.name, version: s.version }) }}
       fields={() => <TextField name="name" label="Name" required autoFocus />}
