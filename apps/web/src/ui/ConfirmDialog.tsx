@@ -33,11 +33,11 @@ export function confirmDialog({ title, message, confirmLabel = 'Confirm', cancel
   });
 }
 
-/** Shows a message in a dialog titled `title` (e.g. "Error"), with an OK button. */
+/** Shows a message in a dialog titled `title` (e.g. "Error"); a text's lines stay lines. */
 export function alertDialog(title: string, message: ReactNode): void {
   modals.open({
     title,
     centered: true,
-    children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
+    children: typeof message === 'string' ? <Text size="sm" style={{ whiteSpace: 'pre-line' }}>{message}</Text> : message,
   });
 }

@@ -17,7 +17,7 @@ import { useComplianceCheck, useRestrictedAt, type CartLine } from './api';
 import { AppliedRules } from './parts/outcome';
 import { EffectBadge } from '../../ui/EffectBadge';
 import { DateInput } from '../../ui/inputs';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatInteger } from '../../lib/format';
 
 interface Line {
   kind: 'p' | 'v';
@@ -200,7 +200,7 @@ function PlaceResult({ query }: { query: ReturnType<typeof useRestrictedAt> }) {
     <Stack gap="sm">
       <Title order={2} size="h4">
         Restricted in {r.zip ? `${r.zip}, ` : ''}
-        {r.state} on {formatDate(r.date)}: {count} {count === 1 ? 'rule' : 'rules'}
+        {r.state} on {formatDate(r.date)}: {formatInteger(count)} {count === 1 ? 'rule' : 'rules'}
       </Title>
       {r.notes.map((n) => (
         <Text key={n} size="sm" c="orange">

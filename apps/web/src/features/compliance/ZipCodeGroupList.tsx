@@ -8,6 +8,7 @@ import type { Column } from '../../ui/ResourceList';
 import { createdColumn, idColumn, updatedColumn } from '../../ui/columns';
 import { zipCodeGroups } from './api';
 import { ZipEntriesField } from './parts/ZipEntriesField';
+import { formatInteger } from '../../lib/format';
 
 const columns: Column<ZipCodeGroup>[] = [
   idColumn(),
@@ -18,7 +19,7 @@ const columns: Column<ZipCodeGroup>[] = [
     render: (g) => (
       <Text size="xs" ff="monospace" className="qm-cell-text">
         {g.entries.slice(0, 8).join(', ')}
-        {g.entries.length > 8 ? ` … (${g.entry_count})` : ''}
+        {g.entries.length > 8 ? ` … (${formatInteger(g.entry_count)})` : ''}
       </Text>
     ),
   },

@@ -19,6 +19,7 @@ import { moved, MoveButtons } from '../../ui/MoveButtons';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProductSearchSelect } from '../catalog/parts/ProductSearchSelect';
 import { updateBody, useCases } from './api';
+import { alertDialog } from '../../ui/ConfirmDialog';
 import { StockBadge } from './parts/StockBadge';
 
 export default function UseCaseViewScreen() {
@@ -37,7 +38,7 @@ function UseCaseView({ id }: { id: number }) {
       { id: u.id, values: updateBody(u, { product_ids: productIds }) },
       {
         onSuccess: () => notifications.show({ color: 'teal', message: done }),
-        onError: (e) => notifications.show({ color: 'red', title: 'Not saved', message: errorMessage(e), autoClose: false }),
+        onError: (e) => alertDialog('Not saved', errorMessage(e)),
       },
     );
   const ids = u.products.map((p) => p.product_id);

@@ -9,10 +9,10 @@ import { Anchor, Badge, Button, Group, Menu, Paper, Select, SimpleGrid, Stack, T
 import { notifications } from '@mantine/notifications';
 import { CS_STATUS_LABELS, ORDER_STATUS_LABELS, ROUTING_STRATEGY_LABELS, isAllowed, type CsStatus, type OrderDetail, type RouteStatus, type OrderStatus } from '@qm/contracts';
 import { errorMessage } from '../../lib/api';
-import { codeInWords, formatDateTime } from '../../lib/format';
+import { codeInWords, formatDateTime, formatInteger } from '../../lib/format';
 import { useInternalStatuses } from '../../lib/lookups';
 import { usePermissions } from '../../lib/session';
-import { confirmDialog } from '../../ui/ConfirmDialog';
+import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { CodeDisplay, DateTimeDisplay, IntegerDisplay, MoneyDisplay, NoValue } from '../../ui/displays';
 import { EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
 import { EmptyState } from '../../ui/states';
@@ -46,9 +46,9 @@ function OrderPage({ id }: { id: number }) {
       actions={canWrite ? <Actions o={o} /> : undefined}
       saveBar={null}
       tabs={[
-        ['items', `Items (${o.item_count})`],
+        ['items', `Items (${formatInteger(o.item_count)})`],
         ['customer', 'Customer'],
-        ['fulfilment', `Routes & vendor orders (${o.routes.length + o.vendor_orders.length})`],
+        ['fulfilment', `Routes & vendor orders (${formatInteger(o.routes.length + o.vendor_orders.length)})`],
         ['history', `History & notes (${o.notes.length})`],
         ['activity', 'Activity'],
       ]}
@@ -432,7 +432,7 @@ function Actions({ o }: { o: OrderDetail }) {
       await fn();
       notifications.show({ color: 'teal', message: `${o.number}: ${what}` });
     } catch (e) {
-      notifications.show({ color: 'red', title: `${what} refused`, message: errorMessage(e), autoClose: false });
+      alertDialog(`${what} refused`, errorMessage(e));
     }
   };
   const setStatus = async (s: OrderStatus) => {

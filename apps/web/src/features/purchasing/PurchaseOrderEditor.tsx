@@ -10,9 +10,9 @@ import { notifications } from '@mantine/notifications';
 import { useFormContext } from 'react-hook-form';
 import { PO_ACTION_LABELS, PurchaseOrderUpdate, isAllowed, type PoAction, type PurchaseOrderDetail } from '@qm/contracts';
 import { ApiError, errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatInteger } from '../../lib/format';
 import { usePermissions } from '../../lib/session';
-import { confirmDialog } from '../../ui/ConfirmDialog';
+import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { DateTimeDisplay, MoneyDisplay } from '../../ui/displays';
 import { EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam, type EditorItem } from '../../ui/Editor';
 import { MoneyField, SelectField, TextAreaField } from '../../ui/fields';
@@ -72,7 +72,7 @@ function PurchaseOrderPage({ id }: { id: number }) {
           actions={canWrite ? <Actions po={po} editor={editor} /> : undefined}
           saveBar={saveBar}
           tabs={[
-            ['lines', `Lines (${po.line_count})`],
+            ['lines', `Lines (${formatInteger(po.line_count)})`],
             ['details', 'Details'],
           ]}
         >
@@ -164,7 +164,7 @@ function Actions({ po, editor }: { po: PurchaseOrderDetail; editor: EditorItem<P
       notifications.show({ color: 'teal', message: `${done.number}: ${PO_ACTION_LABELS[a].toLowerCase()} done` });
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) void editor.reload();
-      notifications.show({ color: 'red', title: `${PO_ACTION_LABELS[a]} refused`, message: errorMessage(e), autoClose: false });
+      alertDialog(`${PO_ACTION_LABELS[a]} refused`, errorMessage(e));
     }
   };
   const invoiceAllowed = po.status !== 'draft' && po.status !== 'cancelled';

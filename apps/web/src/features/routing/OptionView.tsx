@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { routeOptions, vendorTotals } from './api';
 import { DeltaText } from './parts/display';
 import { SourceDetail, SourceTotals } from './parts/facts';
+import { formatCents } from '../../lib/format';
 
 export default function OrderRouteOptionScreen() {
   return <EditorRoute noun="route option">{(id) => <View key={id} id={id} />}</EditorRoute>;
@@ -37,7 +38,7 @@ function View({ id }: { id: number }) {
             </Fact>
           </SimpleGrid>
           {o.infeasible_reason ? <Text size="sm" mt="sm">{o.infeasible_reason}</Text> : null}
-          {o.delta_to_next_cents !== null ? <Text size="xs" c="dimmed" mt="xs">The next option costs {`$${(o.delta_to_next_cents / 100).toFixed(2)}`} more.</Text> : null}
+          {o.delta_to_next_cents !== null ? <Text size="xs" c="dimmed" mt="xs">The next option costs {formatCents(o.delta_to_next_cents)} more.</Text> : null}
         </Paper>
         {o.explanation.length ? (
           <Paper withBorder radius="sm" p="sm">

@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { routeItems } from './api';
 import { RouteStatusBadge } from './parts/display';
 import { EffectBadge } from '../../ui/EffectBadge';
+import { formatInteger } from '../../lib/format';
 
 export default function OrderRouteItemScreen() {
   return <EditorRoute noun="route item">{(id) => <View key={id} id={id} />}</EditorRoute>;
@@ -20,7 +21,7 @@ function View({ id }: { id: number }) {
   if (!r) return <EditorLoading query={q} noun="route item" />;
   return (
     <>
-      <PageHeader title={`${r.sku} × ${r.quantity}`} item={`${r.sku} (route #${r.route_id})`} description={`A line of order ${r.order_number} as route #${r.route_id} places it`} />
+      <PageHeader title={`${r.sku} × ${formatInteger(r.quantity)}`} item={`${r.sku} (route #${r.route_id})`} description={`A line of order ${r.order_number} as route #${r.route_id} places it`} />
       <Paper withBorder radius="sm" p="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
           <Fact label="Route">

@@ -12,7 +12,7 @@ import { Alert, Anchor, Badge, Button, Checkbox, Group, List, Paper, SimpleGrid,
 import { notifications } from '@mantine/notifications';
 import { isAllowed, ORDER_STATUS_LABELS, ROUTING_STRATEGY_LABELS, type OrderRouteDetail } from '@qm/contracts';
 import { errorMessage } from '../../lib/api';
-import { formatCents, formatDateTime } from '../../lib/format';
+import { formatCents, formatDateTime, formatInteger } from '../../lib/format';
 import { useFollowJob } from '../../lib/jobs';
 import { useResourceItem } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
@@ -253,7 +253,7 @@ function OptionCard({ route, option: o, canChoose, comparing, onCompare }: { rou
 function Comparison({ a, b, onClose }: { a: Option; b: Option; onClose: () => void }) {
   const where = (o: Option) => {
     const m = new Map<string, string[]>();
-    for (const t of o.vendor_totals) for (const l of t.lines) m.set(l.sku, [...(m.get(l.sku) ?? []), `${l.quantity} from ${t.source_name}`]);
+    for (const t of o.vendor_totals) for (const l of t.lines) m.set(l.sku, [...(m.get(l.sku) ?? []), `${formatInteger(l.quantity)} from ${t.source_name}`]);
     return m;
   };
   const wa = where(a);

@@ -18,7 +18,7 @@ import {
   type VendorOrderDetail,
 } from '@qm/contracts';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatInteger } from '../../lib/format';
 import { useStatusName } from '../../lib/lookups';
 import { useResourceItem } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
@@ -113,7 +113,7 @@ function View({ id }: { id: number }) {
           </Alert>
         ) : null}
         <Paper withBorder radius="sm" p="sm">
-          <Title order={2} size="h5" mb="xs">Items ({vo.item_count})</Title>
+          <Title order={2} size="h5" mb="xs">Items ({formatInteger(vo.item_count)})</Title>
           <Table {...DETAIL_TABLE} striped="even" aria-label="Items">
             <Table.Thead>
               <Table.Tr>

@@ -9,7 +9,7 @@ import { Badge, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isAllowed, VendorCreate, VendorUpdate, type Vendor } from '@qm/contracts';
 import { errorMessage, isApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatInteger } from '../../lib/format';
 import { usePermissions } from '../../lib/session';
 import { alertDialog, confirmDialog } from '../../ui/ConfirmDialog';
 import { EditorActionsMenu, EditorCreatePage, EditorForm, EditorLoading, EditorRoute, EditorShell, useEditorItem, useTabParam } from '../../ui/Editor';
@@ -109,7 +109,7 @@ function VendorEditor({ id }: { id: number }) {
             ['details', `Details`],
             ['catalogue', 'Catalogue'],
             ['purchase-orders', 'Purchase orders'],
-            ['credentials', `Credentials (${v.credential_count})`],
+            ['credentials', `Credentials (${formatInteger(v.credential_count)})`],
             ['activity', 'Activity'],
           ]}
         >

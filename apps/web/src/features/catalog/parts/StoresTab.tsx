@@ -21,7 +21,7 @@ import {
 import { errorMessage, isApiError } from '../../../lib/api';
 import { saveProblemOf } from '../../../lib/errors';
 import { useEditorSection } from '../../../ui/Editor';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatInteger } from '../../../lib/format';
 import { mapGateOptions, useFeeds, useStores, type Store } from '../../../lib/lookups';
 import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
 import { CodeDisplay, IntegerDisplay, MoneyDisplay, PerUnitDisplay } from '../../../ui/displays';
@@ -103,7 +103,7 @@ export function StoresTab(props: StoresTabProps) {
                     </Badge>
                   ) : count ? (
                     <Badge size="xs" radius="sm" color="gray" variant={active ? 'white' : 'light'}>
-                      {count}
+                      {formatInteger(count)}
                     </Badge>
                   ) : undefined
                 }

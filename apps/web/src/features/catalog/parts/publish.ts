@@ -5,6 +5,7 @@
  */
 import { notifications } from '@mantine/notifications';
 import type { PublishResult } from '@qm/contracts';
+import { alertDialog } from '../../../ui/ConfirmDialog';
 import { responseDataDialog, responseDataOf } from '../../../ui/ResponseDataDialog';
 import { usePublishProduct } from '../api';
 
@@ -24,9 +25,13 @@ async function publishToStore(publish: (storeId: number) => Promise<PublishResul
   }
   if (res.success === true) {
     notifications.show({ color: 'teal', title: 'Published', message: res.data?.message ?? `Published on ${store.name}.` });
-    // Compliance restrictions do not stop publishing; they are said, and stay until closed.
-    for (const w of res.data?.warnings ?? [])
-      notifications.show({ color: 'yellow', title: `Restricted in ${w.states.length ? w.states.join(', ') : 'some places'}`, message: w.message, autoClose: false });
+    // Compliance restrictions do not stop publishing; they are said in a dialog that stays until closed.
+    const warnings = res.data?.warnings ?? [];
+    if (warnings.length)
+      alertDialog(
+        `Published on ${store.name}, restricted in places`,
+        warnings.map((w) => `Restricted in ${w.states.length ? w.states.join(', ') : 'some places'}: ${w.message}`).join('\n'),
+      );
   } else {
     responseDataDialog('Error', res.data, `The product was not published on ${store.name}. Nothing was changed.`);
   }

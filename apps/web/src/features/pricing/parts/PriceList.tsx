@@ -9,7 +9,6 @@ import { Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { useFormContext } from 'react-hook-form';
 import {
-  CONSTANTS,
   MAP_GATE_LABELS,
   PRICE_FLAG_LABELS,
   REPRICE_MAX_IDS,
@@ -188,25 +187,23 @@ const repriceNote = (jobId: number) => `reprice-all-${jobId}`;
 
 /**
  * Suggested prices applied to every store variant a list's search and filters match: confirmed with
- * the count, run as a job, followed in a notification (progress, then what changed) and the list read
- * again when it ends.
+ * the count, run as a job whose progress the header's jobs show, then what changed in a notification
+ * (why, in a dialog, when it failed) and the list read again.
  */
 function useRepriceAllRows() {
   const start = useRepriceAll();
   const note = (job: Job) => repriceNote(job.id);
   const { follow } = useFollowJob({
-    onProgress: (job) =>
-      notifications.update({ id: note(job), loading: true, title: 'Applying suggested prices', message: job.total ? `${formatInteger(job.progress)} of ${formatInteger(job.total)}` : 'Starting…', autoClose: false }),
     onEnd: (job) => {
       const r = job.result as RepriceAllResult | null;
-      notifications.update({
-        id: note(job),
-        loading: false,
-        autoClose: job.status === 'succeeded' ? CONSTANTS.toast.durationMs : false,
-        color: job.status === 'succeeded' ? 'teal' : 'red',
-        title: job.status === 'succeeded' && r ? `${plural(r.changed, 'price')} changed` : `Repricing ${job.status}`,
-        message: job.status === 'succeeded' && r ? `${formatInteger(r.unchanged)} of ${formatInteger(r.store_variants)} left as they were` : (job.error ?? job.message ?? ''),
-      });
+      if (job.status === 'failed') alertDialog('Repricing failed', job.error ?? job.message ?? 'The job stopped.');
+      else
+        notifications.show({
+          id: note(job),
+          color: job.status === 'succeeded' ? 'teal' : 'gray',
+          title: job.status === 'succeeded' && r ? `${plural(r.changed, 'price')} changed` : `Repricing ${job.status}`,
+          message: job.status === 'succeeded' && r ? `${formatInteger(r.unchanged)} of ${formatInteger(r.store_variants)} left as they were` : (job.message ?? ''),
+        });
       void invalidate(storeVariantPrices);
     },
   });
@@ -220,7 +217,7 @@ function useRepriceAllRows() {
     if (!ok) return;
     try {
       const started = await start.mutateAsync(list);
-      notifications.show({ id: note(started), loading: true, title: 'Applying suggested prices', message: 'Starting…', autoClose: false });
+      notifications.show({ title: 'Applying suggested prices', message: 'Its progress shows under Jobs in the header.' });
       follow(started);
     } catch (e) {
       alertDialog('Could not reprice', errorMessage(e));

@@ -15,6 +15,7 @@ import { usePermissions } from '../../../lib/session';
 import { confirmDialog } from '../../../ui/ConfirmDialog';
 import { Spinner } from '../../../ui/states';
 import { useOrderAction, useOrderForResolution, type AddressBody } from '../api';
+import { formatInteger } from '../../../lib/format';
 
 type Dialog = 'cancel-items' | 'address' | 'internal-status' | 'cs-status' | 'note' | null;
 
@@ -171,8 +172,8 @@ function CancelItemsDialog({ row, onClose }: DialogProps) {
                       </Text>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{it.quantity}</Table.Td>
-                  <Table.Td>{it.cancelled_quantity}</Table.Td>
+                  <Table.Td>{formatInteger(it.quantity)}</Table.Td>
+                  <Table.Td>{formatInteger(it.cancelled_quantity)}</Table.Td>
                   <Table.Td>
                     <NumberInput
                       size="xs"
