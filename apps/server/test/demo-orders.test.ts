@@ -36,6 +36,13 @@ describe('demo orders', () => {
           or vo.expected_ship_date < vo.sent_at::date or vo.expected_ship_date < o.placed_at::date
        limit 5`);
     expect(rows).toEqual([]);
+    // an order placed with its sources costs what its vendor orders do
+    const unpriced = await t.sql<{ number: string }>(sql`
+      select o.number from orders o
+       where o.status in ('awaiting_fulfillment', 'partially_shipped', 'shipped', 'delivered')
+         and o.cost_cents is distinct from (select sum(total_cents) from vendor_orders vo where vo.order_id = o.id and vo.status <> 'cancelled')
+       limit 5`);
+    expect(unpriced).toEqual([]);
     // and the late ones the resolution demo shows are still there
     const [late] = await t.sql<{ n: number }>(sql`select count(*)::int as n from order_resolution_cases where reason = 'vendor_late' and resolved_at is null`);
     expect(late!.n).toBeGreaterThan(0);

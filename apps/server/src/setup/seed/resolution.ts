@@ -91,6 +91,7 @@ export async function seedResolutionDemo(db: Db) {
       const existing = await query<{ id: number }>(t, sql`select id from vendor_orders where order_id = ${o.id} and source_kind = 'vendor' and status <> 'cancelled' order by id limit 1`);
       if (existing[0]) {
         await t.execute(sql`update vendor_orders set status = ${status}, sent_at = ${sent}, confirmed_at = ${confirmed}, expected_ship_date = ${due}, shipped_at = null where id = ${existing[0].id}`);
+        await costOf(o.id);
         return existing[0].id;
       }
       const [vo] = await query<{ id: number }>(
@@ -101,11 +102,21 @@ export async function seedResolutionDemo(db: Db) {
               from orders o where o.id = ${o.id} returning id`,
       );
       await t.execute(sql`insert into vendor_order_items (vendor_order_id, order_item_id, variant_id, quantity, unit_cost_cents)
-                          select ${vo!.id}, i.id, i.variant_id, i.quantity, greatest(0, coalesce(i.cost_cents, i.unit_price_cents * 8 / 10) / i.quantity)::int from order_items i where i.order_id = ${o.id}`);
+                          select ${vo!.id}, i.id, i.variant_id, i.quantity, greatest(0, coalesce(i.cost_cents / nullif(i.quantity, 0), i.unit_price_cents * 8 / 10))::int from order_items i where i.order_id = ${o.id}`);
       // Its totals are its items' (the fees and shipping above), as a vendor order made by routing.
       await t.execute(sql`update vendor_orders vo set items_cents = s.items, total_cents = s.items + vo.fees_cents + vo.shipping_cents
                             from (select sum(quantity::bigint * unit_cost_cents) as items from vendor_order_items where vendor_order_id = ${vo!.id}) s where vo.id = ${vo!.id}`);
+      await costOf(o.id);
       return vo!.id;
+    };
+    // What the order costs once placed: its items' costs and its vendor orders' totals, as when routing places it.
+    const costOf = async (orderId: number) => {
+      await t.execute(sql`update order_items oi set cost_cents = x.cost
+                            from (select voi.order_item_id, sum(voi.quantity::bigint * voi.unit_cost_cents) as cost
+                                    from vendor_order_items voi join vendor_orders vo on vo.id = voi.vendor_order_id
+                                   where vo.order_id = ${orderId} and vo.status <> 'cancelled' group by voi.order_item_id) x
+                           where x.order_item_id = oi.id and oi.cost_cents is null`);
+      await t.execute(sql`update orders o set cost_cents = (select sum(total_cents) from vendor_orders where order_id = o.id and status <> 'cancelled') where o.id = ${orderId}`);
     };
     for (const [i, o] of take(4).entries()) {
       const id = await vendorOrderFor(o, 'backordered', i);

@@ -10,8 +10,11 @@ export default function TrendChart({ days }: { days: DashboardOrders['days'] }) 
   const margin = days.reduce((a, d) => a + d.margin, 0);
   return (
     <Paper withBorder radius="sm" p="sm">
-      <Text size="sm" fw={600} mb={4}>
+      <Text size="sm" fw={600}>
         Last 30 days: revenue and margin per day
+      </Text>
+      <Text size="xs" c="dimmed" mb={4}>
+        An order’s margin counts once it is routed and its cost is known, so the last days’ margin rises as their orders are routed.
       </Text>
       <div role="img" aria-label={`Revenue and margin per day over the last 30 days: ${formatCents(revenue)} revenue, ${formatCents(margin)} margin`}>
         <AreaChart
