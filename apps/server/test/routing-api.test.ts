@@ -221,6 +221,7 @@ describe.each(BACKENDS)('routing and vendor orders on %s', (kind) => {
     const r = await route(orderId);
     expect(r.status).toBe('failed');
     expect(r.failure_reason).toMatch(new RegExp(v[2]!.sku));
+    expect(r.failure_reason).toMatch(/^No feasible route\. .*[^.]\.$/);
     const cases = await t.sql<{ detail: string }>(sql`select detail from order_resolution_cases where order_id = ${orderId} and reason = 'unroutable' and resolved_at is null`);
     expect(cases).toHaveLength(1);
   });
