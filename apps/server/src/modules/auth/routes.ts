@@ -25,6 +25,13 @@ import { countAttempt, failAttempt, succeedAttempt } from './lockout.js';
 
 const WRONG = 'Email or password is incorrect';
 
+/** The session's new token (`renewSessionToken`), or a 401 when the session has ended. */
+async function renewedToken(t: Parameters<typeof renewSessionToken>[0], sessionId: number): Promise<string> {
+  const token = await renewSessionToken(t, sessionId);
+  if (!token) throw unauthenticated('Your session has expired. Sign in again.');
+  return token;
+}
+
 /** 429 with the time left, in whole minutes (at least one). */
 function tooManyAttempts(ms: number) {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
@@ -120,8 +127,7 @@ export function authRoutes({ app, db, config }: Kit) {
     handler: async (req, reply) => {
       const me = requireAuth(req);
       const token = await inTx(db, async (t) => {
-        const tok = await renewSessionToken(t, me.sessionId);
-        if (!tok) throw unauthenticated('Your session has expired. Sign in again.');
+        const tok = await renewedToken(t, me.sessionId);
         await audit(t, actorOf(req), { action: 'token_refresh', entity: 'user', entityId: me.userId });
         return tok;
       });
@@ -195,8 +201,7 @@ export function authRoutes({ app, db, config }: Kit) {
       const token = await inTx(db, async (t) => {
         await revokeSession(t, me.sessionId);
         // Back to the impersonator's own session (a new token for it: the browser let the old one go).
-        const tok = await renewSessionToken(t, me.parentSessionId ?? -1);
-        if (!tok) throw unauthenticated('Your session has expired. Sign in again.');
+        const tok = await renewedToken(t, me.parentSessionId ?? -1);
         await audit(t, actorOf(req), {
           action: 'impersonate_stop',
           entity: 'user',
