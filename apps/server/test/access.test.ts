@@ -27,6 +27,7 @@ describe.each(BACKENDS)('access control on %s', (kind) => {
         'GET /api/dashboard',
         'GET /api/me/preferences/:key',
         'POST /api/auth/impersonate/stop',
+        'POST /api/auth/refresh',
         'PUT /api/me/preferences/:key',
         'GET /api/job',
         'GET /api/job/:id',

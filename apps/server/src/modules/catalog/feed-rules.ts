@@ -5,7 +5,7 @@
  * gated price. The build (feed-files.ts) applies them to every item; the left-out report (feeds.ts) and
  * the file as fetched (live price and stock) to the items they read.
  */
-import type { FeedLeftOutCause } from '@qm/contracts';
+import { centsText, type FeedLeftOutCause } from '@qm/contracts';
 
 /** What the rules read of one item. */
 export interface FeedItemFacts {
@@ -27,7 +27,7 @@ export function isNumericUpc(upc: string | null): boolean {
   return upc !== null && /^(?:\d{8}|\d{12,14})$/.test(upc);
 }
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const money = centsText;
 
 /** Why the feed leaves the item out (the first cause that holds, in `FEED_LEFT_OUT_CAUSES` order), or null: it goes in. */
 export function feedLeftOutReason(item: FeedItemFacts, feed: FeedSwitches): { cause: FeedLeftOutCause; reason: string } | null {

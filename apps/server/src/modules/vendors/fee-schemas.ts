@@ -11,6 +11,7 @@ import {
   VendorFeeSchema,
   VendorFeeSchemaCreate,
   VendorFeeSchemaUpdate,
+  centsText,
 } from '@qm/contracts';
 import { query, queryOne, type Db } from '../../db/connect.js';
 import { action } from '../../http/kit.js';
@@ -56,7 +57,7 @@ export const feeSchemaList: ListSpec<VendorFeeSchema> = {
       header: 'Fees',
       value: (s) =>
         s.fees
-          .map((f) => `${f.name}: $${(f.amount_cents / 100).toFixed(2)} ${f.application === 'fixed' ? 'per order' : `per ${f.unit_basis === 'item' ? 'item' : f.unit_basis?.replace(/s$/, '')}`}`)
+          .map((f) => `${f.name}: ${centsText(f.amount_cents)} ${f.application === 'fixed' ? 'per order' : `per ${f.unit_basis === 'item' ? 'item' : f.unit_basis?.replace(/s$/, '')}`}`)
           .join('; '),
     },
   ],

@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { query, type Db } from '../../db/connect.js';
 import { transaction } from '../../db/write.js';
 import { openCase } from '../../modules/orders/cases.js';
+import { paymentProblem } from '../../modules/orders/service.js';
 
 /** `h(expr, salt)`: a stable number 0..999 from a row's key. */
 const h = (key: string, salt: string) => sql.raw(`(abs(hashtext((${key})::text || ':${salt}')) % 1000)`);
@@ -165,8 +166,7 @@ export async function seedOrdersDemo(db: Db) {
       } else if (n < 10) {
         const captured = Math.round(o.total_cents * 0.6);
         await t.execute(sql`update orders set payment_captured_cents = ${captured} where id = ${o.id}`);
-        const short = (c: number) => `$${(c / 100).toFixed(2)}`;
-        await openCase(t, o.id, 'payment_problem', `Captured ${short(captured)} of the order's ${short(o.total_cents)}: ${short(o.total_cents - captured)} short`);
+        await openCase(t, o.id, 'payment_problem', paymentProblem(captured, o.total_cents)!);
       }
     }
     const cs = await query<{ id: number; cs_status: string }>(t, sql`select id, cs_status from orders where cs_status not in ('none', 'resolved') order by id`);

@@ -13,6 +13,7 @@ import { query, type Db } from '../../db/connect.js';
 import { transaction } from '../../db/write.js';
 import { openCase } from '../../modules/orders/cases.js';
 import { checkLateVendorOrders } from '../../modules/resolution/late.js';
+import { paymentProblem } from '../../modules/orders/service.js';
 
 const h = (key: string, salt: string) => sql.raw(`(abs(hashtext((${key})::text || ':${salt}')) % 1000)`);
 
@@ -73,7 +74,7 @@ export async function seedResolutionDemo(db: Db) {
     for (const [i, o] of take(4).entries()) {
       const captured = Math.floor(Number(o.total) / 2);
       await t.execute(sql`update orders set payment_captured_cents = ${captured} where id = ${o.id}`);
-      await openCase(t, o.id, 'payment_problem', `Captured $${(captured / 100).toFixed(2)} of $${(Number(o.total) / 100).toFixed(2)}`);
+      await openCase(t, o.id, 'payment_problem', paymentProblem(captured, Number(o.total))!);
       await backdate(o.id, 'payment_problem', i);
     }
     // Vendor orders made real: backordered at the vendor, or past the expected ship date (the late check opens those).

@@ -100,7 +100,7 @@ function Facts({ po }: { po: PurchaseOrderDetail }) {
         <Anchor component={Link} to={`/vendor/${po.vendor_id}`} size="sm" underline="always">
           {po.vendor_name}
         </Anchor>
-        {` · ${po.entity} · receive at ${po.location_code}`}
+        {` · entity ${po.entity} · delivered to ${po.location_name}`}
       </Text>
       <Text size="xs" c="dimmed">
         Created {formatDateTime(po.created_at)}
