@@ -1,8 +1,19 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { CONSTANTS } from '@qm/contracts';
-import { CLIENT_ERROR_PATH, MASKED_TEXT, PLACEHOLDER_ACCESS_TOKEN, SCRUB_FIELDS, errorReporterConfig, itemEndpoint, reporterAccessToken, messageAbove, reportError, reportUncaught, saveProblemOf } from './errors';
+import { CLIENT_ERROR_PATH, MASKED_TEXT, PLACEHOLDER_ACCESS_TOKEN, SCRUB_FIELDS, errorReporterConfig, initErrorReporting, itemEndpoint, reporterAccessToken, messageAbove, reportError, reportUncaught, saveProblemOf } from './errors';
 import { ApiError } from './api';
+
+/** The SDK as this file sees it: items are recorded, nothing is sent over the network. */
+const sent = vi.hoisted(() => [] as unknown[]);
+vi.mock('rollbar', () => ({
+  default: class {
+    error(item: unknown) {
+      sent.push(item);
+    }
+    configure() {}
+  },
+}));
 
 describe('error reporter configuration', () => {
   const config = errorReporterConfig({}, 'https://qm.example.com');
@@ -59,7 +70,7 @@ describe('reported, then re-thrown (SPEC §1)', () => {
     expect(ignored(new Error('another'))).toBe(false);
   });
 
-  it('hands an error no boundary caught back to the browser as uncaught, once', () => {
+  it('hands an error no boundary caught back to the browser as uncaught, once', async () => {
     const rethrown = vi.fn();
     vi.stubGlobal('reportError', rethrown);
     try {
@@ -69,6 +80,8 @@ describe('reported, then re-thrown (SPEC §1)', () => {
       expect(rethrown).toHaveBeenCalledTimes(1);
       expect(rethrown).toHaveBeenCalledWith(err);
       expect(ignored(err)).toBe(true);
+      await initErrorReporting();
+      expect(sent.filter((item) => item === err)).toHaveLength(1);
     } finally {
       vi.unstubAllGlobals();
     }

@@ -129,6 +129,11 @@ export function installEarlyCapture(): void {
   if (typeof window !== 'undefined' && !rollbar) window.addEventListener('error', earlyErrorListener);
 }
 
+/** The SDK loads after the page may be gone (a closed tab, a torn-down test window). */
+function stopEarlyCapture(): void {
+  if (typeof window !== 'undefined') window.removeEventListener('error', earlyErrorListener);
+}
+
 /** Loads and starts the reporter. Safe to call more than once. */
 export function initErrorReporting(): Promise<Rollbar | null> {
   if (loading) return loading;
@@ -138,12 +143,12 @@ export function initErrorReporting(): Promise<Rollbar | null> {
       const instance = new RollbarCtor(errorReporterConfig());
       if (person) instance.configure({ payload: { person } });
       rollbar = instance;
-      window.removeEventListener('error', earlyErrorListener);
+      stopEarlyCapture();
       for (const err of pending.splice(0)) send(err);
       return instance;
     })
     .catch((e: unknown) => {
-      window.removeEventListener('error', earlyErrorListener);
+      stopEarlyCapture();
       console.error('Error reporting is unavailable', e);
       return null;
     });
