@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSTANTS } from '@qm/contracts';
 import { CLIENT_ERROR_PATH, MASKED_TEXT, PLACEHOLDER_ACCESS_TOKEN, SCRUB_FIELDS, errorReporterConfig, initErrorReporting, itemEndpoint, reporterAccessToken, messageAbove, reportError, reportUncaught, saveProblemOf } from './errors';
 import { ApiError } from './api';
@@ -60,6 +60,10 @@ describe('error reporter configuration', () => {
 });
 
 describe('reported, then re-thrown (SPEC §1)', () => {
+  // a development build also writes what it reports to the console
+  beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => {}));
+  afterEach(() => vi.restoreAllMocks());
+
   const ignored = (err: unknown) => (errorReporterConfig({}, 'https://qm.example.com').checkIgnore as (u: boolean, args: unknown[]) => boolean)(true, ['message', err, {}]);
 
   it('re-throws what it reports, and the reporter does not send it again when it comes back uncaught', () => {
