@@ -17,7 +17,7 @@ const columns: Column<VendorOrderListItem>[] = [
   numberColumn((v) => v.number, { value: (v) => v.order_number, title: 'Order' }),
   // a warehouse marked under its name, a drop-ship vendor (most rows) not; a long name cut to the column (whole in its tooltip)
   { key: 'source_name', header: 'Vendor', render: (v) => (
-      <Stacked maxWidth={150}>
+      <Stacked maxWidth={140}>
         <Text size="sm" truncate="end" maw="100%" title={v.source_name}>{v.source_name}</Text>
         {v.source_kind === 'warehouse' ? <SourceKindBadge kind={v.source_kind} /> : null}
       </Stacked>
@@ -31,15 +31,17 @@ const columns: Column<VendorOrderListItem>[] = [
   { key: 'shipping_cents', header: 'Shipping', align: 'right', render: (v) => <MoneyDisplay cents={v.shipping_cents} /> },
   { key: 'total_cents', header: 'Total', align: 'right', render: (v) => <MoneyDisplay cents={v.total_cents} /> },
   { key: 'tracking_numbers', header: 'Tracking', render: (v) => (
-      // one number a line, each whole
+      // one number a line, cut at a carrier's usual 18 characters (a 22-digit one whole in its tooltip and on the order's page)
       <Stack gap={0}>
         {v.tracking_numbers.map((n) => (
-          <CodeDisplay key={n} value={n} />
+          <Text key={n} size="sm" ff="monospace" truncate="end" maw={144} title={n}>
+            {n}
+          </Text>
         ))}
       </Stack>
     ), },
   { key: 'sent_at', header: 'Sent', render: (v) => <DateTimeDisplay value={v.sent_at} stacked /> },
-  { key: 'expected_ship_date', header: 'Expected ship', render: (v) => <DateTimeDisplay value={v.expected_ship_date} dateOnly /> },
+  { key: 'expected_ship_date', header: 'Ships by', render: (v) => <DateTimeDisplay value={v.expected_ship_date} dateOnly /> },
   createdColumn({ defaultVisible: false }),
 ];
 
