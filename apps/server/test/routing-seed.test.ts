@@ -49,13 +49,13 @@ describe.each(BACKENDS)('routing demo data on %s', (kind) => {
     expect(sales[0]!.n).toBeGreaterThan(0);
     const negative = await t.sql(sql`select id from inventory_items where on_hand < 0`);
     expect(negative).toEqual([]);
-    // as the engine, the demo places an order below a vendor's minimum only where no vendor without one stocks the lines
+    // as the engine, the demo never places an order below a vendor's minimum (a vendor without one carries every line)
     const [below] = await t.sql<{ n: number; all: number }>(sql`
       select count(*) filter (where not vt.min_order_met)::int as n, count(*)::int as "all"
         from order_route_option_vendor_totals vt join order_routes r on r.chosen_option_id = vt.option_id join orders o on o.id = r.order_id
        where o.number like 'SEED-%' and vt.source_kind = 'vendor'`);
     expect(below!.all).toBeGreaterThan(0);
-    expect(below!.n).toBeLessThan(below!.all / 8); // the few left: lines that only a vendor with a minimum stocks (a third before)
+    expect(below!.n).toBe(0);
   });
 
   it('routes the newest waiting orders through the service', async () => {

@@ -73,7 +73,8 @@ async function seedChosenRoutes(db: Db): Promise<void> {
         from seed_rl s left join seed_rs w on w.order_item_id = s.order_item_id`);
     await t.execute(sql`delete from seed_rp where source_kind = 'vendor' and src_vendor is null`);
     // A vendor's minimum order: an order's lines that would leave it unmet go to the cheapest vendor
-    // without one (the engine never places an order below a vendor's minimum; neither does the demo).
+    // without one — every variant has one (vendor-catalog.ts): the engine never places an order below a
+    // vendor's minimum; neither does the demo.
     await t.execute(sql`
       update seed_rp p set src_vendor = x.vendor_id, unit_cost = x.cost_cents, reason = 'lowest drop-ship cost of the vendors without a minimum order'
         from (select p2.order_item_id, alt.vendor_id, alt.cost_cents

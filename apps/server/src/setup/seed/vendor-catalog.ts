@@ -1,5 +1,6 @@
 /**
- * Demo vendor catalogues: each seeded vendor carries most of our variants (each its own share), at a
+ * Demo vendor catalogues: each seeded vendor carries most of our variants (each its own share; every
+ * variant is carried by at least one drop-ship vendor without a minimum order), at a
  * cost below our price that differs by a few per cent from vendor to vendor, with stock (some out),
  * drop-ship as the vendor offers it, the MAP some brands impose, and a few lines we do not sell (their
  * UPCs and SKUs unknown to us). Set-based: one statement per vendor for the lines, then the matching
@@ -26,7 +27,10 @@ const NOT_OURS = [
 ];
 
 export async function seedVendorCatalogDemo(db: Db) {
-  const vendors = await query<{ id: number; code: string }>(db, sql`select id, code from vendors order by id`);
+  const vendors = await query<{ id: number; code: string; catch_all: boolean }>(
+    db,
+    sql`select id, code, (can_drop_ship and is_active and min_order_cents is null) as catch_all from vendors order by id`,
+  );
   await transaction(db, async (t) => {
     for (const [i, v] of vendors.entries()) {
       // Each vendor's own share of the catalogue (55–90 %), price level (−6 % … +6 %) and last sync.
@@ -54,7 +58,12 @@ export async function seedVendorCatalogDemo(db: Db) {
                case when h.brand = any(${`{${MAP_BRANDS.map((b) => `"${b}"`).join(',')}}`}::text[]) and h.price is not null
                     then (floor(h.price * 0.97 / 100) * 100 + 99)::int end,
                now() - make_interval(hours => ${hours}::int, mins => (h.r % 50)::int)
-          from h where h.r % 100 < ${share}`);
+          from h
+         where h.r % 100 < ${share}
+            -- a drop-ship vendor without a minimum order also carries what no other such vendor does: an
+            -- order's few lines too small for the others' minimums always have a home (the routing demo's too)
+            or (${v.catch_all}::boolean and not exists (select 1 from vendor_products vp join vendors ov on ov.id = vp.vendor_id
+                                                      where vp.variant_id = h.id and ov.can_drop_ship and ov.is_active and ov.min_order_cents is null))`);
       const extra = 3 + (i % 3);
       await t.execute(sql`
         insert into vendor_products (vendor_id, vendor_sku, name, upc, cost_cents, quantity_available, can_drop_ship, last_synced_at)
