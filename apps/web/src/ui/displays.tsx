@@ -62,11 +62,15 @@ export function NoValue() {
   return <Text span c="dimmed" size="sm">{EMPTY}</Text>;
 }
 
-/** A code (SKU, UPC, slug, a record's number) in monospace (`strong`: the row's own code; `to`: the page it opens), or the dash. */
-export function CodeDisplay({ value, strong, to }: { value: string | null | undefined; strong?: boolean; to?: string }) {
+/**
+ * A code (SKU, UPC, slug, a record's number) in monospace (`strong`: the row's own code; `to`: the page
+ * it opens; `maxWidth`: cut there with an ellipsis, whole in its tooltip), or the dash.
+ */
+export function CodeDisplay({ value, strong, to, maxWidth }: { value: string | null | undefined; strong?: boolean; to?: string; maxWidth?: number | string }) {
   if (!value) return <NoValue />;
   // a code reads whole: never broken across lines at its hyphens
-  const look = { size: 'sm', ff: 'monospace', fw: strong ? 500 : undefined, style: { whiteSpace: 'nowrap' } } as const;
+  const fit = maxWidth === undefined ? { style: { whiteSpace: 'nowrap' } } : { truncate: 'end' as const, maw: maxWidth, title: value };
+  const look = { size: 'sm', ff: 'monospace', fw: strong ? 500 : undefined, ...fit } as const;
   return to ? (
     <Anchor component={Link} to={to} {...look}>
       {value}

@@ -34,9 +34,7 @@ const columns: Column<VendorOrderListItem>[] = [
       // one number a line, cut at a carrier's usual 18 characters (a 22-digit one whole in its tooltip and on the order's page)
       <Stack gap={0}>
         {v.tracking_numbers.map((n) => (
-          <Text key={n} size="sm" ff="monospace" truncate="end" maw={144} title={n}>
-            {n}
-          </Text>
+          <CodeDisplay key={n} value={n} maxWidth={144} />
         ))}
       </Stack>
     ), },

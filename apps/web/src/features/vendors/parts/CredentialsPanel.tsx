@@ -14,7 +14,7 @@ import { usePermissions } from '../../../lib/session';
 import { updatedColumn } from '../../../ui/columns';
 import { alertDialog, confirmDialog } from '../../../ui/ConfirmDialog';
 import { useDialogParams } from '../../../ui/dialogParams';
-import { DateTimeDisplay } from '../../../ui/displays';
+import { CodeDisplay, DateTimeDisplay } from '../../../ui/displays';
 import { CheckboxField, DateField, PasswordField, SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { IconDots, IconPlus } from '../../../ui/icons';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -104,16 +104,7 @@ export function CredentialsPanel({ vendorId }: { vendorId?: number }) {
     {
       key: 'username',
       header: 'Username',
-      render: (k) =>
-        k.username ? (
-          <Text size="sm" ff="monospace" truncate="end" maw="22ch" title={k.username}>
-            {k.username}
-          </Text>
-        ) : (
-          <Text span size="sm" c="dimmed">
-            —
-          </Text>
-        ),
+      render: (k) => <CodeDisplay value={k.username} maxWidth="22ch" />,
     },
     {
       key: 'has_secret',
