@@ -31,6 +31,8 @@ export async function seedVendorCatalogDemo(db: Db) {
     db,
     sql`select id, code, (can_drop_ship and is_active and min_order_cents is null) as catch_all from vendors order by id`,
   );
+  /** The drop-ship vendors without a minimum order seeded so far. */
+  const catchAll: number[] = [];
   await transaction(db, async (t) => {
     for (const [i, v] of vendors.entries()) {
       // Each vendor's own share of the catalogue (55–90 %), price level (−6 % … +6 %) and last sync.
@@ -62,8 +64,8 @@ export async function seedVendorCatalogDemo(db: Db) {
          where h.r % 100 < ${share}
             -- a drop-ship vendor without a minimum order also carries what no other such vendor does: an
             -- order's few lines too small for the others' minimums always have a home (the routing demo's too)
-            or (${v.catch_all}::boolean and not exists (select 1 from vendor_products vp join vendors ov on ov.id = vp.vendor_id
-                                                      where vp.variant_id = h.id and ov.can_drop_ship and ov.is_active and ov.min_order_cents is null))`);
+            or (${v.catch_all}::boolean and not exists (select 1 from vendor_products vp
+                                                      where vp.variant_id = h.id and vp.vendor_id = any(${`{${catchAll.join(',')}}`}::int[])))`);
       const extra = 3 + (i % 3);
       await t.execute(sql`
         insert into vendor_products (vendor_id, vendor_sku, name, upc, cost_cents, quantity_available, can_drop_ship, last_synced_at)
@@ -72,6 +74,7 @@ export async function seedVendorCatalogDemo(db: Db) {
                (select can_drop_ship from vendors where id = ${v.id}), now() - make_interval(hours => ${hours}::int)
           from generate_series(1, ${extra}::int) g`);
       const matched = await matchVendor(t, v.id);
+      if (v.catch_all) catchAll.push(v.id);
       await audit(t, SYSTEM_ACTOR, { action: 'import', entity: 'vendor', entityId: v.id, after: { file_name: 'demo catalogue', counts: matched } });
     }
   });
