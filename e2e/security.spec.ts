@@ -69,7 +69,11 @@ test("the console's error reports are attributed to the signed-in user by the se
   await page.evaluate((message) => setTimeout(() => { throw new Error(message); }), probe);
   const res = await sent;
   expect(res.status()).toBe(200);
-  expect(res.request().headers()['x-rollbar-access-token']).toBe(await page.evaluate(() => localStorage.getItem('quartermaster_token')));
+  // sent like every call to /api (SPEC §1): the AJAX header and the session's bearer token
+  const headers = res.request().headers();
+  expect(headers['x-requested-with']).toBe('XMLHttpRequest');
+  expect(headers.authorization).toBe(`Bearer ${await page.evaluate(() => localStorage.getItem('quartermaster_token'))}`);
+  expect(headers['x-rollbar-access-token']).toBeUndefined();
   const admin = await apiToken(page, 'admin@example.com');
   const list = await page.request.get(`/api/client-error?q=${encodeURIComponent(probe)}`, { headers: { authorization: `Bearer ${admin}` } });
   const rows = (await list.json()).data as { user_name: string | null; message: string }[];

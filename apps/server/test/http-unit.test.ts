@@ -43,11 +43,11 @@ describe('query string', () => {
 
 describe('route access', () => {
   it('is read from the route config own properties only', () => {
-    const none = { public: false, permission: [], reporterToken: false, apiKey: null };
+    const none = { public: false, permission: [], apiKey: null };
     expect(accessOf({ public: true })).toEqual({ ...none, public: true });
     expect(accessOf({ permission: 'users.read' })).toEqual({ ...none, permission: ['users.read'] });
-    expect(accessOf({ permission: ['users.read', 'audit.read'], reporterToken: true })).toEqual({ ...none, permission: ['users.read', 'audit.read'], reporterToken: true });
-    expect(accessOf(Object.create({ public: true, permission: ['users.read'], reporterToken: true }))).toEqual(none);
+    expect(accessOf({ permission: ['users.read', 'audit.read'] })).toEqual({ ...none, permission: ['users.read', 'audit.read'] });
+    expect(accessOf(Object.create({ public: true, permission: ['users.read'] }))).toEqual(none);
     expect(accessOf({ public: 1 })).toEqual(none);
     expect(accessOf({ apiKey: 'store API key' })).toEqual({ ...none, apiKey: 'store API key' });
     expect(accessOf(Object.create({ apiKey: 'store API key' }))).toEqual(none);

@@ -32,11 +32,6 @@ declare module 'fastify' {
     public?: boolean;
     /** Any one of these permissions opens the route; absent → any signed-in user. */
     permission?: Permission | readonly Permission[];
-    /**
-     * The session may also come as `X-Rollbar-Access-Token` (the browser's error reporter, which
-     * cannot send an Authorization header, sends the session token as its access token).
-     */
-    reporterToken?: boolean;
     /** Called with an API key of this kind instead of a session (kit.ts `KeyAccess`). */
     apiKey?: string;
   }
@@ -228,14 +223,13 @@ export interface RouteAccess {
  * from a polluted Object.prototype (`public`, `permission`) must never open a route. Only `true`
  * makes a route public; a permission is a string or an array of strings.
  */
-export function accessOf(config: unknown): { public: boolean; permission: readonly Permission[]; reporterToken: boolean; apiKey: string | null } {
+export function accessOf(config: unknown): { public: boolean; permission: readonly Permission[]; apiKey: string | null } {
   const own = (key: string) => (typeof config === 'object' && config !== null && Object.hasOwn(config, key) ? (config as Record<string, unknown>)[key] : undefined);
   const permission = own('permission');
   const apiKey = own('apiKey');
   return {
     public: own('public') === true,
     apiKey: typeof apiKey === 'string' ? apiKey : null,
-    reporterToken: own('reporterToken') === true,
     permission:
       typeof permission === 'string'
         ? [permission as Permission]
@@ -264,8 +258,7 @@ export function registerAuth(app: FastifyInstance, db: Db, routes: RouteAccess[]
     const access = accessOf(request.routeOptions.config);
     // An API key endpoint: the route's own hook checks the key (kit.ts); a session never opens it.
     if (access.apiKey && !access.public) return;
-    const reporterToken = access.reporterToken ? request.headers['x-rollbar-access-token'] : undefined;
-    const token = bearerOf(request) ?? (typeof reporterToken === 'string' && /^[\w-]{40,64}$/.test(reporterToken) ? reporterToken : null);
+    const token = bearerOf(request);
     if (token) request.auth = await resolveSession(db, token);
     if (!request.routeOptions.url || access.public || request.url.startsWith('/api/docs')) return;
     if (!request.auth) throw unauthenticated(token ? 'Your session has expired. Sign in again.' : 'Sign in to continue');

@@ -81,8 +81,6 @@ export interface ActionDef<P extends Schema | undefined, Q extends Schema | unde
   /** Route options passed through (rate limits, body limit). */
   options?: Pick<RouteShorthandOptions, 'bodyLimit'> & {
     rateLimit?: { max: number; timeWindow: string };
-    /** Also accept the browser error reporter's access token header as the session (http/auth.ts). */
-    reporterToken?: true;
   };
   handler: (req: FastifyRequest & { params: Infer<P>; query: Infer<Q>; body: Infer<B> }, reply: FastifyReply) => Promise<unknown>;
 }
@@ -111,7 +109,7 @@ export function action<P extends Schema | undefined = undefined, Q extends Schem
   app: FastifyInstance,
   def: ActionDef<P, Q, B>,
 ): void {
-  const { rateLimit, reporterToken, ...rest } = def.options ?? {};
+  const { rateLimit, ...rest } = def.options ?? {};
   const access = def.access;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
@@ -127,7 +125,7 @@ export function action<P extends Schema | undefined = undefined, Q extends Schem
         request.keyHolder = holder;
       },
     }),
-    config: { ...accessConfig(def.access), ...(rateLimit && { rateLimit }), ...(reporterToken && { reporterToken }) },
+    config: { ...accessConfig(def.access), ...(rateLimit && { rateLimit }) },
     schema: {
       tags: def.tags,
       summary: def.summary,

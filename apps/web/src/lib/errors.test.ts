@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSTANTS } from '@qm/contracts';
-import { CLIENT_ERROR_PATH, MASKED_TEXT, PLACEHOLDER_ACCESS_TOKEN, SCRUB_FIELDS, errorReporterConfig, initErrorReporting, itemEndpoint, reporterAccessToken, messageAbove, reportError, reportUncaught, saveProblemOf } from './errors';
+import { CLIENT_ERROR_PATH, ConsoleTransport, MASKED_TEXT, PLACEHOLDER_ACCESS_TOKEN, SCRUB_FIELDS, errorReporterConfig, reportsToConsole, initErrorReporting, itemEndpoint, reporterAccessToken, messageAbove, reportError, reportUncaught, saveProblemOf } from './errors';
 import { ApiError } from './api';
+import { clearToken, setToken } from './session';
 
 /** The SDK as this file sees it: items are recorded, nothing is sent over the network. */
 const sent = vi.hoisted(() => [] as unknown[]);
@@ -45,10 +46,11 @@ describe('error reporter configuration', () => {
     expect(config.accessToken).toBeTruthy();
   });
 
-  it('sends the session token as the access token to its own endpoint only, so the server knows who saw the error', () => {
-    expect(errorReporterConfig({}, 'https://qm.example.com', 'session-token-abc').accessToken).toBe('session-token-abc');
-    expect(errorReporterConfig({}, 'https://qm.example.com', null).accessToken).toBe(PLACEHOLDER_ACCESS_TOKEN);
-    expect(reporterAccessToken({ VITE_ERROR_ENDPOINT: 'https://api.rollbar.com/api/1/', VITE_ERROR_TOKEN: 'ext' }, 'session-token-abc')).toBe('ext');
+  it('holds no session token: to its own endpoint the session goes as the bearer token of the console transport', () => {
+    expect(errorReporterConfig({}, 'https://qm.example.com').accessToken).toBe(PLACEHOLDER_ACCESS_TOKEN);
+    expect(reporterAccessToken({ VITE_ERROR_ENDPOINT: 'https://api.rollbar.com/api/1/', VITE_ERROR_TOKEN: 'ext' })).toBe('ext');
+    expect(reportsToConsole({})).toBe(true);
+    expect(reportsToConsole({ VITE_ERROR_ENDPOINT: 'https://api.rollbar.com/api/1/' })).toBe(false);
   });
 
   it('switches to an external service with VITE_ERROR_ENDPOINT and VITE_ERROR_TOKEN', () => {
@@ -89,6 +91,50 @@ describe('reported, then re-thrown (SPEC §1)', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe("the console transport (rollbar's RollbarProxy)", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearToken();
+  });
+
+  const capture = (status = 200) => {
+    const calls: { url: string; init: RequestInit }[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return Promise.resolve(new Response(JSON.stringify(status === 200 ? { err: 0, result: { id: 7 } } : { error: { code: 'rate_limited', message: 'Too many reports' } }), { status }));
+    });
+    return calls;
+  };
+  const post = (json: string) =>
+    new Promise<{ ok: unknown } | { failed: string }>((resolve) => new ConsoleTransport().sendJsonPayload(json, (ok) => resolve({ ok }), (failed) => resolve({ failed })));
+
+  it('is what rollbar posts through once loaded, for the console\'s own receiver', async () => {
+    await initErrorReporting();
+    expect((globalThis as { RollbarProxy?: unknown }).RollbarProxy).toBe(ConsoleTransport);
+  });
+
+  it('posts the item as every call to /api goes: the AJAX header, and the bearer token once signed in (SPEC §1)', async () => {
+    const calls = capture();
+    expect(await post('{"data":{"level":"error"}}')).toEqual({ ok: { err: 0, result: { id: 7 } } });
+    setToken('session-token-abc');
+    await post('{"data":{"level":"error"}}');
+    expect(calls.map((c) => c.url)).toEqual(['/api/client-error/item/', '/api/client-error/item/']);
+    const [signedOut, signedIn] = calls.map((c) => new Headers(c.init.headers));
+    expect(signedOut!.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(signedOut!.get('Authorization')).toBeNull();
+    expect(signedIn!.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(signedIn!.get('Authorization')).toBe('Bearer session-token-abc');
+    expect(signedIn!.get('Content-Type')).toBe('application/json');
+    expect(calls[1]!.init.method).toBe('POST');
+    expect(await (calls[1]!.init.body as Blob).text()).toBe('{"data":{"level":"error"}}');
+  });
+
+  it("tells rollbar when the receiver refuses the item", async () => {
+    capture(429);
+    expect(await post('{}')).toEqual({ failed: 'Too many reports' });
   });
 });
 

@@ -12,10 +12,12 @@
  *   512 * 1024)` tries `raw`, then `truncateFrames` with range 30, then shorter strings). They are
  *   not options of the SDK, so nothing is configured for them here.
  *
- * By default errors go to the console's own API: rollbar POSTs each item to its `endpoint`, which it
- * uses as the full URL of the item call. The console's receiver lives at `/api/client-error/`, the
- * item call at `/api/client-error/item/`. `VITE_ERROR_ENDPOINT` (a Rollbar-style API base ending
- * in `/`) and `VITE_ERROR_TOKEN` set at build time switch to an external service.
+ * By default errors go to the console's own API: the item call is `/api/client-error/item/` (the
+ * receiver lives at `/api/client-error/`), and the item goes through the console's HTTP client
+ * (`consoleTransport`), so it carries what every call to /api carries (SPEC §1: the AJAX header, the
+ * bearer token once signed in — by which the server knows who saw the error). `VITE_ERROR_ENDPOINT`
+ * (a Rollbar-style API base ending in `/`) and `VITE_ERROR_TOKEN` set at build time switch to an
+ * external service, which rollbar's own transport posts to with that token.
  *
  * The SDK is loaded lazily so that it stays out of the login screen's bundle: once someone has
  * signed in, or as soon as there is an error to send. Until it has loaded, uncaught errors are
@@ -23,11 +25,12 @@
  */
 import type Rollbar from 'rollbar';
 import { CONSTANTS, ERROR_CODES, type ConflictHolder } from '@qm/contracts';
-import { ApiError, errorMessage } from './api';
-import { getToken } from './session';
+import { ApiError, errorMessage, send as apiSend } from './api';
 
 /** The console's own receiver of browser errors (rollbar appends nothing: see `itemEndpoint`). */
 export const CLIENT_ERROR_PATH = '/api/client-error/';
+/** Its item call, as the console's HTTP client names it (under /api). */
+const CLIENT_ERROR_ITEM = 'client-error/item/';
 export const PLACEHOLDER_ACCESS_TOKEN = 'quartermaster-console';
 
 /** Field names whose values never leave the browser (matched whole, case-insensitive, by rollbar). */
@@ -71,21 +74,40 @@ export function itemEndpoint(base: string): string {
 }
 
 /**
- * The access token rollbar sends (header `X-Rollbar-Access-Token`). To the console's own receiver it
- * is the session token when signed in: the server attributes a report to a user only through a
- * valid session, never through the `person` a browser names. An external service gets its own token.
+ * The access token rollbar holds: an external service's own (`VITE_ERROR_TOKEN`); to the console's
+ * receiver a placeholder, never sent (the item goes with the session's bearer token, `consoleTransport`).
  */
-export function reporterAccessToken(env: ReporterEnv = import.meta.env, sessionToken: string | null = getToken()): string {
+export function reporterAccessToken(env: ReporterEnv = import.meta.env): string {
   if (env.VITE_ERROR_ENDPOINT?.trim()) return env.VITE_ERROR_TOKEN?.trim() || PLACEHOLDER_ACCESS_TOKEN;
-  return sessionToken || PLACEHOLDER_ACCESS_TOKEN;
+  return PLACEHOLDER_ACCESS_TOKEN;
 }
 
-export function errorReporterConfig(env: ReporterEnv = import.meta.env, origin = window.location.origin, sessionToken: string | null = getToken()): Rollbar.Configuration {
+/** Whether items go to the console's own receiver (no `VITE_ERROR_ENDPOINT`). */
+export function reportsToConsole(env: ReporterEnv = import.meta.env): boolean {
+  return !env.VITE_ERROR_ENDPOINT?.trim();
+}
+
+/**
+ * How an item reaches the console's receiver: rollbar's browser transport hands the item, serialized
+ * and already cut to its payload cap, to a global `RollbarProxy` when one is defined
+ * (rollbar/src/browser/transport.js `_proxyRequest`: `new RollbarProxy().sendJsonPayload(json, onSuccess,
+ * onError)`); this one posts it with the console's HTTP client. Installed only for the console's own
+ * receiver (`initErrorReporting`).
+ */
+export class ConsoleTransport {
+  sendJsonPayload(json: string, onSuccess: (message: unknown) => void, onError: (error: string) => void): void {
+    apiSend(CLIENT_ERROR_ITEM, { method: 'POST', raw: { body: new Blob([json]), contentType: 'application/json' } })
+      .then((res) => res.json())
+      .then(onSuccess, (e: unknown) => onError(errorMessage(e)));
+  }
+}
+
+export function errorReporterConfig(env: ReporterEnv = import.meta.env, origin = window.location.origin): Rollbar.Configuration {
   const external = env.VITE_ERROR_ENDPOINT?.trim();
   // rollbar's URL parser needs an absolute URL (a bare path has no host and is dropped).
   const base = external ? external : `${origin}${CLIENT_ERROR_PATH}`;
   return {
-    accessToken: reporterAccessToken(env, sessionToken),
+    accessToken: reporterAccessToken(env),
     endpoint: itemEndpoint(base),
     captureUncaught: true,
     captureUnhandledRejections: false,
@@ -140,6 +162,7 @@ export function initErrorReporting(): Promise<Rollbar | null> {
   if (typeof window === 'undefined') return Promise.resolve(null);
   loading = import('rollbar')
     .then(({ default: RollbarCtor }) => {
+      if (reportsToConsole()) (globalThis as { RollbarProxy?: typeof ConsoleTransport }).RollbarProxy = ConsoleTransport;
       const instance = new RollbarCtor(errorReporterConfig());
       if (person) instance.configure({ payload: { person } });
       rollbar = instance;
@@ -158,7 +181,7 @@ export function initErrorReporting(): Promise<Rollbar | null> {
 /** Attach the signed-in user to later reports (the server records who saw the error). */
 export function setErrorReportingUser(user: { id: number; name: string; email: string } | null): void {
   person = user ? { id: String(user.id), username: user.name, email: user.email } : null;
-  rollbar?.configure({ accessToken: reporterAccessToken(), payload: { person: person ?? { id: null } } });
+  rollbar?.configure({ payload: { person: person ?? { id: null } } });
 }
 
 function send(err: unknown): void {

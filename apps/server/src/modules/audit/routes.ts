@@ -154,12 +154,12 @@ export function auditRoutes({ app, db }: Kit) {
     summary: "Browser error reporter's endpoint; stores the scrubbed report",
     body: ReportItem,
     response: { 200: z.object({ err: z.number(), result: z.object({ id: z.number() }) }) },
-    options: { reporterToken: true, rateLimit: { max: CONSTANTS.errorReporter.itemsPerMinute, timeWindow: '1 minute' }, bodyLimit: CONSTANTS.errorReporter.maxPayloadBytes + 65536 },
+    options: { rateLimit: { max: CONSTANTS.errorReporter.itemsPerMinute, timeWindow: '1 minute' }, bodyLimit: CONSTANTS.errorReporter.maxPayloadBytes + 65536 },
     handler: async (req) => {
       const data = scrub(req.body.data) as z.infer<typeof ReportItem>['data'];
-      // Who saw the error comes from a valid session only (the bearer token, or the console reporter's
-      // access token: `reporterToken` below) — never from the body, where `person` is whatever the
-      // sender wrote. Reports without one are kept, attributed to no one.
+      // Who saw the error comes from a valid session only (the bearer token the console's reporter
+      // sends like every call) — never from the body, where `person` is whatever the sender wrote.
+      // Reports without one are kept, attributed to no one.
       const userId = req.auth?.userId ?? null;
       const rows = (await db.execute(sql`
         insert into client_errors (user_id, level, message, url, environment, payload)
