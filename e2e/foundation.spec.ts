@@ -211,6 +211,20 @@ test.describe('layout', () => {
     await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
     await shot(page, `users-${await html.getAttribute('data-mantine-color-scheme')}`);
   });
+
+  test("follows the system's theme until someone chooses one", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signIn(page, 'admin@example.com');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    // a choice made here outlasts the system's
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
 });
 
 test.describe('users', () => {

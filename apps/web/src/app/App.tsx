@@ -8,12 +8,12 @@ import { CONSTANTS } from '@qm/contracts';
 import { queryClient } from '../lib/queryClient';
 import { cssVariablesResolver, theme } from './theme';
 
-/** The light/dark choice is remembered in this browser. */
+/** The light/dark choice is remembered in this browser; until someone makes one, the system's is followed. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'quartermaster_color_scheme' });
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
           <Notifications
