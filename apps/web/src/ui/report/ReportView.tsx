@@ -251,6 +251,27 @@ function TextFilter({ label, value, onChange }: { label: string; value: string; 
   return <TextInput size="xs" label={label} value={text} onChange={(e) => setText(e.currentTarget.value)} w={150} type="search" />;
 }
 
+/**
+ * A figure's heading as it may wrap (report.css): a unit or a sign stays with the word before it —
+ * "Margin %", "Sold / 30 d", "Per day / (30 d)". The text itself is unchanged.
+ */
+function heading(label: string): ReactNode {
+  const m = /^((?:.* )?)(\S+ \S{1,2})$/.exec(label);
+  // one element: the sort button lays out its label and its icon side by side
+  return (
+    <span className="qm-heading">
+      {m ? (
+        <>
+          {m[1]}
+          <span className="qm-nowrap">{m[2]}</span>
+        </>
+      ) : (
+        label
+      )}
+    </span>
+  );
+}
+
 function ReportTable(props: {
   title: string;
   columns: ReportColumn[];
@@ -270,21 +291,21 @@ function ReportTable(props: {
   const cell = (i: number, numeric = false) => tableCell({ left: i === 0 ? 0 : undefined, edge: true, numeric });
   return (
     <TableWrap>
-      <Table striped highlightOnHover stickyHeader verticalSpacing={4} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label={props.title} aria-busy={props.busy} aria-rowcount={props.total}>
+      <Table className="qm-report-table" striped highlightOnHover stickyHeader verticalSpacing={4} horizontalSpacing={TABLE_DENSITY.x} fz={TABLE_DENSITY.fz} aria-label={props.title} aria-busy={props.busy} aria-rowcount={props.total}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c, i) => {
               const dir = sortDirection(sort, c.key);
               const ta = isNumeric(c.type) ? 'right' : undefined;
               return (
-                <Table.Th key={c.key} ta={ta} aria-sort={c.sortable ? dir : undefined} {...cell(i)}>
+                <Table.Th key={c.key} ta={ta} aria-sort={c.sortable ? dir : undefined} {...cell(i, isNumeric(c.type))}>
                   {c.sortable ? (
                     <UnstyledButton className="qm-sort" data-active={dir !== 'none' || undefined} onClick={() => onSort(c.key)} title={`Sort by ${c.label.toLowerCase()}`}>
-                      {c.label}
+                      {heading(c.label)}
                       {dir === 'ascending' ? <IconSortAsc size={13} /> : dir === 'descending' ? <IconSortDesc size={13} /> : <IconSortNone size={13} className="qm-sort-idle" />}
                     </UnstyledButton>
                   ) : (
-                    c.label
+                    heading(c.label)
                   )}
                 </Table.Th>
               );
