@@ -218,6 +218,18 @@ describe.each(BACKENDS)('reports on %s', (kind) => {
     expect(csv.slice(1).every((r) => r[1])).toBe(true);
   });
 
+  it('a product still without a title is named as the console names it, in every report that lists products', async () => {
+    const p = await one<{ id: number }>(t, sql`insert into products (type, variation_type) values ('physical', 'rounds') returning id`);
+    const v = await one<{ id: number }>(t, sql`insert into variants (product_id, sku, units_per_package) values (${p.id}, 'RPT-UNTITLED-50', 50) returning id`);
+    await t.sql(sql`insert into inventory_items (variant_id, location_id, on_hand, avg_cost_cents) values (${v.id}, ${ids.loc1}, 0, 900)`);
+    const name = `Untitled product #${p.id}`;
+    for (const report of ['product-inventory', 'inventory-item']) {
+      const res = await get(`/api/report/${report}?filter[sku]=RPT-UNTITLED`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.map((r: { product: string }) => r.product), report).toEqual([name]);
+    }
+  });
+
   it('Inventory Item: items per location with value; filters by stock', async () => {
     const res = await get(`/api/report/inventory-item?filter[sku]=RPT-9`);
     expect(res.status, res.text).toBe(200);

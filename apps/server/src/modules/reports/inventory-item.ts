@@ -1,7 +1,7 @@
 /** Inventory Item Report: what each location holds of each variant, with its value at average cost. */
 import { sql } from 'drizzle-orm';
 import { col, contains, defineReport, filter, where } from '../../reports/kit.js';
-import { brandOptions, locationOptions } from './lookups.js';
+import { PRODUCT_TITLE, brandOptions, locationOptions } from './lookups.js';
 
 /** An item at or below its reorder point (`i`: inventory_items): the report's filter and the dashboard's figure. */
 export const belowReorder = sql`(i.reorder_point is not null and i.on_hand <= i.reorder_point)`;
@@ -28,7 +28,7 @@ export const inventoryItem = defineReport({
     col.datetime('updated_at', 'Last change'),
   ],
   rows: (f) => sql`
-    select i.id, i.variant_id, i.location_id, l.code as location, v.sku, p.title as product, i.bin, i.on_hand, i.reorder_point,
+    select i.id, i.variant_id, i.location_id, l.code as location, v.sku, ${PRODUCT_TITLE} as product, i.bin, i.on_hand, i.reorder_point,
            i.avg_cost_cents as avg_cost, i.on_hand::int8 * coalesce(i.avg_cost_cents, 0) as value, i.updated_at
       from inventory_items i
       left join locations l on l.id = i.location_id

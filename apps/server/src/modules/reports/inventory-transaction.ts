@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { INVENTORY_TRANSACTION_KINDS } from '../../db/schema/purchasing.js';
 import { col, contains, daysAgo, defineReport, filter, where } from '../../reports/kit.js';
-import { locationOptions, userOptions, words } from './lookups.js';
+import { PRODUCT_TITLE, locationOptions, userOptions, words } from './lookups.js';
 
 export const inventoryTransaction = defineReport({
   name: 'inventory-transaction',
@@ -32,7 +32,7 @@ export const inventoryTransaction = defineReport({
     col.text('user_name', 'User'),
   ],
   rows: (f) => sql`
-    select t.id, t.at, t.kind, v.sku, p.title as product, l.code as location, t.quantity, t.balance_after,
+    select t.id, t.at, t.kind, v.sku, ${PRODUCT_TITLE} as product, l.code as location, t.quantity, t.balance_after,
            t.unit_cost_cents as unit_cost, t.quantity::int8 * coalesce(t.unit_cost_cents, 0) as value, t.reason, t.reference,
            u.name as user_name, t.variant_id, t.location_id
       from inventory_transactions t

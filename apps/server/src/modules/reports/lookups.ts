@@ -9,6 +9,9 @@ export const locationOptions = sql`select id as value, code || ' — ' || name a
 export const brandOptions = sql`select id as value, name as label from brands order by lower(name)`;
 export const userOptions = sql`select id as value, name as label from users order by lower(name)`;
 
+/** The product `p`'s title, or what the console calls a product still without one ("Untitled product #62"). */
+export const PRODUCT_TITLE = sql`coalesce(p.title, 'Untitled product #' || p.id)`;
+
 const words = (code: string) => code.charAt(0).toUpperCase() + code.slice(1).replace(/_/g, ' ');
 
 export const poFilters = {

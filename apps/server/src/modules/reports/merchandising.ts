@@ -16,7 +16,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { col, daysAgo, defineReport, filter, statusOptions, where } from '../../reports/kit.js';
 import { productInStock, productStock } from '../merchandising/stock.js';
-import { brandOptions } from './lookups.js';
+import { PRODUCT_TITLE, brandOptions } from './lookups.js';
 import { storeOptions } from './order-lookups.js';
 
 const PERMISSIONS = ['reports.read', 'merchandising.read'] as const;
@@ -157,7 +157,7 @@ export const merchandising = defineReport({
   lookup: {
     columns: ['product', 'brand', 'use_cases'],
     join: (rows) => sql`
-      select r.*, coalesce(p.title, 'Product #' || p.id) as product, b.name as brand,
+      select r.*, ${PRODUCT_TITLE} as product, b.name as brand,
              (select string_agg(u.name, ', ' order by lower(u.name)) from merchandising_use_case_products mp join merchandising_use_cases u on u.id = mp.use_case_id
                where mp.product_id = r.product_id) as use_cases
         from ${rows} r join products p on p.id = r.product_id left join brands b on b.id = p.brand_id`,
@@ -354,7 +354,7 @@ export const merchandisingLowUseCase = defineReport({
   lookup: {
     columns: ['kind', 'store', 'out_of_stock'],
     join: (rows) => sql`
-      select l.*, (select string_agg(coalesce(p.title, 'Product #' || p.id), '; ' order by mp.position)
+      select l.*, (select string_agg(${PRODUCT_TITLE}, '; ' order by mp.position)
                      from merchandising_use_case_products mp join products p on p.id = mp.product_id
                     where mp.use_case_id = l.id and not ${productInStock(sql`p.id`)}) as out_of_stock
         from (${useCaseLookup.join(rows)}) l`,

@@ -1,7 +1,7 @@
 /** PO Item Report: every purchase order line with its received and open quantities. */
 import { sql } from 'drizzle-orm';
 import { col, contains, defineReport, filter, where } from '../../reports/kit.js';
-import { OPEN_PO_STATUSES, poFilters } from './lookups.js';
+import { OPEN_PO_STATUSES, PRODUCT_TITLE, poFilters } from './lookups.js';
 import { poConds } from './po-summary.js';
 
 export const poItem = defineReport({
@@ -34,7 +34,7 @@ export const poItem = defineReport({
     const open = sql`case when po.status in ${OPEN_PO_STATUSES} then l.quantity - l.quantity_received - l.quantity_cancelled else 0 end`;
     return sql`
       select l.id, po.number as po_number, po.created_at as ordered_at, vd.name as vendor, po.entity, po.status,
-             v.sku, p.title as product, l.quantity, l.quantity_cancelled, l.quantity_received, ${open} as quantity_open,
+             v.sku, ${PRODUCT_TITLE} as product, l.quantity, l.quantity_cancelled, l.quantity_received, ${open} as quantity_open,
              l.unit_cost_cents as unit_cost, (l.quantity - l.quantity_cancelled)::int8 * l.unit_cost_cents as cost, ${open}::int8 * l.unit_cost_cents as open_amount,
              po.id as purchase_order_id, l.variant_id
         from purchase_order_lines l

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { col, contains, defineReport, filter, where } from '../../reports/kit.js';
-import { brandOptions, locationOptions, OPEN_PO_STATUSES } from './lookups.js';
+import { PRODUCT_TITLE, brandOptions, locationOptions, OPEN_PO_STATUSES } from './lookups.js';
 
 export const productInventory = defineReport({
   name: 'product-inventory',
@@ -73,7 +73,7 @@ export const productInventory = defineReport({
   lookup: {
     columns: ['sku', 'product', 'location', 'per_day_30', 'per_day_90', 'days_of_cover'],
     join: (rows, { group }) => sql`
-      select r.*, v.sku, p.title as product${group === 'location' ? sql`, l.code as location` : sql``},
+      select r.*, v.sku, ${PRODUCT_TITLE} as product${group === 'location' ? sql`, l.code as location` : sql``},
              round(r.sold_30 / 30.0, 2)::float8 as per_day_30, round(r.sold_90 / 90.0, 2)::float8 as per_day_90,
              case when r.sold_30 > 0 then round(r.on_hand * 30.0 / r.sold_30, 1)::float8 end as days_of_cover
         from ${rows} r
