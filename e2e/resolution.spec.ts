@@ -70,6 +70,15 @@ test.describe('order resolution', () => {
     await expect(page.getByRole('table', { name: 'By reason' }).locator('tfoot')).toContainText('Total');
     await expect(page.getByRole('table', { name: 'By store and reason' }).locator('tbody tr').first()).toBeVisible();
     await shot(page, 'order-resolution-summary');
+    // without a range the server's (the last 90 days) is the one shown in the fields and the sentence
+    await page.goto('/order-resolution-summary');
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const mdY = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+    const long = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    const [first, last] = [day(Date.now() - 89 * 86_400_000), day(Date.now())];
+    await expect(page.getByLabel('Days from')).toHaveValue(mdY(first));
+    await expect(page.getByLabel('Days to')).toHaveValue(mdY(last));
+    await expect(page.getByText(`${long(first)} to ${long(last)}:`)).toBeVisible();
   });
 
   test('the monthly summary shows its chart and totals', async ({ page }) => {

@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { RESOLUTION_REASON_CODES, RESOLUTION_REASON_LABELS } from '@qm/contracts';
-import { formatInteger } from '../../lib/format';
+import { formatDate, formatInteger } from '../../lib/format';
 import { useStoreOptions } from '../../lib/lookups';
 import { DateRangeInput } from '../../ui/inputs';
 import { PageHeader } from '../../ui/PageHeader';
@@ -43,7 +43,8 @@ export default function OrderResolutionSummaryScreen() {
     <Stack gap="md">
       <PageHeader description="Resolution cases over time: opened and resolved per day, and how long they took to resolve (hours from opened to resolved, of the cases resolved in the range)." />
       <Group gap="sm" align="flex-end">
-        <DateRangeInput label="Days" value={[params.get('from'), params.get('to')]} onChange={([from, to]) => update({ from, to })} />
+        {/* the days shown: those asked for, else the range the server chose (the last 90 days) */}
+        <DateRangeInput label="Days" value={[params.get('from') ?? d?.from ?? null, params.get('to') ?? d?.to ?? null]} onChange={([from, to]) => update({ from, to })} />
         <Select
           label="Store"
           size="xs"
@@ -73,7 +74,7 @@ export default function OrderResolutionSummaryScreen() {
       {d ? (
         <>
           <Text size="sm" c="dimmed">
-            {d.from} to {d.to}: {formatInteger(d.totals.opened)} opened, {formatInteger(d.totals.resolved)} resolved, {formatInteger(d.totals.open_now)} open now
+            {formatDate(d.from)} to {formatDate(d.to)}: {formatInteger(d.totals.opened)} opened, {formatInteger(d.totals.resolved)} resolved, {formatInteger(d.totals.open_now)} open now
             {d.totals.median_hours !== null ? `; median time to resolve ${hoursText(d.totals.median_hours)}, average ${hoursText(d.totals.avg_hours)}` : ''}.
           </Text>
           <Suspense fallback={<Skeleton h={280} />}>
