@@ -256,7 +256,10 @@ test.describe('users', () => {
     await expect(dialog.getByLabel('Name')).toHaveValue(name);
     await shot(page, 'user-form-errors');
     await dialog.getByLabel('Email').fill(email);
+    // a new account is made by POST auth/register (SPEC §7)
+    const registered = page.waitForResponse((r) => r.url().endsWith('/api/auth/register') && r.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Save' }).click();
+    expect((await registered).status()).toBe(201);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.getByLabel('Search').fill(email);

@@ -283,8 +283,15 @@ describe.each(BACKENDS)('auth on %s', (kind) => {
     expect(ok.status).toBe(201);
     expect(ok.body.data).toMatchObject({ email: 'pat@example.com', is_active: true });
     expect(ok.body.data.password_hash).toBeUndefined();
-    expectRefused(await t.req('POST', '/api/auth/register', { token: admin, body }), 409);
+    const taken = await t.req('POST', '/api/auth/register', { token: admin, body });
+    expectRefused(taken, 409);
+    expect(taken.body.error.fields).toEqual({ email: 'A user with this email already exists' });
     await t.login('pat@example.com', 'long-enough-1');
+    // as POST user: an account may be made inactive from the start (it cannot sign in)
+    const inactive = await t.req('POST', '/api/auth/register', { token: admin, body: { ...body, email: 'sam@example.com', is_active: false } });
+    expect(inactive.status).toBe(201);
+    expect(inactive.body.data).toMatchObject({ email: 'sam@example.com', is_active: false });
+    expect((await t.req('POST', '/api/auth/login', { body: { email: 'sam@example.com', password: 'long-enough-1' } })).status).toBe(401);
   });
 
   describe('impersonation', () => {

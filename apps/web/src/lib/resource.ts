@@ -18,12 +18,14 @@ export interface Resource<T = unknown, C = unknown, U = unknown, I = T> {
   keys: ResourceKeys;
   /** Paths of other resources that show this one (a brand's name in the product list). */
   related: readonly string[];
+  /** `POST /api/<create>` makes a new item where that is not `POST <path>` (users: `auth/register`, SPEC §7). */
+  create?: string;
   /** Types only: a row of the list, the create body, the update body, the item (`GET <path>/{id}`). */
   readonly types?: { row: T; create: C; update: U; item: I };
 }
 
-export function defineResource<T, C = never, U = never, I = T>(path: string, opts: { related?: readonly string[] } = {}): Resource<T, C, U, I> {
-  return { path, keys: resourceKeys(path), related: opts.related ?? [] };
+export function defineResource<T, C = never, U = never, I = T>(path: string, opts: { related?: readonly string[]; create?: string } = {}): Resource<T, C, U, I> {
+  return { path, keys: resourceKeys(path), related: opts.related ?? [], ...(opts.create && { create: opts.create }) };
 }
 
 const itemPath = (r: Resource, id: number | string) => `${r.path}/${encodeURIComponent(String(id))}`;
@@ -90,14 +92,14 @@ export function useResourceSearch<T>(r: Resource<T, unknown, unknown, unknown>, 
 }
 
 /**
- * Create, update and delete of a simple resource (`POST <path>`, `PUT <path>/{id}`,
+ * Create, update and delete of a simple resource (`POST <path>` or its `create`, `PUT <path>/{id}`,
  * `DELETE <path>/{id}`). Each makes the resource stale when done; an update also keeps the item
  * it answered, and a delete forgets it.
  */
 export function useResourceMutations<C, U, I>(r: Resource<unknown, C, U, I>) {
   const client = useQueryClient();
   const create = useMutation({
-    mutationFn: (values: C) => api.post<{ data: I }>(r.path, values).then((res) => res.data),
+    mutationFn: (values: C) => api.post<{ data: I }>(r.create ?? r.path, values).then((res) => res.data),
     onSuccess: () => invalidate(r),
   });
   const update = useMutation({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuthUser, dataResponse, ImpersonateBody, LoginBody, RegisterBody, User } from '@qm/contracts';
+import { AuthUser, dataResponse, ImpersonateBody, LoginBody, User, UserCreate } from '@qm/contracts';
 import { action, type Kit } from '../../http/kit.js';
 import { actorOf, requireAuth } from '../../http/auth.js';
 import { inTx } from '../../http/crud.js';
@@ -141,11 +141,11 @@ export function authRoutes({ app, db, config }: Kit) {
     url: '/api/auth/register',
     access: 'users.write',
     tags,
-    summary: 'Create a staff account (no open sign-up)',
-    body: RegisterBody,
+    summary: "Create a staff account (no open sign-up): the Users screen's New user, the same as POST user (active unless is_active is false)",
+    body: UserCreate,
     response: { 201: dataResponse(User) },
     handler: async (req, reply) => {
-      const user = await createUser(db, actorOf(req), { ...req.body, is_active: true });
+      const user = await createUser(db, actorOf(req), req.body);
       return reply.status(201).send({ data: user });
     },
   });
