@@ -14,7 +14,7 @@
  *
  * By default errors go to the console's own API: the item call is `/api/client-error/item/` (the
  * receiver lives at `/api/client-error/`), and the item goes through the console's HTTP client
- * (`consoleTransport`), so it carries what every call to /api carries (SPEC §1: the AJAX header, the
+ * (`ConsoleTransport`), so it carries what every call to /api carries (SPEC §1: the AJAX header, the
  * bearer token once signed in — by which the server knows who saw the error). `VITE_ERROR_ENDPOINT`
  * (a Rollbar-style API base ending in `/`) and `VITE_ERROR_TOKEN` set at build time switch to an
  * external service, which rollbar's own transport posts to with that token.
@@ -75,7 +75,7 @@ export function itemEndpoint(base: string): string {
 
 /**
  * The access token rollbar holds: an external service's own (`VITE_ERROR_TOKEN`); to the console's
- * receiver a placeholder, never sent (the item goes with the session's bearer token, `consoleTransport`).
+ * receiver a placeholder, never sent (the item goes with the session's bearer token, `ConsoleTransport`).
  */
 export function reporterAccessToken(env: ReporterEnv = import.meta.env): string {
   if (env.VITE_ERROR_ENDPOINT?.trim()) return env.VITE_ERROR_TOKEN?.trim() || PLACEHOLDER_ACCESS_TOKEN;
