@@ -259,7 +259,7 @@ function heading(label: string): ReactNode {
   const m = /^((?:.* )?)(\S+ \S{1,2})$/.exec(label);
   // one element: the sort button lays out its label and its icon side by side
   return (
-    <span className="qm-heading">
+    <span>
       {m ? (
         <>
           {m[1]}
