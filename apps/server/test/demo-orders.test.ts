@@ -30,10 +30,12 @@ describe('demo orders', () => {
                when vo.confirmed_at < vo.sent_at then 'confirmed before it was sent'
                when vo.expected_ship_date < vo.sent_at::date then 'due to ship before it was sent'
                when vo.expected_ship_date < o.placed_at::date then 'due to ship before its order was placed'
+               when greatest(vo.created_at, vo.sent_at, vo.confirmed_at, vo.shipped_at) > now() then 'made, sent, confirmed or shipped after now'
              end as why
         from vendor_orders vo join orders o on o.id = vo.order_id
        where vo.created_at < o.placed_at or vo.sent_at < vo.created_at or vo.confirmed_at < vo.sent_at
           or vo.expected_ship_date < vo.sent_at::date or vo.expected_ship_date < o.placed_at::date
+          or greatest(vo.created_at, vo.sent_at, vo.confirmed_at, vo.shipped_at) > now()
        limit 5`);
     expect(rows).toEqual([]);
     // an order placed with its sources costs what its vendor orders do

@@ -79,19 +79,24 @@ export async function seedResolutionDemo(db: Db) {
     }
     // Vendor orders made real: backordered at the vendor, or past the expected ship date (the late check opens those).
     const vendors = await query<{ id: number; name: string; handling_days: number }>(t, sql`select id, name, handling_days from vendors where is_active order by can_drop_ship desc, id limit 4`);
-    // Sent an hour after the order was placed, confirmed four hours after that (past submitted), due to ship
-    // its vendor's handling days after it was placed — as the routing demo's vendor orders.
+    // Made four minutes after the order was placed, sent an hour after, confirmed four hours after that
+    // (past submitted), due to ship its vendor's handling days after it was placed — as the routing demo's
+    // vendor orders; never later than now (an order placed this morning), and a vendor order the
+    // automatic routing made at the seed's start is sent no earlier than it was made.
     const vendorOrderFor = async (o: (typeof pick)[number], status: string, k: number) => {
       const v = vendors[k % Math.max(1, vendors.length)];
       if (!v) return null;
-      const sent = sql`(${o.placed_at}::timestamptz + interval '1 hour')`;
-      const confirmed = status === 'submitted' ? sql`null::timestamptz` : sql`(${o.placed_at}::timestamptz + interval '5 hours')`;
-      const due = sql`(${o.placed_at}::timestamptz + ${`${v.handling_days} days`}::interval)::date`;
+      const at = (after: string) => sql`least(${o.placed_at}::timestamptz + ${after}::interval, now())`;
+      const made = at('4 minutes');
+      const sentAfter = (createdAt: ReturnType<typeof sql>) => sql`greatest(${at('1 hour')}, ${createdAt})`;
+      const confirmedAfter = (sent: ReturnType<typeof sql>) => (status === 'submitted' ? sql`null::timestamptz` : sql`greatest(${at('5 hours')}, ${sent})`);
+      const dueAfter = (sent: ReturnType<typeof sql>) => sql`greatest((${o.placed_at}::timestamptz + ${`${v.handling_days} days`}::interval)::date, (${sent})::date)`;
       // its items are placed now: the order's routes never chosen are superseded, as when a person places them
       await t.execute(sql`update order_routes set is_stale = true where order_id = ${o.id} and chosen_option_id is null and not is_stale`);
       const existing = await query<{ id: number }>(t, sql`select id from vendor_orders where order_id = ${o.id} and source_kind = 'vendor' and status <> 'cancelled' order by id limit 1`);
       if (existing[0]) {
-        await t.execute(sql`update vendor_orders set status = ${status}, sent_at = ${sent}, confirmed_at = ${confirmed}, expected_ship_date = ${due}, shipped_at = null where id = ${existing[0].id}`);
+        const sent = sentAfter(sql`created_at`);
+        await t.execute(sql`update vendor_orders set status = ${status}, sent_at = ${sent}, confirmed_at = ${confirmedAfter(sent)}, expected_ship_date = ${dueAfter(sent)}, shipped_at = null where id = ${existing[0].id}`);
         await costOf(o.id);
         return existing[0].id;
       }
@@ -99,7 +104,7 @@ export async function seedResolutionDemo(db: Db) {
         t,
         sql`insert into vendor_orders (number, order_id, source_kind, vendor_id, status, items_cents, fees_cents, shipping_cents, total_cents, units, sent_at, confirmed_at, expected_ship_date, created_at)
             select 'VO-' || nextval('vendor_order_number_seq'), o.id, 'vendor', ${v.id}, ${status}, 0, 300, 995,
-                   1295, o.units, ${sent}, ${confirmed}, ${due}, o.placed_at + interval '4 minutes'
+                   1295, o.units, ${sentAfter(made)}, ${confirmedAfter(sentAfter(made))}, ${dueAfter(sentAfter(made))}, ${made}
               from orders o where o.id = ${o.id} returning id`,
       );
       await t.execute(sql`insert into vendor_order_items (vendor_order_id, order_item_id, variant_id, quantity, unit_cost_cents)

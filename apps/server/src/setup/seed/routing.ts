@@ -158,11 +158,12 @@ async function seedChosenRoutes(db: Db): Promise<void> {
       select x.number, x.order_id, r.route_id, ro.chosen_option_id, x.source_kind, x.src_vendor, x.src_location, x.status, x.items_cents, x.fees_cents,
              x.shipping_cents, x.items_cents + x.fees_cents + x.shipping_cents, x.units,
              case when x.status in ('shipped', 'delivered', 'partially_shipped') then array['1Z' || upper(substr(md5(x.number), 1, 16))] else '{}'::text[] end,
-             case when x.status <> 'draft' then x.placed_at + interval '1 hour' end,
-             case when x.status not in ('draft', 'submitted') then x.placed_at + interval '5 hours' end,
-             case when x.status in ('shipped', 'delivered', 'partially_shipped') then x.placed_at + (x.handling_days + (x.r % 2)) * interval '1 day' end,
+             -- sent, confirmed and shipped in the order of the days after its placing, none of them after now
+             case when x.status <> 'draft' then least(x.placed_at + interval '1 hour', now()) end,
+             case when x.status not in ('draft', 'submitted') then least(x.placed_at + interval '5 hours', now()) end,
+             case when x.status in ('shipped', 'delivered', 'partially_shipped') then least(x.placed_at + (x.handling_days + (x.r % 2)) * interval '1 day', now()) end,
              (x.placed_at + x.handling_days * interval '1 day')::date,
-             x.placed_at + interval '4 minutes', x.placed_at + interval '4 minutes'
+             least(x.placed_at + interval '4 minutes', now()), least(x.placed_at + interval '4 minutes', now())
         from (select v.*,
                      case v.order_status
                        when 'delivered' then 'delivered'
