@@ -180,24 +180,34 @@ test.describe('the kit', () => {
 const WIDE_BY_DESIGN = /^\/report\//;
 const REPORTS_OF_LINES = ['/report/order-item', '/report/po-item', '/report/vendor-order-item', '/report/inventory-transaction', '/report/merchandising', '/report/merchandising/hv-ds'];
 
-test('every other report of the navigation fits a 1,366 px screen: a figure’s heading wraps, its unit with the word before it', async ({ page }) => {
-  test.setTimeout(180_000);
+/**
+ * Opens each screen of the navigation whose link starts with `prefix` and that `keep` keeps (after
+ * `anchor`'s link is there) and, on each one that shows a table's rows, asks `problems` what is wrong
+ * with its table: how many were checked and every problem found, named by its screen.
+ */
+async function eachNavTable(page: Page, o: { anchor: string; prefix: string; keep: (href: string) => boolean }, problems: (box: HTMLElement) => string[]) {
   await signedIn(page, 'admin@example.com');
   await page.goto('/');
-  await page.locator('nav a[href="/report/monthly-summary"]').waitFor();
-  const hrefs = await page.locator('nav a[href^="/report/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')!))]);
-  const wide: string[] = [];
-  let reports = 0;
-  for (const href of hrefs.filter((h) => !REPORTS_OF_LINES.includes(h))) {
+  await page.locator(`nav a[href="${o.anchor}"]`).waitFor();
+  const hrefs = await page.locator(`nav a[href^="${o.prefix}"]`).evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')!))]);
+  const found: string[] = [];
+  let tables = 0;
+  for (const href of hrefs.filter(o.keep)) {
     await page.goto(href);
     if (!(await page.locator('.qm-table-wrap tbody tr').first().waitFor({ timeout: 5_000 }).then(() => true, () => false))) continue;
-    reports++;
-    const over = await page.evaluate(() => {
-      const box = document.querySelector<HTMLElement>('.qm-table-wrap')!;
-      return box.scrollWidth - box.clientWidth;
-    });
-    if (over > 1) wide.push(`${href}: ${over} px wider than the screen`);
+    tables++;
+    const box = page.locator('.qm-table-wrap').first();
+    for (const p of await box.evaluate(problems)) found.push(`${href}: ${p}`);
   }
+  return { tables, found };
+}
+
+/** A table wider than its box (past a pixel of rounding). */
+const wider = (box: HTMLElement) => (box.scrollWidth - box.clientWidth > 1 ? [`${box.scrollWidth - box.clientWidth} px wider than the screen`] : []);
+
+test('every other report of the navigation fits a 1,366 px screen: a figure’s heading wraps, its unit with the word before it', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { tables: reports, found: wide } = await eachNavTable(page, { anchor: '/report/monthly-summary', prefix: '/report/', keep: (h) => !REPORTS_OF_LINES.includes(h) }, wider);
   expect(reports).toBeGreaterThanOrEqual(12);
   expect(wide).toEqual([]);
   await page.goto('/report/product-inventory');
@@ -210,25 +220,11 @@ test('every other report of the navigation fits a 1,366 px screen: a figure’s 
 
 test('every list of the navigation fits a 1,366 px screen, each cell at the table’s 13 px', async ({ page }) => {
   test.setTimeout(240_000);
-  await signedIn(page, 'admin@example.com');
-  await page.goto('/');
-  await page.locator('nav a[href="/vendor"]').waitFor();
-  const hrefs = await page.locator('nav a[href^="/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href')!))]);
-  const wide: string[] = [];
-  let lists = 0;
-  for (const href of hrefs.filter((h) => !WIDE_BY_DESIGN.test(h))) {
-    await page.goto(href);
-    const rows = page.locator('.qm-table-wrap tbody tr');
-    if (!(await rows.first().waitFor({ timeout: 5_000 }).then(() => true, () => false))) continue;
-    lists++;
-    const found = await page.evaluate(() => {
-      const box = document.querySelector<HTMLElement>('.qm-table-wrap')!;
-      const big = Array.from(box.querySelectorAll<HTMLElement>('tbody td .mantine-Text-root[data-size="sm"]')).filter((e) => getComputedStyle(e).fontSize !== '13px').length;
-      return { over: box.scrollWidth - box.clientWidth, big };
-    });
-    if (found.over > 1) wide.push(`${href}: ${found.over} px wider than the screen`);
-    if (found.big) wide.push(`${href}: ${found.big} cells not at 13 px`);
-  }
+  const { tables: lists, found: wide } = await eachNavTable(page, { anchor: '/vendor', prefix: '/', keep: (h) => !WIDE_BY_DESIGN.test(h) }, (box) => {
+    const big = Array.from(box.querySelectorAll<HTMLElement>('tbody td .mantine-Text-root[data-size="sm"]')).filter((e) => getComputedStyle(e).fontSize !== '13px').length;
+    const over = box.scrollWidth - box.clientWidth;
+    return [...(over > 1 ? [`${over} px wider than the screen`] : []), ...(big ? [`${big} cells not at 13 px`] : [])];
+  });
   expect(lists).toBeGreaterThanOrEqual(25);
   expect(wide).toEqual([]);
 });

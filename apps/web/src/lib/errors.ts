@@ -25,12 +25,10 @@
  */
 import type Rollbar from 'rollbar';
 import { CONSTANTS, ERROR_CODES, type ConflictHolder } from '@qm/contracts';
-import { ApiError, errorMessage, send as apiSend } from './api';
+import { API_BASE, ApiError, errorMessage, send as apiSend } from './api';
 
 /** The console's own receiver of browser errors (rollbar appends nothing: see `itemEndpoint`). */
 export const CLIENT_ERROR_PATH = '/api/client-error/';
-/** Its item call, as the console's HTTP client names it (under /api). */
-const CLIENT_ERROR_ITEM = 'client-error/item/';
 export const PLACEHOLDER_ACCESS_TOKEN = 'quartermaster-console';
 
 /** Field names whose values never leave the browser (matched whole, case-insensitive, by rollbar). */
@@ -78,8 +76,7 @@ export function itemEndpoint(base: string): string {
  * receiver a placeholder, never sent (the item goes with the session's bearer token, `ConsoleTransport`).
  */
 export function reporterAccessToken(env: ReporterEnv = import.meta.env): string {
-  if (env.VITE_ERROR_ENDPOINT?.trim()) return env.VITE_ERROR_TOKEN?.trim() || PLACEHOLDER_ACCESS_TOKEN;
-  return PLACEHOLDER_ACCESS_TOKEN;
+  return (!reportsToConsole(env) && env.VITE_ERROR_TOKEN?.trim()) || PLACEHOLDER_ACCESS_TOKEN;
 }
 
 /** Whether items go to the console's own receiver (no `VITE_ERROR_ENDPOINT`). */
@@ -96,16 +93,16 @@ export function reportsToConsole(env: ReporterEnv = import.meta.env): boolean {
  */
 export class ConsoleTransport {
   sendJsonPayload(json: string, onSuccess: (message: unknown) => void, onError: (error: string) => void): void {
-    apiSend(CLIENT_ERROR_ITEM, { method: 'POST', raw: { body: new Blob([json]), contentType: 'application/json' } })
+    // the item call under /api, as the console's HTTP client names its paths
+    apiSend(itemEndpoint(CLIENT_ERROR_PATH).slice(API_BASE.length + 1), { method: 'POST', raw: { body: new Blob([json]), contentType: 'application/json' } })
       .then((res) => res.json())
       .then(onSuccess, (e: unknown) => onError(errorMessage(e)));
   }
 }
 
 export function errorReporterConfig(env: ReporterEnv = import.meta.env, origin = window.location.origin): Rollbar.Configuration {
-  const external = env.VITE_ERROR_ENDPOINT?.trim();
   // rollbar's URL parser needs an absolute URL (a bare path has no host and is dropped).
-  const base = external ? external : `${origin}${CLIENT_ERROR_PATH}`;
+  const base = reportsToConsole(env) ? `${origin}${CLIENT_ERROR_PATH}` : env.VITE_ERROR_ENDPOINT!.trim();
   return {
     accessToken: reporterAccessToken(env),
     endpoint: itemEndpoint(base),

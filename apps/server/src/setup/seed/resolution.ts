@@ -8,7 +8,7 @@
  * demo orders of its own (numbers `R-…`) is written first, so the resolution screens have something
  * to show.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { query, type Db } from '../../db/connect.js';
 import { transaction } from '../../db/write.js';
 import { openCase } from '../../modules/orders/cases.js';
@@ -88,23 +88,30 @@ export async function seedResolutionDemo(db: Db) {
       if (!v) return null;
       const at = (after: string) => sql`least(${o.placed_at}::timestamptz + ${after}::interval, now())`;
       const made = at('4 minutes');
-      const sentAfter = (createdAt: ReturnType<typeof sql>) => sql`greatest(${at('1 hour')}, ${createdAt})`;
-      const confirmedAfter = (sent: ReturnType<typeof sql>) => (status === 'submitted' ? sql`null::timestamptz` : sql`greatest(${at('5 hours')}, ${sent})`);
-      const dueAfter = (sent: ReturnType<typeof sql>) => sql`greatest((${o.placed_at}::timestamptz + ${`${v.handling_days} days`}::interval)::date, (${sent})::date)`;
+      /** Sent, confirmed and due of a vendor order made at `made` (an expression). */
+      const timesAfter = (made: SQL) => {
+        const sent = sql`greatest(${at('1 hour')}, ${made})`;
+        return {
+          sent,
+          confirmed: status === 'submitted' ? sql`null::timestamptz` : sql`greatest(${at('5 hours')}, ${sent})`,
+          due: sql`greatest((${o.placed_at}::timestamptz + ${`${v.handling_days} days`}::interval)::date, (${sent})::date)`,
+        };
+      };
       // its items are placed now: the order's routes never chosen are superseded, as when a person places them
       await t.execute(sql`update order_routes set is_stale = true where order_id = ${o.id} and chosen_option_id is null and not is_stale`);
       const existing = await query<{ id: number }>(t, sql`select id from vendor_orders where order_id = ${o.id} and source_kind = 'vendor' and status <> 'cancelled' order by id limit 1`);
       if (existing[0]) {
-        const sent = sentAfter(sql`created_at`);
-        await t.execute(sql`update vendor_orders set status = ${status}, sent_at = ${sent}, confirmed_at = ${confirmedAfter(sent)}, expected_ship_date = ${dueAfter(sent)}, shipped_at = null where id = ${existing[0].id}`);
+        const { sent, confirmed, due } = timesAfter(sql`created_at`);
+        await t.execute(sql`update vendor_orders set status = ${status}, sent_at = ${sent}, confirmed_at = ${confirmed}, expected_ship_date = ${due}, shipped_at = null where id = ${existing[0].id}`);
         await costOf(o.id);
         return existing[0].id;
       }
+      const { sent, confirmed, due } = timesAfter(made);
       const [vo] = await query<{ id: number }>(
         t,
         sql`insert into vendor_orders (number, order_id, source_kind, vendor_id, status, items_cents, fees_cents, shipping_cents, total_cents, units, sent_at, confirmed_at, expected_ship_date, created_at)
             select 'VO-' || nextval('vendor_order_number_seq'), o.id, 'vendor', ${v.id}, ${status}, 0, 300, 995,
-                   1295, o.units, ${sentAfter(made)}, ${confirmedAfter(sentAfter(made))}, ${dueAfter(sentAfter(made))}, ${made}
+                   1295, o.units, ${sent}, ${confirmed}, ${due}, ${made}
               from orders o where o.id = ${o.id} returning id`,
       );
       await t.execute(sql`insert into vendor_order_items (vendor_order_id, order_item_id, variant_id, quantity, unit_cost_cents)
