@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxisCents, formatAxisDollars, formatCents, formatDate, formatInteger, formatMoney, formatRange, plural, toIsoDate } from './format';
+import { formatAxisCents, formatAxisDollars, formatCents, formatDate, formatDay, formatInteger, formatMoney, formatRange, plural, toIsoDate } from './format';
 
 describe('money', () => {
   it('shows US dollars in en-US with at most 2 fraction digits', () => {
@@ -44,6 +44,10 @@ describe('dates and ranges', () => {
     expect(formatDate('2024-03-05T12:00:00')).toBe('Mar 5, 2024');
     expect(formatDate(null, '—')).toBe('—');
     expect(toIsoDate(new Date(2024, 0, 9))).toBe('2024-01-09');
+    // a chart's day: the calendar day as written, whatever the browser's zone
+    expect(formatDay('2024-11-08')).toBe('Nov 8');
+    expect(formatDay('2024-03-31')).toBe('Mar 31');
+    expect(formatDay(undefined, '—')).toBe('—');
   });
 
   it('describes a page of a list', () => {

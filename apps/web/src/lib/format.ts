@@ -76,6 +76,13 @@ export function formatDate(v: string | number | Date | null | undefined, empty =
   return d.isValid() ? d.format('MMM D, YYYY') : empty;
 }
 
+/** `2024-03-05` → `Mar 5`: a day on a chart's axis, where the year is in the chart's title or range. */
+export function formatDay(v: string | number | Date | null | undefined, empty = ''): string {
+  if (v === null || v === undefined || v === '') return empty;
+  const d = dayjs(v);
+  return d.isValid() ? d.format('MMM D') : empty;
+}
+
 /** `2024-03-05T14:07:00Z` → `Mar 5, 2024, 2:07 PM` (local time). */
 export function formatDateTime(v: string | number | Date | null | undefined, empty = ''): string {
   if (v === null || v === undefined || v === '') return empty;

@@ -3,7 +3,7 @@ import { CHART_LOOK, MONEY_AXIS } from '../../../ui/chart';
 import { AreaChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
 import type { DashboardOrders } from '@qm/contracts';
-import { formatCents } from '../../../lib/format';
+import { formatCents, formatDay } from '../../../lib/format';
 
 export default function TrendChart({ days }: { days: DashboardOrders['days'] }) {
   const revenue = days.reduce((a, d) => a + d.revenue, 0);
@@ -19,7 +19,7 @@ export default function TrendChart({ days }: { days: DashboardOrders['days'] }) 
       <div role="img" aria-label={`Revenue and margin per day over the last 30 days: ${formatCents(revenue)} revenue, ${formatCents(margin)} margin`}>
         <AreaChart
           h={220}
-          data={days.map((d) => ({ day: d.day.slice(5), Revenue: d.revenue / 100, Margin: d.margin / 100 }))}
+          data={days.map((d) => ({ day: formatDay(d.day), Revenue: d.revenue / 100, Margin: d.margin / 100 }))}
           dataKey="day"
           {...CHART_LOOK}
           series={[
