@@ -10,7 +10,10 @@ describe('ages in words', () => {
     expect(ageText('2025-03-10T11:52:00Z', now)).toBe('8 min');
     expect(ageText('2025-03-11T11:52:00Z', now)).toBe('0 min');
     expect(hoursText(4)).toBe('4.0 h');
-    expect(hoursText(50)).toBe('2 d 2 h');
+    expect(hoursText(9.96)).toBe('10 h');
+    expect(hoursText(50)).toBe('50 h');
+    expect(hoursText(71.6)).toBe('72 h');
+    expect(hoursText(1209.7)).toBe('1,210 h');
     expect(hoursText(null)).toBe('');
   });
 

@@ -1,3 +1,5 @@
+import { formatInteger } from '../../../lib/format';
+
 /** How long something has been open, in words a person reads at a glance: "3 d 4 h", "5 h 12 min", "8 min". */
 export function ageText(fromIso: string, nowIso?: string): string {
   const ms = Math.max(0, Date.parse(nowIso ?? new Date().toISOString()) - Date.parse(fromIso));
@@ -10,9 +12,11 @@ export function ageText(fromIso: string, nowIso?: string): string {
   return `${mins} min`;
 }
 
-/** Hours as "2 d 3 h" / "4.5 h" (time to resolve). */
+/**
+ * Time to resolve in hours, the unit the summary states: "4.5 h" under ten hours, whole hours above
+ * ("49 h", "1,210 h"), so a column of them reads and compares at a glance.
+ */
 export function hoursText(hours: number | null | undefined): string {
   if (hours === null || hours === undefined) return '';
-  if (hours >= 48) return `${Math.floor(hours / 24)} d ${Math.round(hours % 24)} h`;
-  return `${hours < 10 ? hours.toFixed(1) : Math.round(hours)} h`;
+  return hours < 9.95 ? `${hours.toFixed(1)} h` : `${formatInteger(Math.round(hours))} h`;
 }
