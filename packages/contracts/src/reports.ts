@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { ListMeta } from './common.js';
 
-export const REPORT_COLUMN_TYPES = ['money', 'int', 'number', 'percent', 'date', 'datetime', 'text'] as const;
+/** `month`: a calendar month as `YYYY-MM` (sorted and exported so; shown as `Jul 2026`). */
+export const REPORT_COLUMN_TYPES = ['money', 'int', 'number', 'percent', 'date', 'month', 'datetime', 'text'] as const;
 export type ReportColumnType = (typeof REPORT_COLUMN_TYPES)[number];
 
 export const REPORT_FILTER_KINDS = ['date', 'id', 'enum', 'text'] as const;

@@ -23,6 +23,7 @@ import {
   ReportAnswer,
   ReportDefinition,
   wholeNumberText,
+  REPORT_COLUMN_TYPES,
   type Permission,
   type ReportColumnType,
   type ReportFilter,
@@ -141,7 +142,7 @@ export interface ColumnDef {
 
 /** Column constructors: `col.money('cost', 'Cost', 'sum')`. */
 export const col = Object.fromEntries(
-  (['money', 'int', 'number', 'percent', 'date', 'datetime', 'text'] as const).map((type) => [
+  REPORT_COLUMN_TYPES.map((type) => [
     type,
     (key: string, label: string, aggregate?: Aggregate, more: Partial<ColumnDef> = {}): ColumnDef => ({ key, label, type, ...(aggregate && { aggregate }), ...more }),
   ]),

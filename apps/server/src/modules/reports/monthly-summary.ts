@@ -20,7 +20,7 @@ export const monthlySummary = defineReport({
   },
   groups: { month: 'Month', month_store: 'Month and store', store: 'Store' },
   columns: [
-    col.text('month', 'Month', undefined, { groups: ['month', 'month_store'] }),
+    col.month('month', 'Month', undefined, { groups: ['month', 'month_store'] }),
     col.text('store', 'Store', undefined, { groups: ['month_store', 'store'] }),
     col.int('orders', 'Orders', 'sum'),
     col.int('units', 'Units', 'sum'),

@@ -37,7 +37,7 @@ export const orderMargin = defineReport({
     col.text('number', 'Order', undefined, { groups: ['order'] }),
     col.datetime('placed_at', 'Placed', undefined, { groups: ['order'] }),
     col.text('store', 'Store', undefined, { groups: ['order', 'store'] }),
-    col.text('month', 'Month', undefined, { groups: ['month'] }),
+    col.month('month', 'Month', undefined, { groups: ['month'] }),
     col.text('status', 'Status', undefined, { groups: ['order'], codes: 'order-status' }),
     col.int('orders', 'Orders', 'sum', { groups: ['store', 'month'] }),
     col.int('units', 'Units', 'sum'),

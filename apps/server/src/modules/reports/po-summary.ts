@@ -26,7 +26,7 @@ export const poSummary = defineReport({
   columns: [
     col.text('vendor', 'Vendor', undefined, { groups: ['vendor'] }),
     col.text('entity', 'Entity', undefined, { groups: ['entity'] }),
-    col.text('month', 'Month', undefined, { groups: ['month'] }),
+    col.month('month', 'Month', undefined, { groups: ['month'] }),
     col.int('pos', 'POs', 'sum'),
     col.int('units', 'Units', 'sum'),
     col.int('units_received', 'Received', 'sum'),

@@ -12,7 +12,7 @@ export const vendorOrder = defineReport({
   columns: [
     col.text('vendor', 'Vendor', undefined, { groups: ['vendor'] }),
     col.text('status', 'Status', undefined, { groups: ['status'], codes: 'vendor-order-status' }),
-    col.text('month', 'Month', undefined, { groups: ['month'] }),
+    col.month('month', 'Month', undefined, { groups: ['month'] }),
     col.int('vendor_orders', 'Vendor orders', 'sum'),
     col.int('units', 'Units', 'sum'),
     col.money('items', 'Items', 'sum'),

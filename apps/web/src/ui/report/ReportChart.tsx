@@ -1,6 +1,6 @@
 /**
  * A report's chart (loaded only by screens that draw one: @mantine/charts and recharts stay out of
- * every other screen's bundle). A trend is bars by month, a share a donut with its legend, largest
+ * every other screen's bundle). A trend is bars by month (`YYYY-MM`, labelled `Jul 2026`), a share a donut with its legend, largest
  * first (`shareSlices`: at most eight colours, the smallest as one "Other" slice). The
  * chart is one image to assistive technology, named by its title and what it shows; the numbers are
  * in the table beside it.
@@ -9,6 +9,7 @@ import { CHART_LOOK, MONEY_AXIS } from '../chart';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReportChartSpec, ReportRow } from '@qm/contracts';
+import { formatMonth } from '../../lib/format';
 import { formatCell } from './format';
 
 const COLORS = ['blue.6', 'orange.6', 'teal.6', 'grape.6', 'red.6', 'cyan.6', 'lime.7', 'pink.6'];
@@ -44,7 +45,7 @@ export default function ReportChart({ spec, points }: { spec: ReportChartSpec; p
   const slices = spec.kind === 'trend' ? [] : shareSlices(points, spec.x, first.key);
   const summary =
     spec.kind === 'trend'
-      ? `${spec.title}: ${points.length} ${points.length === 1 ? 'month' : 'months'}${points.length ? ` from ${points[0]![spec.x]} to ${points[points.length - 1]![spec.x]}` : ''}`
+      ? `${spec.title}: ${points.length} ${points.length === 1 ? 'month' : 'months'}${points.length ? ` from ${formatMonth(String(points[0]![spec.x]))} to ${formatMonth(String(points[points.length - 1]![spec.x]))}` : ''}`
       : `${spec.title}: ${slices.map((sl) => `${sl.name} ${formatCell(first.type, sl.value)}`).join(', ')}`;
   return (
     <Paper withBorder radius="sm" p="sm" className="qm-report-chart">
@@ -59,7 +60,7 @@ export default function ReportChart({ spec, points }: { spec: ReportChartSpec; p
         ) : spec.kind === 'trend' ? (
           <BarChart
             h={220}
-            data={points.map((p) => ({ ...Object.fromEntries(spec.series.map((s) => [s.label, plotted(s.type, p[s.key])])), [spec.x]: String(p[spec.x]) }))}
+            data={points.map((p) => ({ ...Object.fromEntries(spec.series.map((s) => [s.label, plotted(s.type, p[s.key])])), [spec.x]: formatMonth(String(p[spec.x])) }))}
             dataKey={spec.x}
             {...CHART_LOOK}
             series={spec.series.map((s, i) => ({ name: s.label, color: COLORS[i % COLORS.length]! }))}

@@ -8,6 +8,9 @@ describe('report cells', () => {
     expect(formatCell('percent', 0.125)).toBe('12.5%');
     expect(formatCell('percent', 0.23)).toBe('23.0%');
     expect(formatCell('date', '2026-03-05T10:00:00.000Z')).toBe('Mar 5, 2026');
+    expect(formatCell('month', '2026-07')).toBe('Jul 2026');
+    expect(formatCell('month', '2025-12')).toBe('Dec 2025');
+    expect(formatCell('month', '2026-13')).toBe('2026-13'); // not a month: as it came
     expect(formatCell('text', null)).toBe('');
     expect(formatCell('money', null)).toBe('');
   });

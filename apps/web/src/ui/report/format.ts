@@ -1,6 +1,6 @@
 /** A report cell or total as text, by its column's type. */
 import type { ReportColumnType } from '@qm/contracts';
-import { formatCents, formatDate, formatDateTime, formatDecimal, formatInteger, formatPercent } from '../../lib/format';
+import { formatCents, formatDate, formatDateTime, formatDecimal, formatInteger, formatMonth, formatPercent } from '../../lib/format';
 
 /** Filters kept with a download (`{ filter: { from: … }, group, sort }`) as `from 2026-01-01 · group vendor`. */
 function objectText(v: object): string {
@@ -29,6 +29,8 @@ export function formatCell(type: ReportColumnType, v: unknown): string {
       return formatPercent(v as number);
     case 'date':
       return formatDate(v as string);
+    case 'month':
+      return formatMonth(String(v));
     case 'datetime':
       return formatDateTime(v as string);
     default:
