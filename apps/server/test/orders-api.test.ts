@@ -74,6 +74,8 @@ describe.each(BACKENDS)('orders API (%s)', (kind) => {
     expect(again.body.data).toMatchObject({ id: first.body.data.id, created: false });
     const d = await detail(first.body.data.id);
     expect(d).toMatchObject({ store_id: storeId, item_count: 2, units: 3, subtotal_cents: 35998, status: 'pending', cs_status: 'none', customer_notes: null });
+    // the margin's base: goods and shipping charged, without the tax
+    expect(d.revenue_cents).toBe(35998 + 995);
     expect(d.items.map((i) => [i.sku, i.amount_cents, i.cost_cents])).toEqual([[SKU_A, 4998, null], [SKU_B.toLowerCase(), 31000, null]]);
     expect(d.history).toMatchObject([{ field: 'status', from_value: null, to_value: 'pending' }]);
     expect(d.allowed_statuses).toContain('processing');
@@ -237,6 +239,7 @@ describe.each(BACKENDS)('orders API (%s)', (kind) => {
       expect(r.data.map((o) => o.id), q).toContain(mine.id);
     }
     expect((await list(`q=${SKU_B}`)).data.every((o) => o.item_count >= 1)).toBe(true);
+    expect((await list(`q=FIND-${kind}-1`)).data.find((o) => o.id === mine.id)?.revenue_cents).toBe(100 + 995);
     expect((await list(`q=nobody-here-at-all`)).meta.total).toBe(0);
     // no number, email or name can hold it: nothing is walked, nothing found
     expect((await list(`q=zq9${kind}`)).meta.total).toBe(0);

@@ -221,6 +221,8 @@ export const OrderListItem = z.object({
   item_count: z.number(),
   units: z.number(),
   total_cents: z.number(),
+  /** Goods and shipping charged, without tax: what the margin is a share of (as in the order reports). */
+  revenue_cents: z.number(),
   /** What routing pays (items, fees, shipping); null until routed. */
   cost_cents: z.number().nullable(),
   margin_cents: z.number().nullable(),

@@ -22,7 +22,7 @@ import { CancelItemsDialog } from './parts/CancelItemsDialog';
 import { OrderActivity } from './parts/OrderActivity';
 import { VendorOrdersTable } from '../routing/parts/VendorOrdersTable';
 import { RouteStatusBadge } from '../routing/parts/display';
-import { CsStatusBadge, MarginDisplay, OrderFlags, OrderStatusBadge, useCsStatusOptions } from './parts/orderDisplay';
+import { CsStatusBadge, MarginDisplay, OrderFlags, OrderStatusBadge, useCsStatusOptions, vendorExtras } from './parts/orderDisplay';
 import { DETAIL_TABLE } from '../../ui/listParams';
 
 const TABS = ['items', 'customer', 'fulfilment', 'history', 'activity'] as const;
@@ -114,8 +114,19 @@ function Totals({ o }: { o: OrderDetail }) {
         {cell('Tax', <MoneyDisplay cents={o.tax_cents} />, 'tax')}
         {cell('Total', <MoneyDisplay cents={o.total_cents} />, 'total')}
         {cell('Captured', <MoneyDisplay cents={o.payment_captured_cents} />, 'captured')}
-        {cell('Cost', <MoneyDisplay cents={o.cost_cents} />, 'cost')}
-        {cell('Margin', <MarginDisplay margin={o.margin_cents} total={o.total_cents} inline />, 'margin')}
+        {cell(
+          'Cost',
+          <>
+            <MoneyDisplay cents={o.cost_cents} />
+            {vendorExtras(o) > 0 ? (
+              <Text component="span" display="block" size="xs" c="dimmed" fw={400} data-testid="cost-extras">
+                incl. <MoneyDisplay cents={vendorExtras(o)} /> fees and shipping
+              </Text>
+            ) : null}
+          </>,
+          'cost',
+        )}
+        {cell('Margin', <MarginDisplay margin={o.margin_cents} revenue={o.revenue_cents} inline />, 'margin')}
         {cell('Units', <IntegerDisplay value={o.units} />, 'units')}
       </SimpleGrid>
     </Paper>
@@ -162,7 +173,7 @@ function Items({ o }: { o: OrderDetail }) {
               <MoneyDisplay cents={i.cost_cents} />
             </Table.Td>
             <Table.Td ta="right">
-              <MarginDisplay margin={i.margin_cents} total={i.amount_cents} />
+              <MarginDisplay margin={i.margin_cents} revenue={i.amount_cents} />
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,6 +1,6 @@
 /** How orders show: status badges named by the lookups, flag badges, and the list's columns. */
 import { Badge, Group, Text } from '@mantine/core';
-import { CS_STATUS_LABELS, ORDER_STATUS_LABELS, type CsStatus, type OrderListItem, type OrderStatus } from '@qm/contracts';
+import { CS_STATUS_LABELS, ORDER_STATUS_LABELS, type CsStatus, type OrderDetail, type OrderListItem, type OrderStatus } from '@qm/contracts';
 import { useStatusName } from '../../../lib/lookups';
 import { DateTimeDisplay, IntegerDisplay, MoneyDisplay, NoValue, Stacked, StatusText } from '../../../ui/displays';
 import type { Column } from '../../../ui/ResourceList';
@@ -72,21 +72,24 @@ export function OrderFlags({ o }: { o: Pick<OrderListItem, 'compliance_hold' | '
   );
 }
 
-/** Margin with its share of the total; the dash until routed. */
-/** A margin in dollars with its share of `total`: under it in a table's cell, beside it (`inline`) in a row of totals. */
-export function MarginDisplay({ margin, total, inline = false }: { margin: number | null; total: number; inline?: boolean }) {
+/**
+ * A margin in dollars with its share of `revenue` (goods and shipping charged, without tax — as the
+ * order reports count it): under it in a table's cell, beside it (`inline`) in a row of totals; the dash
+ * until routed.
+ */
+export function MarginDisplay({ margin, revenue, inline = false }: { margin: number | null; revenue: number; inline?: boolean }) {
   if (margin === null) return <NoValue />;
   if (inline)
     return (
       <Text span inherit c={margin < 0 ? 'red' : undefined} className="qm-num">
         <MoneyDisplay cents={margin} />
-        {total > 0 ? <Text span size="xs" c="dimmed" fw={400} ml={6}>{`${((margin / total) * 100).toFixed(0)}%`}</Text> : null}
+        {revenue > 0 ? <Text span size="xs" c="dimmed" fw={400} ml={6}>{`${((margin / revenue) * 100).toFixed(0)}%`}</Text> : null}
       </Text>
     );
   return (
     <Text span size="sm" c={margin < 0 ? 'red' : undefined} className="qm-num" style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end' }}>
       <MoneyDisplay cents={margin} />
-      {total > 0 ? <Text span size="xs" c="dimmed">{`${((margin / total) * 100).toFixed(0)}%`}</Text> : null}
+      {revenue > 0 ? <Text span size="xs" c="dimmed">{`${((margin / revenue) * 100).toFixed(0)}%`}</Text> : null}
     </Text>
   );
 }
@@ -122,7 +125,17 @@ export function orderColumns(): Column<OrderListItem>[] {
     { key: 'units', header: 'Units', align: 'right', defaultVisible: false, render: (o) => <IntegerDisplay value={o.units} /> },
     { key: 'total_cents', header: 'Total', align: 'right', render: (o) => <MoneyDisplay cents={o.total_cents} /> },
     { key: 'cost_cents', header: 'Cost', align: 'right', render: (o) => <MoneyDisplay cents={o.cost_cents} /> },
-    { key: 'margin_cents', header: 'Margin', align: 'right', render: (o) => <MarginDisplay margin={o.margin_cents} total={o.total_cents} /> },
+    { key: 'margin_cents', header: 'Margin', align: 'right', render: (o) => <MarginDisplay margin={o.margin_cents} revenue={o.revenue_cents} /> },
     { key: 'flags', header: 'Flags', render: (o) => <OrderFlags o={o} /> },
   ];
+}
+
+/**
+ * What the order's cost holds beyond its items' cost: the vendor orders' fees and shipping (the cost is
+ * what its vendor orders total; an item's cost is its units at their unit cost). Zero until every item
+ * has a cost.
+ */
+export function vendorExtras(o: Pick<OrderDetail, 'cost_cents' | 'items'>): number {
+  if (o.cost_cents === null || o.items.some((i) => i.cost_cents === null && i.quantity > i.cancelled_quantity)) return 0;
+  return o.cost_cents - o.items.reduce((sum, i) => sum + (i.cost_cents ?? 0), 0);
 }
