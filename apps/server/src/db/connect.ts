@@ -93,7 +93,12 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     // UTC sessions: timestamps print the same whatever the server's default (see isoOfTimestamptz).
     // No JIT: it is chosen by a plan's total cost, and a list's count over a large table (even one its
     // CASE never runs, see http/list.ts) made every page compile its expressions — 15–40 ms of a 1 ms page.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC -c jit=off' });
+    // Parallel workers only where they save much (`parallel_setup_cost` 10,000, PostgreSQL's default is
+    // 1,000): a list's page walked by an index with a filter the planner cannot estimate (a last name
+    // in 1M orders) was planned with two workers — 6 ms instead of 0.5, and two more processes per
+    // request on a server answering many at once (bench/README, "Parallel plans"). The reports' scans
+    // of months of orders still take their workers.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC -c jit=off -c parallel_setup_cost=10000' });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
