@@ -20,10 +20,10 @@ import { z } from 'zod';
 import {
   CONSTANTS,
   EXPORT_FORMATS,
+  REPORT_COLUMN_TYPES,
   ReportAnswer,
   ReportDefinition,
   wholeNumberText,
-  REPORT_COLUMN_TYPES,
   type Permission,
   type ReportColumnType,
   type ReportFilter,

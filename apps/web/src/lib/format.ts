@@ -86,11 +86,8 @@ export function formatDay(v: string | number | Date | null | undefined, empty = 
 /** `2024-03` → `Mar 2024`: a calendar month (reports group by it). Anything else is returned as it is. */
 export function formatMonth(v: string | null | undefined, empty = ''): string {
   if (v === null || v === undefined || v === '') return empty;
-  const m = /^(\d{4})-(\d{2})$/.exec(v);
-  const month = m ? Number(m[2]) : 0;
-  return m && month >= 1 && month <= 12 ? `${MONTHS[month - 1]} ${m[1]}` : v;
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(v) ? dayjs(`${v}-01`).format('MMM YYYY') : v;
 }
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** `2024-03-05T14:07:00Z` → `Mar 5, 2024, 2:07 PM` (local time). */
 export function formatDateTime(v: string | number | Date | null | undefined, empty = ''): string {

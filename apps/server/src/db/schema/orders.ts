@@ -13,6 +13,12 @@ import { locations, vendors } from './purchasing.js';
 
 const inList = (col: string, values: readonly string[]) => sql.raw(`${col} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
+/**
+ * An order's revenue, of an order read as `o`: what the customer pays for goods and shipping (tax is not
+ * ours) — what `margin_cents` is taken from, and what a margin's share is of.
+ */
+export const ORDER_REVENUE = sql`(o.subtotal_cents + o.shipping_charged_cents)`;
+
 export const ROUTING_STRATEGIES = ['cheapest', 'fewest_shipments', 'single_source'] as const;
 export const ORDER_CHANNELS = ['email', 'edi', 'api', 'portal'] as const;
 export const SOURCE_KINDS = ['vendor', 'warehouse'] as const;

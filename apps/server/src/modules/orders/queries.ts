@@ -12,6 +12,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, OrderDetail, OrderListItem, ORDER_LIST } from '@qm/contracts';
 import { queryOne, query, type Db } from '../../db/connect.js';
+import { ORDER_REVENUE } from '../../db/schema/orders.js';
 import { notFound } from '../../http/errors.js';
 import { columns, filters, filterValues, hasFilters, intOf, type ListSpec } from '../../http/list.js';
 import { allowedStatuses } from './order-state.js';
@@ -104,7 +105,7 @@ export const orderList: ListSpec<OrderListItem, Resolved> = {
   select: sql`o.id, o.number, o.placed_at, o.store_id, (select s.name from stores s where s.id = o.store_id) as store_name, o.status, o.internal_status_id,
               (select ist.name from internal_statuses ist where ist.id = o.internal_status_id) as internal_status_name,
               o.cs_status, o.customer_name, o.customer_email, o.item_count, o.units, o.total_cents,
-              o.subtotal_cents + o.shipping_charged_cents as revenue_cents, o.cost_cents, o.margin_cents,
+              ${ORDER_REVENUE} as revenue_cents, o.cost_cents, o.margin_cents,
               o.compliance_hold, o.is_split, o.is_late, o.open_cases, o.created_at, o.updated_at, o.version`,
   sort: {
     ...columns('o', 'id', 'placed_at', 'status', 'total_cents', 'margin_cents'),
@@ -166,7 +167,7 @@ export async function loadOrder(db: Db, id: number): Promise<OrderDetail> {
           'internal_status_id', o.internal_status_id, 'internal_status_name', ist.name, 'cs_status', o.cs_status,
           'customer_name', o.customer_name, 'customer_email', o.customer_email, 'customer_phone', o.customer_phone,
           'item_count', o.item_count, 'units', o.units, 'subtotal_cents', o.subtotal_cents, 'shipping_charged_cents', o.shipping_charged_cents,
-          'tax_cents', o.tax_cents, 'total_cents', o.total_cents, 'revenue_cents', o.subtotal_cents + o.shipping_charged_cents, 'cost_cents', o.cost_cents, 'margin_cents', o.margin_cents,
+          'tax_cents', o.tax_cents, 'total_cents', o.total_cents, 'revenue_cents', ${ORDER_REVENUE}, 'cost_cents', o.cost_cents, 'margin_cents', o.margin_cents,
           'compliance_hold', o.compliance_hold, 'is_split', o.is_split, 'is_late', o.is_late, 'open_cases', o.open_cases,
           'payment_method', o.payment_method, 'payment_captured_cents', o.payment_captured_cents, 'customer_notes', o.customer_notes,
           'created_at', o.created_at, 'updated_at', o.updated_at, 'version', o.version,

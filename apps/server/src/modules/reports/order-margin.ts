@@ -1,10 +1,8 @@
-/** Order Margin Report: revenue, cost and margin per order, or per store or month. Orders without a route (no cost yet) are left out. */
+/** Order Margin Report: revenue (`ORDER_REVENUE`), cost (the chosen route's total) and margin per order, or per store or month. Orders without a route (no cost yet) are left out. */
 import { sql } from 'drizzle-orm';
+import { ORDER_REVENUE } from '../../db/schema/orders.js';
 import { col, defineReport, filter, where } from '../../reports/kit.js';
 import { orderConds, orderFilters } from './order-lookups.js';
-
-/** Revenue is what the customer pays for goods and shipping (tax is not ours); cost is the chosen route's total. */
-export const ORDER_REVENUE = sql`(o.subtotal_cents + o.shipping_charged_cents)`;
 
 type MarginFilters = Parameters<typeof orderConds>[0];
 

@@ -6,13 +6,14 @@
 import { sql } from 'drizzle-orm';
 import { RESOLUTION_REASON_CODES, RESOLUTION_REASON_LABELS, type DashboardOrders, type ResolutionReasonCode } from '@qm/contracts';
 import { query, type Db } from '../../db/connect.js';
+import { ORDER_REVENUE } from '../../db/schema/orders.js';
 import { NOT_SHIPPED } from './late.js';
 
 /** Revenue (goods and shipping charged), margin (routed orders have one), orders, routed orders and their revenue, placed in [a, b), not cancelled or refunded. */
 const span = (a: ReturnType<typeof sql>, b: ReturnType<typeof sql>) => sql`(select json_build_object(
-    'revenue', coalesce(sum(o.subtotal_cents + o.shipping_charged_cents), 0)::int8, 'margin', coalesce(sum(o.margin_cents), 0)::int8, 'orders', count(*)::int,
+    'revenue', coalesce(sum(${ORDER_REVENUE}), 0)::int8, 'margin', coalesce(sum(o.margin_cents), 0)::int8, 'orders', count(*)::int,
     'routed', count(o.margin_cents)::int,
-    'routed_revenue', coalesce(sum(o.subtotal_cents + o.shipping_charged_cents) filter (where o.margin_cents is not null), 0)::int8)
+    'routed_revenue', coalesce(sum(${ORDER_REVENUE}) filter (where o.margin_cents is not null), 0)::int8)
    from orders o where o.placed_at >= ${a} and o.placed_at < ${b} and o.status not in ('cancelled', 'refunded'))`;
 
 export async function dashboardOrders(db: Db): Promise<DashboardOrders> {
@@ -35,7 +36,7 @@ export async function dashboardOrders(db: Db): Promise<DashboardOrders> {
           ${span(sql`${month} - interval '1 month'`, sql`least(now() - interval '1 month', ${month})`)} as last_month,
           (select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), 'revenue', coalesce(x.revenue, 0), 'margin', coalesce(x.margin, 0)) order by d.day)
              from (select g::date as day from generate_series((now() at time zone 'UTC')::date - 29, (now() at time zone 'UTC')::date, interval '1 day') g) d
-             left join (select (o.placed_at at time zone 'UTC')::date as day, sum(o.subtotal_cents + o.shipping_charged_cents)::int8 as revenue, coalesce(sum(o.margin_cents), 0)::int8 as margin
+             left join (select (o.placed_at at time zone 'UTC')::date as day, sum(${ORDER_REVENUE})::int8 as revenue, coalesce(sum(o.margin_cents), 0)::int8 as margin
                           from orders o where o.placed_at >= ${day} - interval '29 days' and o.status not in ('cancelled', 'refunded') group by 1) x on x.day = d.day) as days`,
   );
   const byReason = new Map(((row.by_reason ?? []) as { reason: ResolutionReasonCode; count: number }[]).map((g) => [g.reason, g.count]));

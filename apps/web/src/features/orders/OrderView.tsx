@@ -98,6 +98,7 @@ function Facts({ o }: { o: OrderDetail }) {
 }
 
 function Totals({ o }: { o: OrderDetail }) {
+  const extras = vendorExtras(o);
   const cell = (label: string, value: React.ReactNode, name: string) => (
     <div data-total={name}>
       <Text size="xs" c="dimmed">
@@ -118,9 +119,9 @@ function Totals({ o }: { o: OrderDetail }) {
           'Cost',
           <>
             <MoneyDisplay cents={o.cost_cents} />
-            {vendorExtras(o) > 0 ? (
+            {extras > 0 ? (
               <Text component="span" display="block" size="xs" c="dimmed" fw={400} data-testid="cost-extras">
-                incl. <MoneyDisplay cents={vendorExtras(o)} /> fees and shipping
+                incl. <MoneyDisplay cents={extras} /> fees and shipping
               </Text>
             ) : null}
           </>,

@@ -43,9 +43,11 @@ export default function ReportChart({ spec, points }: { spec: ReportChartSpec; p
   const first = spec.series[0]!;
   const valueText = (v: number) => formatCell(first.type, first.type === 'money' ? Math.round(v * 100) : v);
   const slices = spec.kind === 'trend' ? [] : shareSlices(points, spec.x, first.key);
+  /** A trend's point on its axis: its month in words. */
+  const month = (p: ReportRow) => formatMonth(String(p[spec.x]));
   const summary =
     spec.kind === 'trend'
-      ? `${spec.title}: ${points.length} ${points.length === 1 ? 'month' : 'months'}${points.length ? ` from ${formatMonth(String(points[0]![spec.x]))} to ${formatMonth(String(points[points.length - 1]![spec.x]))}` : ''}`
+      ? `${spec.title}: ${points.length} ${points.length === 1 ? 'month' : 'months'}${points.length ? ` from ${month(points[0]!)} to ${month(points[points.length - 1]!)}` : ''}`
       : `${spec.title}: ${slices.map((sl) => `${sl.name} ${formatCell(first.type, sl.value)}`).join(', ')}`;
   return (
     <Paper withBorder radius="sm" p="sm" className="qm-report-chart">
@@ -60,7 +62,7 @@ export default function ReportChart({ spec, points }: { spec: ReportChartSpec; p
         ) : spec.kind === 'trend' ? (
           <BarChart
             h={220}
-            data={points.map((p) => ({ ...Object.fromEntries(spec.series.map((s) => [s.label, plotted(s.type, p[s.key])])), [spec.x]: formatMonth(String(p[spec.x])) }))}
+            data={points.map((p) => ({ ...Object.fromEntries(spec.series.map((s) => [s.label, plotted(s.type, p[s.key])])), [spec.x]: month(p) }))}
             dataKey={spec.x}
             {...CHART_LOOK}
             series={spec.series.map((s, i) => ({ name: s.label, color: COLORS[i % COLORS.length]! }))}
