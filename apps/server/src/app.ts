@@ -110,11 +110,11 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const indexHtml = path.join(config.webDist, 'index.html');
   if (fs.existsSync(indexHtml)) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
-    const html = fs.readFileSync(indexHtml, 'utf8');
+    const page = consolePage(indexHtml);
     app.get('/*', { config: { public: true } }, (req, reply) => {
       const pathname = req.url.split('?')[0]!;
       if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
-      return isNavigation(pathname, req.headers.accept) ? reply.header('cache-control', 'no-cache').type('text/html').send(html) : reply.callNotFound();
+      return isNavigation(pathname, req.headers.accept) ? reply.header('cache-control', 'no-cache').type('text/html').send(page()) : reply.callNotFound();
     });
   } else {
     app.get('/', { config: { public: true } }, (_req, reply) =>
@@ -123,6 +123,28 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   }
 
   return { app, routes, jobs, exports };
+}
+
+/**
+ * The console's page as the build left it: read again when the file changes, so a process serving a
+ * new build's assets never answers with the old build's page (whose scripts are gone). While a build
+ * rewrites the folder the file may be missing for a moment: the last page read is served until then.
+ */
+function consolePage(file: string): () => string {
+  let html = fs.readFileSync(file, 'utf8');
+  let stamp = fs.statSync(file).mtimeMs;
+  return () => {
+    const now = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+    if (now !== undefined && now !== stamp) {
+      try {
+        html = fs.readFileSync(file, 'utf8');
+        stamp = now;
+      } catch {
+        // gone again between the two calls: keep the last page
+      }
+    }
+    return html;
+  };
 }
 
 /**

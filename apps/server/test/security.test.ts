@@ -330,4 +330,16 @@ describe('the console files', () => {
     expect((await t.req('GET', '/user/list')).status).toBe(200); // no extension: a route, whatever Accept says
     expect((await t.req('GET', '/api/nothing-here')).status).toBe(404);
   });
+
+  it('serves a new build\'s page without a restart, and the last one while the file is being replaced', async () => {
+    const file = path.join(dist, 'index.html');
+    const later = new Date(Date.now() + 5_000);
+    fs.writeFileSync(file, '<!doctype html><title>Quartermaster</title><script src="/assets/app-5678.js"></script>');
+    fs.utimesSync(file, later, later);
+    expect((await t.req('GET', '/product')).text).toContain('app-5678.js');
+    fs.rmSync(file);
+    const during = await t.req('GET', '/product');
+    expect(during.status).toBe(200);
+    expect(during.text).toContain('app-5678.js');
+  });
 });
