@@ -332,6 +332,10 @@ describe.each(BACKENDS)('routing and vendor orders on %s', (kind) => {
     expect(b.status).toBe('failed');
     expect(b.items[0].compliance_outcome).toBe('block');
     expect(b.options.filter((o: { is_feasible: boolean }) => o.is_feasible)).toHaveLength(0);
+    // each line that cannot go anywhere is a sentence of the reason
+    const two = await route(await newOrder([[1, 1], [2, 900_000]], { state: 'WY', zip: '82001' }));
+    expect(two.failure_reason).toMatch(new RegExp(`^No feasible route\\. ${v[1]!.sku}: Blocked .*\\. ${v[2]!.sku}: .*[^.]\\.$`));
+    expect(two.failure_reason).not.toMatch(/\.[;.]/);
   });
 
   it('per role: the orders role routes and acts, the catalogue role cannot see, the analyst reads only', async () => {

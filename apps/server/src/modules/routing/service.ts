@@ -213,8 +213,8 @@ function failureOf(result: RoutingResult, lines: LineFacts[], compliance: LineCo
     return `${sku(u.line_id)}: ${c?.outcome === 'block' ? c.reason : u.reason}`;
   });
   if (!parts.length && result.infeasible.length) parts.push(...result.infeasible.slice(0, 3).map((i) => `${i.description}: ${i.reason}`));
-  // a reason that is a sentence already keeps its own full stop
-  return parts.length ? `No feasible route. ${parts.join('; ').replace(/\.*$/, '')}.` : 'No feasible route.';
+  // one sentence a part: a reason that is a sentence already keeps its own full stop
+  return ['No feasible route.', ...parts.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`))].join(' ');
 }
 
 async function recordStatus(t: Db, orderId: number, from: string, to: string, userId: number | null, note: string) {

@@ -78,7 +78,8 @@ function RouteView({ id }: { id: number }) {
         </Paper>
         {r.failure_reason ? (
           <Alert color="red" title="No feasible route">
-            {r.failure_reason}
+            {/* the reason opens with the alert's title: said once */}
+            {r.failure_reason.replace(/^No feasible route\.\s*/, '') || 'No source can take the order.'}
           </Alert>
         ) : null}
         {r.choose_blocked && r.chosen_option_id === null && !r.failure_reason ? (
@@ -131,7 +132,7 @@ function RouteView({ id }: { id: number }) {
                 Options ({feasible.length})
               </Title>
               <Text size="xs" c="dimmed">
-                Tick two options to compare them.
+                {r.failure_reason ? 'They leave out the items that can go nowhere (why: above). ' : ''}Tick two options to compare them.
               </Text>
             </Group>
             {compared.length === 2 ? <Comparison a={compared[0]!} b={compared[1]!} onClose={() => setCompare([])} /> : null}
