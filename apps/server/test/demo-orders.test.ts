@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { addressProblem } from '../src/modules/orders/service.js';
 import { useTestApp } from './harness.js';
 
 /** The demo's orders as staff read them: each has lines, each line names what was sold. */
@@ -15,6 +16,17 @@ describe('demo orders', () => {
     expect(r!.untitled).toBe(0);
     // the catalogue's to-do keeps its untitled products (the demo shows them), none of them in an order
     expect(r!.unsold_untitled).toBeGreaterThan(0);
+  });
+
+  it("an open address problem says what is wrong with the order's address", async () => {
+    const cases = await t.sql<{ detail: string; state: string; zip: string }>(sql`
+      select c.detail, o.ship_state as state, o.ship_zip as zip
+        from order_resolution_cases c join orders o on o.id = c.order_id
+       where c.reason = 'address_problem' and c.resolved_at is null`);
+    expect(cases.length).toBeGreaterThan(4);
+    const zipWrong = cases.filter((c) => addressProblem(c.state, c.zip));
+    expect(zipWrong.length).toBeGreaterThan(0);
+    for (const c of cases) expect(c.detail, `${c.state} ${c.zip}`).toBe(addressProblem(c.state, c.zip) ?? 'The carrier could not verify the street address');
   });
 
   it('every order has lines', async () => {

@@ -15,7 +15,10 @@ import { sql } from 'drizzle-orm';
 import { query, type Db } from '../../db/connect.js';
 import { transaction } from '../../db/write.js';
 import { openCase } from '../../modules/orders/cases.js';
-import { paymentProblem } from '../../modules/orders/service.js';
+import { addressProblem, paymentProblem } from '../../modules/orders/service.js';
+
+/** A zip code of another state than `state` (an address the intake finds wrong). */
+export const zipElsewhere = (state: string) => (state === 'NY' ? '75201' : '10001');
 
 /** `h(expr, salt)`: a stable number 0..999 from a row's key. */
 const h = (key: string, salt: string) => sql.raw(`(abs(hashtext((${key})::text || ':${salt}')) % 1000)`);
@@ -160,9 +163,9 @@ export async function seedOrdersDemo(db: Db) {
     );
     for (const [n, o] of recent.entries()) {
       if (n < 5) {
-        const zip = o.ship_state === 'NY' ? '75201' : '10001';
+        const zip = zipElsewhere(o.ship_state);
         await t.execute(sql`update orders set ship_zip = ${zip} where id = ${o.id}`);
-        await openCase(t, o.id, 'address_problem', `The zip code ${zip} belongs to ${zip === '10001' ? 'NY' : 'TX'}, not ${o.ship_state}`);
+        await openCase(t, o.id, 'address_problem', addressProblem(o.ship_state, zip)!);
       } else if (n < 10) {
         const captured = Math.round(o.total_cents * 0.6);
         await t.execute(sql`update orders set payment_captured_cents = ${captured} where id = ${o.id}`);

@@ -13,7 +13,8 @@ import { query, type Db } from '../../db/connect.js';
 import { transaction } from '../../db/write.js';
 import { openCase } from '../../modules/orders/cases.js';
 import { checkLateVendorOrders } from '../../modules/resolution/late.js';
-import { paymentProblem } from '../../modules/orders/service.js';
+import { addressProblem, paymentProblem } from '../../modules/orders/service.js';
+import { zipElsewhere } from './orders.js';
 
 const h = (key: string, salt: string) => sql.raw(`(abs(hashtext((${key})::text || ':${salt}')) % 1000)`);
 
@@ -68,7 +69,10 @@ export async function seedResolutionDemo(db: Db) {
       await backdate(o.id, 'compliance_hold', i);
     }
     for (const [i, o] of take(4).entries()) {
-      await openCase(t, o.id, 'address_problem', i % 2 ? `ZIP ${o.zip} is not in ${o.state}` : 'The carrier could not verify the street address');
+      // half with a zip of another state, as the intake finds it; half the carrier's word on a street
+      const zip = i % 2 ? zipElsewhere(o.state) : o.zip;
+      if (zip !== o.zip) await t.execute(sql`update orders set ship_zip = ${zip} where id = ${o.id}`);
+      await openCase(t, o.id, 'address_problem', addressProblem(o.state, zip) ?? 'The carrier could not verify the street address');
       await backdate(o.id, 'address_problem', i + 2);
     }
     for (const [i, o] of take(4).entries()) {
