@@ -41,19 +41,15 @@ export function EffectBadge({
   reason?: string | null;
   size?: 'xs' | 'sm' | 'md';
 }) {
+  // in words as written (an outcome may carry a document's name), allowed the same
+  const style = { textTransform: 'none', overflow: 'visible' } as const;
   const badge =
     effect === null ? (
-      <Badge color="teal" variant="light" size={size} radius="sm">
+      <Badge color="teal" variant="light" size={size} radius="sm" style={style}>
         Allowed
       </Badge>
     ) : (
-      <Badge
-        color={known(effect) ? EFFECT_COLORS[effect] : 'gray'}
-        variant={effect === 'block' ? 'filled' : 'light'}
-        size={size}
-        radius="sm"
-        style={{ textTransform: 'none', overflow: 'visible' }}
-      >
+      <Badge color={known(effect) ? EFFECT_COLORS[effect] : 'gray'} variant={effect === 'block' ? 'filled' : 'light'} size={size} radius="sm" style={style}>
         {known(effect) ? effectText(effect, { document, documents, min_age }) : codeInWords(effect)}
       </Badge>
     );
