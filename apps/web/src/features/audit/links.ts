@@ -1,5 +1,5 @@
 /** Links into the Logs screen and labels shared by the dashboard and the audit log. */
-
+import { ROUTES, isAllowed } from '@qm/contracts';
 
 export const LOGS_PATH = '/report/log';
 
@@ -33,4 +33,15 @@ export function actionColor(action: string): string {
     default:
       return 'gray';
   }
+}
+
+/**
+ * The page of the record an entry is about (`order_route` 3891 → `/order-route/3891`), when the
+ * console has a page for one such record and the user may open it; else null.
+ */
+export function recordPath(entity: string, entityId: string | null, held: readonly string[]): string | null {
+  if (!entityId || !/^\d+$/.test(entityId)) return null;
+  const base = entity.replace(/_/g, '-');
+  const route = ROUTES.find((r) => r.path === `${base}/:id`);
+  return route && isAllowed(route.permissions, held) ? `/${base}/${entityId}` : null;
 }
