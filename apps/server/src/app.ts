@@ -114,7 +114,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     app.get('/*', { config: { public: true } }, (req, reply) => {
       const pathname = req.url.split('?')[0]!;
       if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
-      return isNavigation(pathname, req.headers.accept) ? reply.header('cache-control', 'no-cache').type('text/html').send(page()) : reply.callNotFound();
+      if (isNavigation(pathname, req.headers.accept)) return reply.header('cache-control', 'no-cache').type('text/html').send(page());
+      // a file a build added since the start (the static routes are the files found then); missing: 404
+      return reply.sendFile(pathname);
     });
   } else {
     app.get('/', { config: { public: true } }, (_req, reply) =>
@@ -126,8 +128,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
 }
 
 /**
- * The console's page as the build left it: read again when the file changes, so a process serving a
- * new build's assets never answers with the old build's page (whose scripts are gone). While a build
+ * The console's page as the build left it: read again when the file changes, so a running process
+ * answers with the new build's page and files (the old build's scripts are gone). While a build
  * rewrites the folder the file may be missing for a moment: the last page read is served until then.
  */
 function consolePage(file: string): () => string {

@@ -335,8 +335,19 @@ describe('the console files', () => {
     const file = path.join(dist, 'index.html');
     const later = new Date(Date.now() + 5_000);
     fs.writeFileSync(file, '<!doctype html><title>Quartermaster</title><script src="/assets/app-5678.js"></script>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-5678.js'), 'console.log(2)');
     fs.utimesSync(file, later, later);
     expect((await t.req('GET', '/product')).text).toContain('app-5678.js');
+    const script = await t.req('GET', '/assets/app-5678.js');
+    expect(script.status).toBe(200);
+    expect(script.text).toBe('console.log(2)');
+    expect((await t.req('GET', '/assets/app-0000.js')).status).toBe(404);
+    // nothing outside the build's folder: refused, or (a path the URL parser folds to /etc/passwd) the page
+    for (const url of ['/assets/..%2f..%2fetc%2fpasswd', '/assets/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd', '/.env']) {
+      const res = await t.req('GET', url);
+      expect(res.status, url).toBeLessThan(500);
+      expect(res.text, url).not.toMatch(/root:|console\.log/);
+    }
     fs.rmSync(file);
     const during = await t.req('GET', '/product');
     expect(during.status).toBe(200);
