@@ -224,6 +224,9 @@ describe.each(BACKENDS)('routing and vendor orders on %s', (kind) => {
     expect(r.failure_reason).toMatch(/^No feasible route\. .*[^.]\.$/);
     const cases = await t.sql<{ detail: string }>(sql`select detail from order_resolution_cases where order_id = ${orderId} and reason = 'unroutable' and resolved_at is null`);
     expect(cases).toHaveLength(1);
+    // not routed: the order still waits for routing, and its history does not say it was routed
+    expect((await t.sql<{ status: string }>(sql`select status from orders where id = ${orderId}`))[0]!.status).toBe('pending');
+    expect(await t.sql(sql`select 1 from order_status_history where order_id = ${orderId} and field = 'status' and note = 'Routed'`)).toHaveLength(0);
   });
 
   async function chosenVendorOrders(): Promise<{ orderId: number; vos: { id: number; version: number; source_kind: string; number: string }[] }> {

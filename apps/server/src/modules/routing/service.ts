@@ -417,7 +417,9 @@ export async function routeOrder(db: Db, orderId: number, actor: Actor, opts: { 
 
     await setCase(t, orderId, 'compliance_hold', hold, actor.userId);
     if (failure) await setCase(t, orderId, 'unroutable', failure, actor.userId);
-    if (order.status === 'pending') await recordStatus(t, orderId, 'pending', hold ? 'awaiting_compliance' : 'processing', opts.automatic ? null : actor.userId, 'Routed');
+    // a route with no feasible option leaves a pending order pending: it waits for routing (its case says why)
+    if (order.status === 'pending' && (hold || !failure))
+      await recordStatus(t, orderId, 'pending', hold ? 'awaiting_compliance' : 'processing', opts.automatic ? null : actor.userId, 'Routed');
     else if (order.status === 'awaiting_compliance' && !hold) await recordStatus(t, orderId, order.status, 'processing', actor.userId, 'Compliance hold cleared');
     await audit(t, actor, {
       action: 'route',
