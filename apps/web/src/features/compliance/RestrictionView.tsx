@@ -2,7 +2,7 @@
 import { Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { isAllowed, type ComplianceRestriction } from '@qm/contracts';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { useResourceItem } from '../../lib/resource';
 import { usePermissions } from '../../lib/session';
 import { Fact } from '../../ui/displays';
@@ -72,7 +72,7 @@ function RestrictionView({ id }: { id: number }) {
                 )}
               </Fact>
               <Fact label="Effective">
-                {r.effective_from ?? 'always'} → {r.effective_to ?? 'until changed'}
+                {formatDate(r.effective_from, 'always')} → {formatDate(r.effective_to, 'until changed')}
               </Fact>
             </SimpleGrid>
             {r.notes ? (
