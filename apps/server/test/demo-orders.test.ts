@@ -29,6 +29,23 @@ describe('demo orders', () => {
     for (const c of cases) expect(c.detail, `${c.state} ${c.zip}`).toBe(addressProblem(c.state, c.zip) ?? 'The carrier could not verify the street address');
   });
 
+  it('an order that cannot be routed has a line no live vendor order places, and costs only what is placed', async () => {
+    const rows = await t.sql<{ number: string; unplaced: number; cost: number | null; placed_cost: number | null }>(sql`
+      select o.number, o.cost_cents as cost,
+             (select count(*)::int from order_items oi
+               where oi.order_id = o.id
+                 and oi.quantity - oi.cancelled_quantity > coalesce((select sum(voi.quantity) from vendor_order_items voi join vendor_orders vo on vo.id = voi.vendor_order_id
+                                                                      where voi.order_item_id = oi.id and vo.status not in ('cancelled', 'rejected')), 0)) as unplaced,
+             (select sum(vo.total_cents)::int8 from vendor_orders vo where vo.order_id = o.id and vo.status not in ('cancelled', 'rejected')) as placed_cost
+        from orders o
+       where exists (select 1 from order_resolution_cases c where c.order_id = o.id and c.reason = 'unroutable' and c.resolved_at is null)`);
+    expect(rows.length).toBeGreaterThan(3);
+    for (const r of rows) {
+      expect(r.unplaced, r.number).toBeGreaterThan(0);
+      expect(r.cost === null ? null : Number(r.cost), r.number).toBe(r.placed_cost === null ? null : Number(r.placed_cost));
+    }
+  });
+
   it('every order has lines', async () => {
     const [r] = await t.sql<{ empty: number }>(sql`select count(*)::int as empty from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`);
     expect(r!.empty).toBe(0);

@@ -13,6 +13,7 @@ import { query, type Db } from '../../db/connect.js';
 import { transaction } from '../../db/write.js';
 import { openCase } from '../../modules/orders/cases.js';
 import { checkLateVendorOrders } from '../../modules/resolution/late.js';
+import { refreshOrderCosts } from '../../modules/routing/service.js';
 import { addressProblem, paymentProblem } from '../../modules/orders/service.js';
 import { zipElsewhere } from './orders.js';
 
@@ -26,10 +27,13 @@ export async function seedResolutionDemo(db: Db) {
 
   await transaction(db, async (t) => {
     // Recent orders not yet shipped and with no open case, in a fixed order: each reason takes its own.
-    const pick = await query<{ id: number; number: string; store_id: number; placed_at: string; sku: string; item_id: number; state: string; zip: string; total: number; captured: number }>(
+    const pick = await query<{ id: number; number: string; store_id: number; placed_at: string; sku: string; item_id: number; state: string; zip: string; total: number; captured: number; placed: number }>(
       t,
       sql`select o.id, o.number, o.store_id, o.placed_at, i.sku, i.id as item_id, o.ship_state as state, o.ship_zip as zip,
-                 o.total_cents::int8 as total, o.payment_captured_cents as captured
+                 o.total_cents::int8 as total, o.payment_captured_cents as captured,
+                 -- its vendor orders past a vendor's draft (sent, or stock taken from a warehouse)
+                 (select count(*)::int from vendor_orders v where v.order_id = o.id and v.status <> 'cancelled'
+                     and not (v.status = 'draft' and v.source_kind = 'vendor')) as placed
             from orders o
             join lateral (select id, sku from order_items where order_id = o.id order by line_no limit 1) i on true
            where o.open_cases = 0 and o.status not in ('cancelled', 'refunded', 'delivered', 'shipped')
@@ -58,8 +62,17 @@ export async function seedResolutionDemo(db: Db) {
       await openCase(t, o.id, 'cs_open', `Customer service: ${cs.replace(/_/g, ' ')}`);
       await backdate(o.id, 'cs_open', i);
     }
-    for (const [i, o] of take(4).entries()) {
-      await t.execute(sql`update orders set status = 'pending', cost_cents = null where id = ${o.id}`);
+    // Cannot be routed: orders nothing was sent for yet. A vendor's drafts are cancelled (out of stock
+    // there) as the service cancels one: the order keeps its status, its routes go stale and its costs
+    // are counted again (none placed); an order without any waits for routing (pending).
+    const unplaced = pick.filter((o) => o.placed === 0).slice(0, 4);
+    for (const o of unplaced) pick.splice(pick.indexOf(o), 1);
+    for (const [i, o] of unplaced.entries()) {
+      const drafts = await query(t, sql`update vendor_orders set status = 'cancelled', cancelled_at = now(), cancel_reason = 'Out of stock at the vendor', updated_at = now(), version = version + 1
+                                          where order_id = ${o.id} and status = 'draft' returning id`);
+      if (drafts.length) await t.execute(sql`update order_routes set is_stale = true, updated_at = now() where order_id = ${o.id} and not is_stale`);
+      else await t.execute(sql`update orders set status = 'pending' where id = ${o.id}`);
+      await refreshOrderCosts(t, o.id);
       await openCase(t, o.id, 'unroutable', i % 2 ? `Minimum order $250.00 not met at the only vendor stocking ${o.sku}` : `No source has ${o.sku} in stock`);
       await backdate(o.id, 'unroutable', i + 1);
     }
