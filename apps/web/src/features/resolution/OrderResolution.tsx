@@ -147,7 +147,10 @@ export default function OrderResolutionScreen() {
                           ) : null}
                         </Table.Td>
                         <Table.Td miw={200} maw={340}>
-                          {c.detail}
+                          {/* a long reason (a route's, line by line) in three lines; all of it on hover and to a screen reader */}
+                          <Text fz="inherit" lineClamp={3} title={c.detail}>
+                            {c.detail}
+                          </Text>
                           {c.route_id ? (
                             <Text size="xs">
                               <Anchor component={Link} to={`/order-route/${c.route_id}`} size="xs">
