@@ -268,6 +268,19 @@ describe.each(BACKENDS)('routing and vendor orders on %s', (kind) => {
     expect((await t.sql<{ status: string }>(sql`select status from orders where id = ${orderId}`))[0]!.status).toBe('delivered');
     const sent = await t.sql<{ channel: string }>(sql`select channel from vendor_order_outbox x join vendor_orders vo on vo.id = x.vendor_order_id where vo.order_id = ${orderId} and vo.vendor_id = ${vendorA}`);
     for (const s of sent) expect(s.channel).toBe('edi');
+
+    // The order's Activity holds its routing, the choice and each vendor order's steps, newest first; no other order's.
+    const activity = await t.req('GET', `/api/order/${orderId}/activity`, { token: analyst });
+    expect(activity.status).toBe(200);
+    const entries = activity.body.data as { id: number; action: string; entity: string; entity_id: string }[];
+    const of = (entity: string) => entries.filter((e) => e.entity === entity).map((e) => `${e.action} ${e.entity_id}`);
+    const routeId = (await t.sql<{ id: number }>(sql`select route_id as id from vendor_orders where id = ${vos[0]!.id}`))[0]!.id;
+    expect(of('order_route').sort()).toEqual([`choose ${routeId}`, `route ${routeId}`]);
+    for (const vo of vos) expect(of('vendor_order').filter((x) => x.endsWith(` ${vo.id}`)).reverse()).toEqual(['create', 'send', 'confirm', 'ship', 'deliver'].map((a) => `${a} ${vo.id}`));
+    expect(entries.map((e) => e.id)).toEqual([...entries.map((e) => e.id)].sort((a, b) => b - a));
+    const other = await chosenVendorOrders();
+    const otherIds = new Set([...other.vos.map((v) => String(v.id))]);
+    expect(((await t.req('GET', `/api/order/${orderId}/activity`, { token: analyst })).body.data as { entity: string; entity_id: string }[]).filter((e) => e.entity === 'vendor_order' && otherIds.has(e.entity_id))).toHaveLength(0);
   });
 
   it('a backorder opens a case that confirming resolves; a cancellation sends the order back to resolution and marks the route stale', async () => {

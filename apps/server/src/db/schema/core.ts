@@ -111,6 +111,10 @@ export const auditLogs = pgTable(
     index('audit_logs_actor_idx').on(t.actor_id, t.id),
     index('audit_logs_action_idx').on(t.action, t.id),
     index('audit_logs_entity_action_idx').on(t.entity, t.action, t.id),
+    // an order's Activity: the entries of its routes and vendor orders, by the order they name
+    index('audit_logs_order_idx')
+      .on(sql`(coalesce(${t.after} ->> 'order_id', ${t.before} ->> 'order_id'))`, t.id)
+      .where(sql`${t.entity} in ('order_route', 'vendor_order')`),
   ],
 );
 

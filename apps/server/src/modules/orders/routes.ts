@@ -79,14 +79,21 @@ export function orderRoutes({ app, db, jobs }: Kit) {
     url: '/api/order/:id/activity',
     access: 'orders.read',
     tags: TAGS,
-    summary: "The order's audit entries (intake and every change), newest first (at most 200)",
+    summary: "The order's audit entries (intake and every change) and those of its routes and vendor orders, newest first (at most 200)",
     params: IdParams,
     response: { 200: dataResponse(z.array(AuditEntry)) },
     handler: async (req) => {
       await requireOrder(db, req.params.id);
+      const id = String(req.params.id);
+      // two index walks (audit_logs_entity_idx, audit_logs_order_idx), each cut at the page
       const rows = await query<AuditEntry>(
         db,
-        sql`select ${auditList.select} from audit_logs a where a.entity = 'order' and a.entity_id = ${String(req.params.id)} order by a.id desc limit 200`,
+        sql`select ${auditList.select} from (
+              (select * from audit_logs where entity = 'order' and entity_id = ${id} order by id desc limit 200)
+              union all
+              (select * from audit_logs where entity in ('order_route', 'vendor_order')
+                  and coalesce(after ->> 'order_id', before ->> 'order_id') = ${id} order by id desc limit 200)
+            ) a order by a.id desc limit 200`,
       );
       return { data: rows };
     },

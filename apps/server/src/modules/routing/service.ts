@@ -581,8 +581,8 @@ async function choose(t: Db, routeId: number, optionId: number, actor: Actor, au
   await resolveCase(t, order.id, 'unroutable', automatic ? 'routed automatically' : 'route chosen', actor.userId);
   await resolveCase(t, order.id, 'compliance_hold', 'route chosen', actor.userId);
   await audit(t, actor, [
-    { action: automatic ? 'choose_automatically' : 'choose', entity: 'order_route', entityId: routeId, before: { status: route.status }, after: { status: 'selected', option_id: optionId, rank: option.rank, vendor_orders: created } },
-    ...created.map((c) => ({ action: 'create', entity: 'vendor_order', entityId: c.id, after: c })),
+    { action: automatic ? 'choose_automatically' : 'choose', entity: 'order_route', entityId: routeId, before: { status: route.status }, after: { order_id: order.id, status: 'selected', option_id: optionId, rank: option.rank, vendor_orders: created } },
+    ...created.map((c) => ({ action: 'create', entity: 'vendor_order', entityId: c.id, after: { ...c, order_id: order.id } })),
   ]);
 }
 
