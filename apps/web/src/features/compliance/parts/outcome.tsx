@@ -1,6 +1,6 @@
 /** How outcomes and the rules behind them look: one colour per effect, strictest the loudest. */
 import { Anchor, Stack, Table, Text } from '@mantine/core';
-import { type AppliedRule, type ComplianceRestriction } from '@qm/contracts';
+import { US_STATES, type AppliedRule, type ComplianceRestriction } from '@qm/contracts';
 import { Link } from 'react-router';
 import { EffectBadge } from '../../../ui/EffectBadge';
 
@@ -59,8 +59,16 @@ export function AppliedRules({ rules, linkRules = true }: { rules: AppliedRule[]
 }
 
 /** Places in words: "CA, NY · Chicago · except 60601". */
+/** A rule's states: named, or "Every state" (with DC and the territories it also names) for a federal rule. */
+export function statesText(states: readonly string[]): string {
+  const set = new Set(states);
+  if (!US_STATES.every((s) => set.has(s))) return states.join(', ');
+  const others = states.filter((s) => !(US_STATES as readonly string[]).includes(s));
+  return others.length ? `Every state, ${others.join(', ')}` : 'Every state';
+}
+
 export function whereText(r: Pick<ComplianceRestriction, 'states' | 'zip_code_groups' | 'except_states' | 'except_zip_code_groups'>): string {
-  const places = [r.states.length > 50 ? `${r.states.length} states` : r.states.join(', '), r.zip_code_groups.map((g) => g.name).join(', ')].filter(Boolean).join(' · ');
+  const places = [statesText(r.states), r.zip_code_groups.map((g) => g.name).join(', ')].filter(Boolean).join(' · ');
   const except = [...r.except_states, ...r.except_zip_code_groups.map((g) => g.name)];
   return except.length ? `${places} · except ${except.join(', ')}` : places;
 }
