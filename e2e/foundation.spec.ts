@@ -214,8 +214,15 @@ test.describe('layout', () => {
 
   test("follows the system's theme until someone chooses one", async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    await signIn(page, 'admin@example.com');
     const html = page.locator('html');
+    // the sign-in page too, before the console is there
+    await page.goto('/auth/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signIn(page, 'admin@example.com');
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');

@@ -35,18 +35,21 @@ const unsubscribe = subscribeSession(startReporterWhenSignedIn);
 
 const SCHEME_KEY = 'quartermaster_color_scheme';
 
+const systemDark = window.matchMedia('(prefers-color-scheme: dark)');
+
 /**
  * The theme chosen in the console (app/App's colour scheme manager keeps it in localStorage), applied
- * before the console is there, and again when another tab changes it.
+ * before the console is there, and again when another tab changes it; none chosen (or no storage):
+ * the system's, as the console follows it (`defaultColorScheme="auto"`).
  */
 function applyColorScheme(): void {
   let chosen: string | null = null;
   try {
     chosen = window.localStorage.getItem(SCHEME_KEY);
   } catch {
-    // Storage unavailable: the light theme.
+    // Storage unavailable: the system's theme.
   }
-  const dark = chosen === 'dark' || (chosen === 'auto' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  const dark = chosen === 'dark' || (chosen !== 'light' && systemDark.matches);
   const scheme = dark ? 'dark' : 'light';
   document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
   document.documentElement.style.colorScheme = scheme;
@@ -60,11 +63,13 @@ async function startConsole(target: Root): Promise<void> {
   const { bootConsole } = await import('./app/boot');
   // From here the console's colour scheme manager follows the stored choice.
   window.removeEventListener('storage', followScheme);
+  systemDark.removeEventListener('change', applyColorScheme);
   await bootConsole(target);
 }
 
 applyColorScheme();
 window.addEventListener('storage', followScheme);
+systemDark.addEventListener('change', applyColorScheme);
 if (window.location.pathname === LOGIN_PATH && !getToken()) {
   setUnauthenticated();
   // the router sets each route's title; the sign-in form shown without it sets its own
