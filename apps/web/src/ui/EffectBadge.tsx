@@ -15,6 +15,9 @@ export const EFFECT_COLORS: Record<ComplianceEffect, string> = {
   adult_signature: 'gray',
 };
 
+/** In words as written (an outcome may carry a document's name), allowed the same. */
+const style = { textTransform: 'none', overflow: 'visible' } as const;
+
 const known = (code: string): code is ComplianceEffect => Object.hasOwn(EFFECT_LABELS, code);
 
 /** The effect in words, with its document or age. */
@@ -41,8 +44,6 @@ export function EffectBadge({
   reason?: string | null;
   size?: 'xs' | 'sm' | 'md';
 }) {
-  // in words as written (an outcome may carry a document's name), allowed the same
-  const style = { textTransform: 'none', overflow: 'visible' } as const;
   const badge =
     effect === null ? (
       <Badge color="teal" variant="light" size={size} radius="sm" style={style}>

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { AuditEntry, ClientError, ClientErrorDetail, CONSTANTS, listResponse, AUDIT_LIST, CLIENT_ERROR_LIST } from '@qm/contracts';
 import { query } from '../../db/connect.js';
@@ -33,6 +33,30 @@ export const auditList: ListSpec<AuditEntry> = {
     { key: 'after', header: 'After' },
   ],
 };
+
+/** Names of entities and keys spelled into a statement (never from a request). */
+const literal = (name: string) => {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`Not an entity or key name: ${name}`);
+  return sql.raw(`'${name}'`);
+};
+
+/**
+ * A record's Activity (newest first, at most 200): its own entries and those of the records it owns,
+ * which name it as `ownerKey` in after (or before, for a deletion). Two index walks each cut at the
+ * page: `audit_logs_entity_idx`, and for the owned entries the index on their owner where there is one
+ * (`audit_logs_order_idx`: its expression and entity list spelled as here, literals, so the planner
+ * matches them).
+ */
+export function activitySql(entity: string, id: number, owned: { entities: readonly string[]; ownerKey: string }): SQL {
+  const key = literal(owned.ownerKey);
+  const entities = sql.join(owned.entities.map(literal), sql`, `);
+  return sql`select ${auditList.select} from (
+      (select * from audit_logs where entity = ${entity} and entity_id = ${String(id)} order by id desc limit 200)
+      union all
+      (select * from audit_logs where entity in (${entities})
+          and coalesce(after ->> ${key}, before ->> ${key}) = ${String(id)} order by id desc limit 200)
+    ) a order by a.id desc limit 200`;
+}
 
 export const clientErrorList: ListSpec<ClientError> = {
   from: sql`client_errors c`,

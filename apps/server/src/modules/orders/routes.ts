@@ -1,5 +1,4 @@
 /** Orders: intake from the stores, the Orders list and detail, the order actions, and the stores' order settings. */
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AuditEntry,
@@ -19,7 +18,7 @@ import {
 } from '@qm/contracts';
 import { query } from '../../db/connect.js';
 import { actorOf } from '../../http/auth.js';
-import { auditList } from '../audit/routes.js';
+import { activitySql } from '../audit/routes.js';
 import { registerList } from '../../http/crud.js';
 import { action, type Kit } from '../../http/kit.js';
 import { orderList, loadOrder } from './queries.js';
@@ -84,17 +83,7 @@ export function orderRoutes({ app, db, jobs }: Kit) {
     response: { 200: dataResponse(z.array(AuditEntry)) },
     handler: async (req) => {
       await requireOrder(db, req.params.id);
-      const id = String(req.params.id);
-      // two index walks (audit_logs_entity_idx, audit_logs_order_idx), each cut at the page
-      const rows = await query<AuditEntry>(
-        db,
-        sql`select ${auditList.select} from (
-              (select * from audit_logs where entity = 'order' and entity_id = ${id} order by id desc limit 200)
-              union all
-              (select * from audit_logs where entity in ('order_route', 'vendor_order')
-                  and coalesce(after ->> 'order_id', before ->> 'order_id') = ${id} order by id desc limit 200)
-            ) a order by a.id desc limit 200`,
-      );
+      const rows = await query<AuditEntry>(db, activitySql('order', req.params.id, { entities: ['order_route', 'vendor_order'], ownerKey: 'order_id' }));
       return { data: rows };
     },
   });

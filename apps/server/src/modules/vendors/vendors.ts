@@ -10,7 +10,7 @@ import { insertRow, updateRow } from '../../db/write.js';
 import { ruleViolated } from '../../http/errors.js';
 import { columns, filters, lowered, type ListSpec } from '../../http/list.js';
 import { vendorContacts, vendors } from '../../db/schema/index.js';
-import { auditList } from '../audit/routes.js';
+import { activitySql } from '../audit/routes.js';
 import type { Actor } from '../../db/audit.js';
 import { plural } from '../catalog/common.js';
 import { VENDORS } from './common.js';
@@ -197,13 +197,7 @@ export function vendorRoutes(app: FastifyInstance, db: Db) {
     handler: async (req) => {
       const id = req.params.id;
       await loadVendor(db, id);
-      const rows = await query<AuditEntry>(
-        db,
-        sql`select ${auditList.select} from audit_logs a
-             where (a.entity = 'vendor' and a.entity_id = ${String(id)})
-                or (a.entity = 'vendor_credential' and coalesce(a.after ->> 'vendor_id', a.before ->> 'vendor_id') = ${String(id)})
-             order by a.id desc limit 200`,
-      );
+      const rows = await query<AuditEntry>(db, activitySql('vendor', id, { entities: ['vendor_credential'], ownerKey: 'vendor_id' }));
       return { data: rows };
     },
   });

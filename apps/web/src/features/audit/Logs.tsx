@@ -1,17 +1,15 @@
 /** Logs (Administration): the audit log of every write, and errors reported by browsers. */
-import { Link, useSearchParams } from 'react-router';
-import { Anchor, Badge, Code, Group, Loader, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { Badge, Code, Group, Loader, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { AUDIT_ACTIONS, type AuditEntry, type ClientError, AUDIT_LIST, CLIENT_ERROR_LIST } from '@qm/contracts';
 import { errorMessage } from '../../lib/api';
 import { useUserOptions } from '../../lib/lookups';
-import { usePermissions } from '../../lib/session';
 import { DateTimeDisplay } from '../../ui/displays';
 import { JsonDiff } from '../../ui/JsonDiff';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourceList, type Column, type FilterDef, type ResourceListProps } from '../../ui/ResourceList';
 import { auditLog, clientErrors, useClientError } from './api';
-import { recordPath } from './links';
-import { ActionBadge, ActorName } from './parts/EntryCells';
+import { ActionBadge, ActorName, RecordLink } from './parts/EntryCells';
 
 type Tab = 'audit' | 'errors';
 
@@ -57,7 +55,6 @@ function LogList<T>({ userKey, filters, ...props }: { userKey: string; filters: 
 }
 
 function AuditLog() {
-  const held = usePermissions();
   const columns: Column<AuditEntry>[] = [
     { key: 'at', header: 'When', width: 190, render: (e) => <DateTimeDisplay value={e.at} /> },
     { key: 'actor_name', header: 'Who', render: (e) => <ActorName name={e.actor_name} impersonator={e.impersonator_name} /> },
@@ -72,16 +69,11 @@ function AuditLog() {
       key: 'entity_id',
       header: 'Entity ID',
       width: 110,
-      render: (e) => {
-        const to = recordPath(e.entity, e.entity_id, held);
-        return to ? (
-          <Anchor component={Link} to={to} size="sm" aria-label={`Open ${e.entity.replace(/_/g, ' ')} ${e.entity_id}`}>
-            {e.entity_id}
-          </Anchor>
-        ) : (
-          e.entity_id
-        );
-      },
+      render: (e) => (
+        <RecordLink entity={e.entity} entityId={e.entity_id} label={`Open ${e.entity.replace(/_/g, ' ')} ${e.entity_id}`}>
+          {e.entity_id}
+        </RecordLink>
+      ),
     },
     { key: 'id', header: 'Entry', defaultVisible: false, align: 'right', width: 80 },
     { key: 'request_id', header: 'Request', defaultVisible: false },

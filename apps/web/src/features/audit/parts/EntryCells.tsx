@@ -1,6 +1,9 @@
 /** How an audit entry's who and action read, wherever entries are listed (the logs, a record's activity, the dashboard). */
-import { Badge, Text } from '@mantine/core';
-import { actionColor } from '../links';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Badge, Text } from '@mantine/core';
+import { usePermissions } from '../../../lib/session';
+import { actionColor, recordPath } from '../links';
 
 /** The person (or, without one, `system`: what acted) and, under it, who was impersonating them. */
 export function ActorName({ name, impersonator, system = 'System' }: { name: string | null; impersonator?: string | null; system?: string }) {
@@ -26,5 +29,17 @@ export function ActionBadge({ action }: { action: string }) {
     <Badge size="sm" variant="light" radius="sm" color={actionColor(action)}>
       {action.replace(/_/g, ' ')}
     </Badge>
+  );
+}
+
+/** What an entry is about, opening its record's page when the console has one the user may open (`recordPath`). */
+export function RecordLink({ entity, entityId, label, children }: { entity: string; entityId: string | null; label?: string; children: ReactNode }) {
+  const to = recordPath(entity, entityId, usePermissions());
+  return to ? (
+    <Anchor component={Link} to={to} size="sm" aria-label={label}>
+      {children}
+    </Anchor>
+  ) : (
+    children
   );
 }

@@ -2,9 +2,8 @@
  * The order's Activity tab: its intake and every change, and those of its routes and vendor orders
  * (routed, chosen, sent, shipped, cancelled…), who made each and what (before → after).
  */
-import { Link } from 'react-router';
-import { Anchor } from '@mantine/core';
 import type { AuditEntry } from '@qm/contracts';
+import { RecordLink } from '../../audit/parts/EntryCells';
 import { ActivityTable } from '../../audit/parts/ActivityTable';
 import { useOrderActivity } from '../api';
 
@@ -13,15 +12,15 @@ const numberOf = (v: unknown) => (v as { number?: string } | null)?.number;
 function what(e: AuditEntry) {
   if (e.entity === 'order_route')
     return (
-      <Anchor component={Link} to={`/order-route/${e.entity_id}`} size="sm">
+      <RecordLink entity={e.entity} entityId={e.entity_id}>
         Route #{e.entity_id}
-      </Anchor>
+      </RecordLink>
     );
   if (e.entity === 'vendor_order')
     return (
-      <Anchor component={Link} to={`/vendor-order/${e.entity_id}`} size="sm">
+      <RecordLink entity={e.entity} entityId={e.entity_id}>
         Vendor order {numberOf(e.after) ?? numberOf(e.before) ?? `#${e.entity_id}`}
-      </Anchor>
+      </RecordLink>
     );
   return 'Order';
 }
